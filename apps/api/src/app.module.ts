@@ -1,0 +1,21 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from './core/config/app-config';
+import { ConfigModule } from './core/config/config.module';
+import { DatabaseModule } from './core/database/database.module';
+import { AllExceptionsFilter } from './core/errors/error-responder';
+import { HealthModule } from './core/health/health.module';
+import { MailModule } from './core/mail/mail.module';
+import { RedisModule } from './core/redis/redis.module';
+import { AuthModule } from './modules/auth/auth.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, RedisModule, MailModule, HealthModule, AuthModule],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

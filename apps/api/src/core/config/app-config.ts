@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+const url = (protocols: string[]) =>
+  z.string().refine((v) => {
+    try {
+      return protocols.includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${protocols.join(' or ')} URL`);
+
+const providerSchema = (name: 'GOOGLE' | 'GITHUB') =>
+  z.object({
+    [`${name}_CLIENT_ID`]: optionalString,
+    [`${name}_CLIENT_SECRET`]: optionalString,
+    [`${name}_AUTH_URL`]: optionalString.pipe(url(['http:', 'https:']).optional()),
+    [`${name}_TOKEN_URL`]: optionalString.pipe(url(['http:', 'https:']).optional()),
+    [`${name}_PROFILE_URL`]: optionalString.pipe(url(['http:', 'https:']).optional()),
+  });
+
+/** Every environment variable of contract §2; nothing else in the API reads process.env. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
+    REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only').default('think_tank'),
+    TRUST_PROXY: optionalString,
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: optionalString.pipe(url(['smtp:', 'smtps:']).optional()),
+    MAIL_FROM: z.string().default('智库 <no-reply@localhost>'),
+    ADMIN_EMAIL: optionalString.pipe(z.string().email().optional()),
+    ADMIN_PASSWORD: optionalString,
+    WEB_DIST: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .and(providerSchema('GOOGLE'))
+  .and(providerSchema('GITHUB'))
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
+      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    for (const p of ['GOOGLE', 'GITHUB'] as const) {
+      const id = (env as Record<string, unknown>)[`${p}_CLIENT_ID`];
+      const secret = (env as Record<string, unknown>)[`${p}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret))
+        ctx.addIssue({ code: 'custom', path: [id ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`], message: `${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together` });
+    }
+  });
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl?: string;
+  tokenUrl?: string;
+  profileUrl?: string;
+}
+
+/** The typed configuration, built once at start. */
+export class AppConfig {
+  readonly env!: 'development' | 'production' | 'test';
+  readonly isProduction!: boolean;
+  readonly port!: number;
+  readonly publicUrl!: string;
+  readonly databaseUrl!: string;
+  readonly redisUrl!: string;
+  readonly redisPrefix!: string;
+  readonly trustProxy!: string[] | false;
+  readonly jwtSecret!: string;
+  readonly smtpUrl?: string;
+  readonly mailFrom!: string;
+  readonly admin?: { email: string; password: string };
+  readonly webDist?: string;
+  readonly logLevel!: string;
+  readonly google?: OAuthProviderConfig;
+  readonly github?: OAuthProviderConfig;
+
+  constructor(values: AppConfig) {
+    Object.assign(this, values);
+  }
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'configuration');
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`);
+  }
+  const env = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
+  const provider = (p: 'GOOGLE' | 'GITHUB'): OAuthProviderConfig | undefined =>
+    env[`${p}_CLIENT_ID`]
+      ? {
+          clientId: env[`${p}_CLIENT_ID`]!,
+          clientSecret: env[`${p}_CLIENT_SECRET`]!,
+          authUrl: env[`${p}_AUTH_URL`],
+          tokenUrl: env[`${p}_TOKEN_URL`],
+          profileUrl: env[`${p}_PROFILE_URL`],
+        }
+      : undefined;
+  return new AppConfig({
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : false,
+    // A random key per start in development: sessions end on restart, never a known default secret.
+    jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    admin: env.ADMIN_EMAIL ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD! } : undefined,
+    webDist: env.WEB_DIST,
+    logLevel: env.LOG_LEVEL,
+    google: provider('GOOGLE'),
+    github: provider('GITHUB'),
+  });
+}

@@ -1,0 +1,33 @@
+import { Client } from 'pg';
+import Redis from 'ioredis';
+
+function hostOf(raw: string, fallbackPort: number): string {
+  const url = new URL(raw);
+  return `${url.hostname}:${url.port || fallbackPort}`;
+}
+
+/** One clear line for each unreachable service, saying how to start it; empty when both answer. */
+export async function unreachableServices(databaseUrl: string, redisUrl: string): Promise<string[]> {
+  const problems: string[] = [];
+  const pg = new Client({ connectionString: new URL('/postgres', databaseUrl).toString(), connectionTimeoutMillis: 3000 });
+  await pg
+    .connect()
+    .then(() => pg.end())
+    .catch((e: Error) =>
+      problems.push(
+        `PostgreSQL is not reachable at ${hostOf(databaseUrl, 5432)} (${e.message}). Start it (e.g. "pg_ctlcluster 15 main start", or "docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16") or set DATABASE_URL.`,
+      ),
+    );
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  redis.on('error', () => undefined);
+  await redis
+    .connect()
+    .then(() => redis.ping())
+    .catch((e: Error) =>
+      problems.push(
+        `Redis is not reachable at ${hostOf(redisUrl, 6379)} (${e.message}). Start it (e.g. "redis-server --daemonize yes", or "docker run -d -p 6379:6379 redis:7") or set REDIS_URL.`,
+      ),
+    )
+    .finally(() => redis.disconnect());
+  return problems;
+}

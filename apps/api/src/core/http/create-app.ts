@@ -1,0 +1,78 @@
+import helmet from '@fastify/helmet';
+import { HttpStatus } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppModule } from '../../app.module';
+import type { AppConfig } from '../config/app-config';
+import { AppError } from '../errors/app-error';
+import { createValidationPipe } from '../errors/validation-pipe';
+import { AppLogger, createRootLogger } from '../logging/app-logger';
+import { serveWebApp } from './serve-web-app';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** A caller's X-Request-Id when it is a plain token, else a new one; it follows the request into every log line. */
+function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+/** The whole HTTP application, configured once for production, `npm start` and the tests alike. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const rootLogger = createRootLogger(config.logLevel);
+  const adapter = new FastifyAdapter({
+    loggerInstance: rootLogger,
+    genReqId: requestId,
+    trustProxy: config.trustProxy || false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new AppLogger(rootLogger),
+    bufferLogs: true,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.enableCors({ origin: [config.publicUrl], credentials: true });
+  app.enableShutdownHooks();
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('智库 API')
+      .setDescription('Solutions marketplace and requirements workshop. Errors: {statusCode, code, error, message, details?}.')
+      .setVersion('0.1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  // Nest routes Fastify's own errors (body too large, bad JSON) and unknown routes through AllExceptionsFilter.
+  serveWebApp(fastify, config.webDist, () => new AppError('NOT_FOUND', HttpStatus.NOT_FOUND));
+  await app.init();
+  await fastify.ready();
+  return app;
+}

@@ -1,0 +1,28 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sendError } from '../errors/error-responder';
+
+/**
+ * Serves the built web app from the API's own port: hashed assets cached for a year, and every other
+ * GET that is not an API path nor a file answered with index.html (client-side routes).
+ * The catch-all is a wildcard route, which Fastify ranks below every API route.
+ */
+export function serveWebApp(fastify: FastifyInstance, webDist: string | undefined, notFound: () => Error): void {
+  const root = webDist ? resolve(webDist) : undefined;
+  if (!root || !existsSync(join(root, 'index.html'))) return;
+  const index = readFileSync(join(root, 'index.html'));
+  fastify.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) =>
+      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
+  fastify.get('/*', (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return sendError(notFound(), request, reply);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
+  });
+}

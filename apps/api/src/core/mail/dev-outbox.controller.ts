@@ -1,0 +1,24 @@
+import { Controller, Get, HttpStatus, Query } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AppConfig } from '../config/app-config';
+import { AppError } from '../errors/app-error';
+import { Public } from '../http/public.decorator';
+import { MailService, type OutboxEntry } from './mail.service';
+
+@ApiTags('development')
+@Controller('dev/outbox')
+export class DevOutboxController {
+  constructor(
+    private readonly mail: MailService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Get()
+  @ApiOperation({ summary: 'Mails kept instead of sent while SMTP_URL is unset (not in production)' })
+  @ApiQuery({ name: 'to', required: false })
+  list(@Query('to') to?: string): Promise<OutboxEntry[]> {
+    if (this.config.isProduction) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    return this.mail.outbox(typeof to === 'string' ? to : undefined);
+  }
+}

@@ -1,0 +1,18 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { RateLimiter } from './rate-limiter.service';
+import { createRedis, REDIS } from './redis.provider';
+
+@Global()
+@Module({
+  providers: [{ provide: REDIS, inject: [AppConfig], useFactory: createRedis }, RateLimiter],
+  exports: [REDIS, RateLimiter],
+})
+export class RedisModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async onApplicationShutdown() {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}

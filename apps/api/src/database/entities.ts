@@ -1,0 +1,8 @@
+import { EmailCode } from '../modules/auth/entities/email-code.entity';
+import { Identity } from '../modules/auth/entities/identity.entity';
+import { PasswordReset } from '../modules/auth/entities/password-reset.entity';
+import { RefreshToken } from '../modules/auth/entities/refresh-token.entity';
+import { User } from '../modules/auth/entities/user.entity';
+
+/** Every entity of the schema; migrations are generated from this list. */
+export const ENTITIES = [User, EmailCode, RefreshToken, PasswordReset, Identity];

@@ -1,0 +1,4 @@
+import { Initial1795324473673 } from './1795324473673-Initial';
+
+/** Every migration, oldest first. Never edit one that has been merged: add a new one. */
+export const MIGRATIONS: Function[] = [Initial1795324473673];

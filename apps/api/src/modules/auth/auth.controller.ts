@@ -1,0 +1,148 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { AuthError, OAUTH_PROVIDERS, type Language, type OAuthProvider } from '@think-tank/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../../core/config/app-config';
+import { AppError } from '../../core/errors/app-error';
+import { ClientIp } from '../../core/http/client-ip.decorator';
+import { Lang } from '../../core/http/language.decorator';
+import { Public } from '../../core/http/public.decorator';
+import { AuthService } from './auth.service';
+import { EmailDto, ExchangeDto, LoginDto, RefreshDto, RegisterDto, ResetPasswordDto, VerifyEmailDto } from './dto/auth-request.dto';
+import { MeBody, MessageBody, ProvidersBody, RedirectBody, SessionBody } from './dto/auth-response.dto';
+import { CurrentUser } from './guards/current-user.decorator';
+import { OAuthStrategies } from './oauth/oauth-strategies';
+import { OAuthService } from './oauth/oauth.service';
+import type { AuthUser } from './strategies/jwt.strategy';
+
+function providerOf(name: string): OAuthProvider {
+  if (!(OAUTH_PROVIDERS as readonly string[]).includes(name)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+  return name as OAuthProvider;
+}
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly oauth: OAuthService,
+    private readonly strategies: OAuthStrategies,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @Post('register')
+  @ApiOperation({ summary: 'Create an account and mail a 6-digit code' })
+  @ApiResponse({ status: 201, type: MessageBody })
+  @ApiResponse({ status: 409, description: 'USERNAME_TAKEN or EMAIL_TAKEN' })
+  register(@Body() dto: RegisterDto, @Lang() lang: Language, @ClientIp() ip: string) {
+    return this.auth.register(dto, lang, ip);
+  }
+
+  @Public()
+  @Post('verify-email')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Verify the e-mail code (10 min, 5 tries) and log in' })
+  @ApiResponse({ status: 200, type: SessionBody })
+  verifyEmail(@Body() dto: VerifyEmailDto, @Lang() lang: Language) {
+    return this.auth.verifyEmail(dto, lang);
+  }
+
+  @Public()
+  @Post('resend-verification-email')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Mail a new code (the previous one dies); once per 60 s per address' })
+  @ApiResponse({ status: 200, type: MessageBody })
+  resend(@Body() dto: EmailDto, @Lang() lang: Language) {
+    return this.auth.resendVerification(dto, lang);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Log in by username or e-mail' })
+  @ApiResponse({ status: 200, type: SessionBody })
+  login(@Body() dto: LoginDto, @Lang() lang: Language, @ClientIp() ip: string) {
+    return this.auth.login(dto, lang, ip);
+  }
+
+  @Public()
+  @Post('refresh')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Trade a refresh token for a new pair (the old one is spent)' })
+  @ApiResponse({ status: 200, type: SessionBody })
+  refresh(@Body() dto: RefreshDto, @Lang() lang: Language) {
+    return this.auth.refresh(dto.refresh_token, lang);
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Revoke the refresh family of a token' })
+  logout(@Body() dto: RefreshDto) {
+    return this.auth.logout(dto.refresh_token);
+  }
+
+  @ApiBearerAuth()
+  @Get('me')
+  @ApiResponse({ status: 200, type: MeBody })
+  me(@CurrentUser() user: AuthUser) {
+    return this.auth.me(user.id);
+  }
+
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Mail a reset link (same answer for unknown addresses)' })
+  @ApiResponse({ status: 200, type: MessageBody })
+  forgotPassword(@Body() dto: EmailDto, @Lang() lang: Language, @ClientIp() ip: string) {
+    return this.auth.forgotPassword(dto, lang, ip);
+  }
+
+  @Public()
+  @Post('reset-password')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Set a new password with a mailed token (30 min, single use); ends every session' })
+  @ApiResponse({ status: 200, type: MessageBody })
+  resetPassword(@Body() dto: ResetPasswordDto, @Lang() lang: Language) {
+    return this.auth.resetPassword(dto, lang);
+  }
+
+  @Public()
+  @Get('providers')
+  @ApiResponse({ status: 200, type: ProvidersBody })
+  providers() {
+    return this.oauth.providers();
+  }
+
+  @Public()
+  @Post('exchange')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Trade the one-time code of a third-party callback for a token pair' })
+  @ApiResponse({ status: 200, type: SessionBody })
+  exchange(@Body() dto: ExchangeDto, @Lang() lang: Language) {
+    return this.oauth.exchange(dto.code, lang);
+  }
+
+  @Public()
+  @Post(':provider')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'The provider authorisation address (google or github); 404 PROVIDER_DISABLED when off' })
+  @ApiResponse({ status: 200, type: RedirectBody })
+  async start(@Param('provider') provider: string): Promise<RedirectBody> {
+    return { redirectUrl: await this.oauth.authorizationUrl(providerOf(provider)) };
+  }
+
+  @Public()
+  @Get(':provider/callback')
+  @ApiOperation({ summary: 'Provider callback: 302 to the web app with a one-time code, or with authError' })
+  async callback(@Param('provider') name: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const provider = providerOf(name);
+    const target = new URL(`${this.config.publicUrl}/auth/${provider}/callback`);
+    const user = this.oauth.endpoints(provider) ? await this.strategies.authenticate(provider, req, reply) : null;
+    if (!user) target.searchParams.set('authError', AuthError[provider]);
+    else if (user.disabled) target.searchParams.set('authError', AuthError.authenticationFailed);
+    else target.searchParams.set('code', await this.oauth.issueExchangeCode(user.id));
+    return reply.redirect(target.toString(), 302);
+  }
+}

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { EmailCode } from './entities/email-code.entity';
+import { Identity } from './entities/identity.entity';
+import { PasswordReset } from './entities/password-reset.entity';
+import { RefreshToken } from './entities/refresh-token.entity';
+import { User } from './entities/user.entity';
+import { JwtAuthGuard } from './guards/jwt-auth.guard';
+import { OAuthStrategies } from './oauth/oauth-strategies';
+import { OAuthService } from './oauth/oauth.service';
+import { PasswordService } from './password.service';
+import { JwtStrategy } from './strategies/jwt.strategy';
+import { TokenService } from './token.service';
+
+@Module({
+  imports: [PassportModule, TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity])],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    PasswordService,
+    TokenService,
+    JwtStrategy,
+    OAuthService,
+    OAuthStrategies,
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+  ],
+  exports: [AuthService, TokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,204 @@
+import { HttpStatus, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import {
+  EMAIL_CODE_LENGTH,
+  EMAIL_CODE_MAX_TRIES,
+  EMAIL_CODE_TTL_SECONDS,
+  RESEND_SPACING_SECONDS,
+  RESET_TOKEN_TTL_SECONDS,
+  Role,
+  type Language,
+  type MeResponse,
+  type MessageResponse,
+  type SessionResponse,
+} from '@think-tank/contracts';
+import { randomBytes, randomInt } from 'node:crypto';
+import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { AppConfig } from '../../core/config/app-config';
+import { AppError } from '../../core/errors/app-error';
+import { MailService } from '../../core/mail/mail.service';
+import { RateLimiter, type Limit } from '../../core/redis/rate-limiter.service';
+import { AuthMessage } from './auth.messages';
+import { passwordResetMail, verificationCodeMail } from './auth.mails';
+import type { EmailDto, LoginDto, RegisterDto, ResetPasswordDto, VerifyEmailDto } from './dto/auth-request.dto';
+import { toMe, toSessionUser } from './dto/auth-response.dto';
+import { EmailCode } from './entities/email-code.entity';
+import { PasswordReset } from './entities/password-reset.entity';
+import { User } from './entities/user.entity';
+import { PasswordService } from './password.service';
+import { sha256, TokenService } from './token.service';
+
+const FIFTEEN_MINUTES = 15 * 60;
+const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+@Injectable()
+export class AuthService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(EmailCode) private readonly codes: Repository<EmailCode>,
+    @InjectRepository(PasswordReset) private readonly resets: Repository<PasswordReset>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly passwords: PasswordService,
+    private readonly tokens: TokenService,
+    private readonly mail: MailService,
+    private readonly limiter: RateLimiter,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** ADMIN_EMAIL/ADMIN_PASSWORD: the admin account exists with them (created or updated at start). */
+  async onApplicationBootstrap() {
+    if (!this.config.admin) return;
+    const { email, password } = this.config.admin;
+    const passwordHash = await this.passwords.hash(password);
+    const existing = await this.users.findOneBy({ email });
+    if (existing) {
+      await this.users.update(existing.id, { passwordHash, role: Role.Admin, emailVerifiedAt: existing.emailVerifiedAt ?? new Date(), disabled: false });
+    } else {
+      const taken = await this.users.existsBy({ username: 'admin' });
+      await this.users.save(
+        this.users.create({
+          username: taken ? `admin-${randomBytes(3).toString('hex')}` : 'admin',
+          email,
+          passwordHash,
+          role: Role.Admin,
+          emailVerifiedAt: new Date(),
+        }),
+      );
+    }
+    this.logger.log({ email }, 'admin account ensured');
+  }
+
+  findUser(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  async register(dto: RegisterDto, lang: Language, ip: string): Promise<MessageResponse> {
+    await this.limiter.hit({ key: `register:ip:${ip}`, max: 100, windowSeconds: 3600 });
+    if (await this.users.existsBy({ username: dto.username })) throw new AppError('USERNAME_TAKEN', HttpStatus.CONFLICT);
+    if (await this.users.existsBy({ email: dto.email })) throw new AppError('EMAIL_TAKEN', HttpStatus.CONFLICT);
+    const user = this.users.create({ username: dto.username, email: dto.email, passwordHash: await this.passwords.hash(dto.password) });
+    await this.users.insert(user).catch((e: { code?: string; detail?: string }) => {
+      // A concurrent registration won the race between the check and the insert.
+      if (e.code === '23505') throw new AppError(e.detail?.includes('(username)') ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN', HttpStatus.CONFLICT);
+      throw e;
+    });
+    await this.sendEmailCode(user);
+    return { message: AuthMessage.registered[lang] };
+  }
+
+  async verifyEmail(dto: VerifyEmailDto, lang: Language): Promise<SessionResponse> {
+    const invalid = new AppError('INVALID_CODE', HttpStatus.BAD_REQUEST);
+    const user = await this.users.findOneBy({ email: dto.email });
+    if (!user) throw invalid;
+    // Each try takes one of the code's five attempts atomically, before it is compared.
+    const [rows] = (await this.db.query(
+      `UPDATE email_codes SET "failedAttempts" = "failedAttempts" + 1
+        WHERE "userId" = $1 AND "failedAttempts" < $2 AND "expiresAt" > now()
+        RETURNING "codeHash"`,
+      [user.id, EMAIL_CODE_MAX_TRIES],
+    )) as [{ codeHash: string }[], number];
+    if (!rows.length || rows[0].codeHash !== codeHash(user.id, dto.code)) throw invalid;
+    const consumed = await this.codes.delete({ userId: user.id, codeHash: rows[0].codeHash });
+    if (!consumed.affected) throw invalid;
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', HttpStatus.FORBIDDEN);
+    if (!user.emailVerifiedAt) {
+      user.emailVerifiedAt = new Date();
+      await this.users.update(user.id, { emailVerifiedAt: user.emailVerifiedAt });
+    }
+    return this.session(user, AuthMessage.verified[lang]);
+  }
+
+  async resendVerification(dto: EmailDto, lang: Language): Promise<MessageResponse> {
+    if (!(await this.limiter.takeSlot(`resend:${emailKey(dto.email)}`, RESEND_SPACING_SECONDS)))
+      throw AppError.tooManyRequests(RESEND_SPACING_SECONDS);
+    const user = await this.users.findOneBy({ email: dto.email });
+    if (user && !user.emailVerifiedAt && !user.disabled) await this.sendEmailCode(user);
+    return { message: AuthMessage.codeResent[lang] };
+  }
+
+  async login(dto: LoginDto, lang: Language, ip: string): Promise<SessionResponse> {
+    const user = await this.users.findOneBy(dto.username.includes('@') ? { email: dto.username } : { username: dto.username });
+    const limits: Limit[] = [
+      { key: `login:account:${user?.id ?? dto.username.toLowerCase()}`, max: 10, windowSeconds: FIFTEEN_MINUTES },
+      { key: `login:ip:${ip}`, max: 30, windowSeconds: FIFTEEN_MINUTES },
+    ];
+    await this.limiter.assertUnder(...limits);
+    if (!(await this.passwords.verify(user?.passwordHash, dto.password)) || !user) {
+      await this.limiter.record(...limits);
+      throw new AppError('INVALID_CREDENTIALS', HttpStatus.UNAUTHORIZED);
+    }
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', HttpStatus.FORBIDDEN);
+    if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', HttpStatus.UNAUTHORIZED, { email: user.email });
+    return this.session(user, AuthMessage.loggedIn[lang]);
+  }
+
+  async refresh(refreshToken: string, lang: Language): Promise<SessionResponse> {
+    const { user, pair } = await this.tokens.rotate(refreshToken, (id) => this.findUser(id));
+    return { ...pair, user: toSessionUser(user), message: AuthMessage.refreshed[lang] };
+  }
+
+  logout(refreshToken: string): Promise<void> {
+    return this.tokens.revoke(refreshToken);
+  }
+
+  async me(userId: string): Promise<MeResponse> {
+    const user = await this.findUser(userId);
+    if (!user || user.disabled) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
+    return toMe(user);
+  }
+
+  async forgotPassword(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {
+    await this.limiter.hit({ key: `forgot:ip:${ip}`, max: 20, windowSeconds: FIFTEEN_MINUTES });
+    if (!(await this.limiter.takeSlot(`forgot:${emailKey(dto.email)}`, RESEND_SPACING_SECONDS)))
+      throw AppError.tooManyRequests(RESEND_SPACING_SECONDS);
+    const user = await this.users.findOneBy({ email: dto.email });
+    if (user && !user.disabled) {
+      const token = randomBytes(32).toString('base64url');
+      await this.resets.insert({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
+        usedAt: null,
+      });
+      const link = `${this.config.publicUrl}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
+      await this.mail.send(passwordResetMail(user.email, user.username, link));
+    }
+    return { message: AuthMessage.resetSent[lang] };
+  }
+
+  async resetPassword(dto: ResetPasswordDto, lang: Language): Promise<MessageResponse> {
+    const invalid = new AppError('INVALID_RESET_TOKEN', HttpStatus.BAD_REQUEST);
+    const reset = await this.resets.findOne({
+      where: { tokenHash: sha256(dto.token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      relations: { user: true },
+    });
+    if (!reset?.user || reset.user.email.toLowerCase() !== emailKey(dto.email) || reset.user.disabled) throw invalid;
+    const passwordHash = await this.passwords.hash(dto.newPassword);
+    await this.db.transaction(async (tx) => {
+      const spent = await tx.update(PasswordReset, { id: reset.id, usedAt: IsNull() }, { usedAt: new Date() });
+      if (!spent.affected) throw invalid;
+      // Following the mailed link proves the address, so an unverified account becomes verified.
+      await tx.update(User, reset.userId, { passwordHash, emailVerifiedAt: reset.user!.emailVerifiedAt ?? new Date() });
+    });
+    await this.tokens.revokeAllOf(reset.userId);
+    return { message: AuthMessage.passwordReset[lang] };
+  }
+
+  /** A fresh session for a user who proved who they are. */
+  async session(user: User, message: string): Promise<SessionResponse> {
+    return { ...(await this.tokens.issue(user)), user: toSessionUser(user), message };
+  }
+
+  private async sendEmailCode(user: User): Promise<void> {
+    const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
+    // Upsert: the previous code of this user dies with the new one.
+    await this.codes.upsert(
+      { userId: user.id, codeHash: codeHash(user.id, code), expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_SECONDS * 1000), failedAttempts: 0 },
+      ['userId'],
+    );
+    await this.mail.send(verificationCodeMail(user.email, user.username, code));
+  }
+}

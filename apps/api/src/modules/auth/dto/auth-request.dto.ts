@@ -1,0 +1,129 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  EMAIL_CODE_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_COMPOSITION,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_PATTERN,
+  type ForgotPasswordRequest,
+  type LoginRequest,
+  type RefreshRequest,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+  type ValidationMessageKey,
+  type VerifyEmailRequest,
+} from '@think-tank/contracts';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+
+// The pipe reports the first rule a field breaks (the top-most decorator), with the catalogue's message.
+const m = (key: ValidationMessageKey) => ({ message: key });
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/** Rules listed in priority order, applied as stacked decorators would be (bottom first). */
+const rules =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) =>
+    [...decorators].reverse().forEach((decorate) => decorate(target, key));
+
+function EmailField(): PropertyDecorator {
+  return rules(
+    trim,
+    IsNotEmpty(m('emailRequired')),
+    IsString(m('emailInvalid')),
+    MaxLength(EMAIL_MAX_LENGTH, m('emailInvalid')),
+    Matches(EMAIL_PATTERN, m('emailInvalid')),
+  );
+}
+
+/** The password policy of registration and reset (customer-area §5). */
+function NewPasswordField(): PropertyDecorator {
+  return rules(
+    IsNotEmpty(m('passwordRequired')),
+    IsString(m('passwordRequired')),
+    MinLength(PASSWORD_MIN_LENGTH, m('passwordTooShort')),
+    MaxLength(PASSWORD_MAX_LENGTH, m('passwordTooLong')),
+    Matches(PASSWORD_COMPOSITION, m('passwordComposition')),
+  );
+}
+
+function RequiredString(max = 1024): PropertyDecorator {
+  return rules(IsNotEmpty(m('fieldRequired')), IsString(m('fieldInvalid')), MaxLength(max, m('fieldInvalid')));
+}
+
+export class RegisterDto implements RegisterRequest {
+  @ApiProperty({ example: 'li_lei', maxLength: USERNAME_MAX_LENGTH })
+  @trim
+  @IsNotEmpty(m('usernameRequired'))
+  @IsString(m('usernameRequired'))
+  @MaxLength(USERNAME_MAX_LENGTH, m('usernameTooLong'))
+  @Matches(USERNAME_PATTERN, m('usernameInvalid'))
+  username!: string;
+
+  @ApiProperty({ example: 'li@example.cn' })
+  @EmailField()
+  email!: string;
+
+  @ApiProperty({ example: 'Secr3t!pw', minLength: PASSWORD_MIN_LENGTH })
+  @NewPasswordField()
+  password!: string;
+}
+
+export class VerifyEmailDto implements VerifyEmailRequest {
+  @ApiProperty()
+  @EmailField()
+  email!: string;
+
+  @ApiProperty({ example: '123456' })
+  @trim
+  @IsNotEmpty(m('codeLength'))
+  @IsString(m('codeLength'))
+  @Length(EMAIL_CODE_LENGTH, EMAIL_CODE_LENGTH, m('codeLength'))
+  code!: string;
+}
+
+export class EmailDto implements ForgotPasswordRequest {
+  @ApiProperty()
+  @EmailField()
+  email!: string;
+}
+
+export class LoginDto implements LoginRequest {
+  @ApiProperty({ description: 'username or e-mail address' })
+  @trim
+  @RequiredString(EMAIL_MAX_LENGTH)
+  username!: string;
+
+  @ApiProperty()
+  @RequiredString(PASSWORD_MAX_LENGTH)
+  password!: string;
+}
+
+export class RefreshDto implements RefreshRequest {
+  @ApiProperty()
+  @RequiredString(200)
+  refresh_token!: string;
+}
+
+export class ResetPasswordDto implements ResetPasswordRequest {
+  @ApiProperty()
+  @RequiredString(200)
+  token!: string;
+
+  @ApiProperty()
+  @EmailField()
+  email!: string;
+
+  @ApiProperty()
+  @NewPasswordField()
+  newPassword!: string;
+}
+
+export class ExchangeDto {
+  @ApiProperty({ description: 'the one-time code of a third-party sign-in callback' })
+  @RequiredString(200)
+  code!: string;
+}

@@ -1,0 +1,38 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { MeResponse, MessageResponse, ProvidersResponse, RedirectResponse, Role, SessionResponse, SessionUser } from '@think-tank/contracts';
+import type { User } from '../entities/user.entity';
+
+// Classes for the OpenAPI document; the shapes themselves live in libs/contracts.
+export class MessageBody implements MessageResponse {
+  @ApiProperty() message!: string;
+}
+export class SessionUserBody implements SessionUser {
+  @ApiProperty() id!: string;
+  @ApiProperty() username!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ enum: ['Free', 'vip', 'support', 'admin'] }) role!: Role;
+}
+export class SessionBody implements SessionResponse {
+  @ApiProperty() access_token!: string;
+  @ApiProperty() refresh_token!: string;
+  @ApiProperty({ type: SessionUserBody }) user!: SessionUser;
+  @ApiProperty() message!: string;
+}
+export class MeBody extends SessionUserBody implements MeResponse {
+  @ApiProperty() isPaid!: boolean;
+}
+export class ProvidersBody implements ProvidersResponse {
+  @ApiProperty() google!: boolean;
+  @ApiProperty() github!: boolean;
+}
+export class RedirectBody implements RedirectResponse {
+  @ApiProperty() redirectUrl!: string;
+}
+
+export function toSessionUser(user: User): SessionUser {
+  return { id: user.id, username: user.username, email: user.email, role: user.role };
+}
+
+export function toMe(user: User): MeResponse {
+  return { ...toSessionUser(user), isPaid: user.isPaid };
+}

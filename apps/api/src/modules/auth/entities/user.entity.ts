@@ -1,0 +1,41 @@
+import { Role } from '@think-tank/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  /** citext: "LiLei" and "lilei" are one account. */
+  @Column({ type: 'citext', unique: true })
+  username!: string;
+
+  @Column({ type: 'citext', unique: true })
+  email!: string;
+
+  /** argon2id; null for accounts made through a third-party sign-in only. */
+  @Column({ type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ type: 'varchar', length: 16, default: Role.Free })
+  role!: Role;
+
+  /** Paid status set by an admin; subscriptions add their own paid periods. */
+  @Column({ default: false })
+  isPaid!: boolean;
+
+  @Column({ type: 'int', default: 0 })
+  vipStartupQuota!: number;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
+
+  @Column({ default: false })
+  disabled!: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

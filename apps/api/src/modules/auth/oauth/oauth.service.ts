@@ -1,0 +1,156 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { OAUTH_EXCHANGE_CODE_TTL_SECONDS, type Language, type OAuthProvider, type ProvidersResponse, type SessionResponse } from '@think-tank/contracts';
+import type Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import type { Profile } from 'passport';
+import { DataSource, Repository } from 'typeorm';
+import { AppConfig, type OAuthProviderConfig } from '../../../core/config/app-config';
+import { AppError } from '../../../core/errors/app-error';
+import { REDIS } from '../../../core/redis/redis.provider';
+import { AuthMessage } from '../auth.messages';
+import { AuthService } from '../auth.service';
+import { Identity } from '../entities/identity.entity';
+import { User } from '../entities/user.entity';
+import { sha256 } from '../token.service';
+import { OAuthStateStore } from './oauth-state.store';
+
+/** The provider's real endpoints; each may be overridden (GOOGLE_AUTH_URL, …) for a local fake or a proxy. */
+const DEFAULTS: Record<OAuthProvider, { authUrl: string; tokenUrl: string; profileUrl: string; scope: string[] }> = {
+  google: {
+    authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    profileUrl: 'https://www.googleapis.com/oauth2/v3/userinfo',
+    scope: ['openid', 'email', 'profile'],
+  },
+  github: {
+    authUrl: 'https://github.com/login/oauth/authorize',
+    tokenUrl: 'https://github.com/login/oauth/access_token',
+    profileUrl: 'https://api.github.com/user',
+    scope: ['read:user', 'user:email'],
+  },
+};
+
+export interface ProviderEndpoints extends Required<OAuthProviderConfig> {
+  callbackUrl: string;
+  scope: string[];
+}
+
+/** A user as a provider describes them: the id and the e-mail addresses it vouches for. */
+export interface ProviderProfile {
+  id: string;
+  username?: string;
+  verifiedEmails: string[];
+}
+
+export function profileFromPassport(profile: Profile): ProviderProfile {
+  const emails = (profile.emails ?? []) as { value: string; verified?: boolean | string; primary?: boolean }[];
+  // Primary first, so a new account takes the address the user chose at the provider.
+  const verified = emails
+    .filter((e) => e.verified === true || e.verified === 'true')
+    .sort((a, b) => Number(Boolean(b.primary)) - Number(Boolean(a.primary)))
+    .map((e) => e.value.toLowerCase());
+  return { id: String(profile.id), username: profile.username ?? profile.displayName, verifiedEmails: verified };
+}
+
+@Injectable()
+export class OAuthService {
+  readonly stateStores: Record<OAuthProvider, OAuthStateStore>;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly auth: AuthService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {
+    this.stateStores = { google: new OAuthStateStore(redis, 'google'), github: new OAuthStateStore(redis, 'github') };
+  }
+
+  providers(): ProvidersResponse {
+    return { google: Boolean(this.config.google), github: Boolean(this.config.github) };
+  }
+
+  endpoints(provider: OAuthProvider): ProviderEndpoints | undefined {
+    const own = this.config[provider];
+    if (!own) return undefined;
+    const d = DEFAULTS[provider];
+    return {
+      clientId: own.clientId,
+      clientSecret: own.clientSecret,
+      authUrl: own.authUrl ?? d.authUrl,
+      tokenUrl: own.tokenUrl ?? d.tokenUrl,
+      profileUrl: own.profileUrl ?? d.profileUrl,
+      callbackUrl: `${this.config.publicUrl}/api/auth/${provider}/callback`,
+      scope: d.scope,
+    };
+  }
+
+  /** The provider's authorisation address, with a fresh `state`. */
+  async authorizationUrl(provider: OAuthProvider): Promise<string> {
+    const e = this.endpoints(provider);
+    if (!e) throw new AppError('PROVIDER_DISABLED', HttpStatus.NOT_FOUND);
+    const url = new URL(e.authUrl);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: e.clientId,
+      redirect_uri: e.callbackUrl,
+      scope: e.scope.join(' '),
+      state: await this.stateStores[provider].issue(),
+    }).toString();
+    return url.toString();
+  }
+
+  /**
+   * The local account of a provider identity: the linked one, else an existing account with an address the
+   * provider says is verified (then linked), else a new account. Null when no verified address is known.
+   */
+  async userFor(provider: OAuthProvider, profile: ProviderProfile): Promise<User | null> {
+    return this.db.transaction(async (tx) => {
+      const identity = await tx.findOne(Identity, { where: { provider, providerUserId: profile.id }, relations: { user: true } });
+      if (identity?.user) return identity.user;
+      if (!profile.verifiedEmails.length) return null;
+      let user = await tx
+        .getRepository(User)
+        .createQueryBuilder('u')
+        .where('u.email IN (:...emails)', { emails: profile.verifiedEmails })
+        .getOne();
+      if (!user) {
+        user = tx.create(User, {
+          username: await this.freeUsername(profile.username ?? profile.verifiedEmails[0].split('@')[0]),
+          email: profile.verifiedEmails[0],
+          passwordHash: null,
+          emailVerifiedAt: new Date(),
+        });
+        await tx.save(user);
+      } else if (!user.emailVerifiedAt) {
+        user.emailVerifiedAt = new Date();
+        await tx.update(User, user.id, { emailVerifiedAt: user.emailVerifiedAt });
+      }
+      await tx.insert(Identity, { provider, providerUserId: profile.id, userId: user.id });
+      return user;
+    });
+  }
+
+  /** A one-time code (60 s) the web app trades for tokens, so that tokens never travel in a URL. */
+  async issueExchangeCode(userId: string): Promise<string> {
+    const code = randomBytes(32).toString('base64url');
+    await this.redis.set(`oauth:exchange:${sha256(code)}`, userId, 'EX', OAUTH_EXCHANGE_CODE_TTL_SECONDS);
+    return code;
+  }
+
+  async exchange(code: string, lang: Language): Promise<SessionResponse> {
+    const userId = await this.redis.getdel(`oauth:exchange:${sha256(code)}`);
+    const user = userId ? await this.auth.findUser(userId) : null;
+    if (!user) throw new AppError('INVALID_EXCHANGE_CODE', HttpStatus.BAD_REQUEST);
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', HttpStatus.FORBIDDEN);
+    return this.auth.session(user, AuthMessage.loggedIn[lang]);
+  }
+
+  private async freeUsername(wanted: string): Promise<string> {
+    const base = wanted.replace(/[\s@]+/g, '').slice(0, 24) || 'user';
+    for (let candidate = base; ; candidate = `${base}-${randomBytes(3).toString('hex')}`) {
+      if (!(await this.users.existsBy({ username: candidate }))) return candidate;
+    }
+  }
+}

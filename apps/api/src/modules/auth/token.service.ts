@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type Role, type TokenPair } from '@think-tank/contracts';
+import { createHash, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import * as jwt from 'jsonwebtoken';
+import { IsNull, Repository } from 'typeorm';
+import { AppConfig } from '../../core/config/app-config';
+import { AppError } from '../../core/errors/app-error';
+import { RefreshToken } from './entities/refresh-token.entity';
+import type { User } from './entities/user.entity';
+
+export interface AccessClaims {
+  sub: string;
+  role: Role;
+  typ: 'access';
+  iat: number;
+  exp: number;
+}
+
+const REFRESH_FORMAT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+const invalidRefresh = () => new AppError('INVALID_REFRESH_TOKEN', 401);
+
+/**
+ * Access tokens are HS256 JWTs (15 min) signed with a KeyObject (a string key costs ~40x per verify,
+ * performance-notes.md). Refresh tokens are opaque `<id>.<secret>` strings, so neither can pass for the other.
+ */
+@Injectable()
+export class TokenService {
+  readonly accessKey: KeyObject;
+
+  constructor(
+    config: AppConfig,
+    @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
+  ) {
+    this.accessKey = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+  }
+
+  verifyAccess(token: string): AccessClaims {
+    const claims = jwt.verify(token, this.accessKey, { algorithms: ['HS256'] }) as AccessClaims;
+    if (claims.typ !== 'access' || typeof claims.sub !== 'string') throw new Error('not an access token');
+    return claims;
+  }
+
+  /** A new pair; a rotation keeps the family and its absolute expiry. */
+  async issue(user: Pick<User, 'id' | 'role'>, family?: { id: string; expiresAt: Date }): Promise<TokenPair> {
+    const access_token = jwt.sign({ sub: user.id, role: user.role, typ: 'access' }, this.accessKey, {
+      algorithm: 'HS256',
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+    });
+    const secret = randomBytes(32).toString('base64url');
+    const row = await this.refreshTokens.save(
+      this.refreshTokens.create({
+        userId: user.id,
+        familyId: family?.id ?? randomUUID(),
+        secretHash: sha256(secret),
+        expiresAt: family?.expiresAt ?? new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+        usedAt: null,
+        revokedAt: null,
+      }),
+    );
+    return { access_token, refresh_token: `${row.id}.${secret}` };
+  }
+
+  /** Spends a refresh token and answers the next one of its family; a second use revokes the family. */
+  async rotate(refreshToken: string, loadUser: (id: string) => Promise<User | null>): Promise<{ user: User; pair: TokenPair }> {
+    const row = await this.find(refreshToken);
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
+    const spent = await this.refreshTokens.update({ id: row.id, usedAt: IsNull(), revokedAt: IsNull() }, { usedAt: new Date() });
+    if (!spent.affected) {
+      // Reuse of a spent token: somebody else holds a copy. End the whole session.
+      await this.revokeFamily(row.familyId);
+      throw invalidRefresh();
+    }
+    const user = await loadUser(row.userId);
+    if (!user || user.disabled) throw invalidRefresh();
+    return { user, pair: await this.issue(user, { id: row.familyId, expiresAt: row.expiresAt }) };
+  }
+
+  /** Logout: revokes the family of a token; unknown tokens are ignored. */
+  async revoke(refreshToken: string): Promise<void> {
+    const row = await this.find(refreshToken);
+    if (row) await this.revokeFamily(row.familyId);
+  }
+
+  async revokeAllOf(userId: string): Promise<void> {
+    await this.refreshTokens.update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  private async revokeFamily(familyId: string): Promise<void> {
+    await this.refreshTokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  private async find(refreshToken: string): Promise<RefreshToken | null> {
+    const match = REFRESH_FORMAT.exec(refreshToken);
+    if (!match) return null;
+    const row = await this.refreshTokens.findOneBy({ id: match[1] });
+    return row && sameHash(row.secretHash, sha256(match[2])) ? row : null;
+  }
+}

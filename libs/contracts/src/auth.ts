@@ -1,0 +1,72 @@
+import type { Role } from './roles';
+
+export const OAUTH_PROVIDERS = ['google', 'github'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** Values of `authError` on the web app's third-party callback (customer-area §8). */
+export const AuthError = {
+  google: 'google_failed',
+  github: 'github_failed',
+  tokenGeneration: 'token_generation',
+  authenticationFailed: 'authentication_failed',
+} as const;
+
+export const EMAIL_CODE_LENGTH = 6;
+export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
+export const EMAIL_CODE_MAX_TRIES = 5;
+export const RESEND_SPACING_SECONDS = 60;
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
+export const OAUTH_EXCHANGE_CODE_TTL_SECONDS = 60;
+
+export interface RegisterRequest {
+  username: string;
+  email: string;
+  password: string;
+}
+export interface VerifyEmailRequest {
+  email: string;
+  code: string;
+}
+export interface LoginRequest {
+  /** A username or an e-mail address. */
+  username: string;
+  password: string;
+}
+export interface RefreshRequest {
+  refresh_token: string;
+}
+export interface ForgotPasswordRequest {
+  email: string;
+}
+export interface ResetPasswordRequest {
+  token: string;
+  email: string;
+  newPassword: string;
+}
+
+export interface SessionUser {
+  id: string;
+  username: string;
+  email: string;
+  role: Role;
+}
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+}
+export interface SessionResponse extends TokenPair {
+  user: SessionUser;
+  message: string;
+}
+export interface MessageResponse {
+  message: string;
+}
+export interface MeResponse extends SessionUser {
+  isPaid: boolean;
+}
+export type ProvidersResponse = Record<OAuthProvider, boolean>;
+export interface RedirectResponse {
+  redirectUrl: string;
+}

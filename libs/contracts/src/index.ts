@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './roles';
+export * from './auth';
+export * from './validation';
+export * from './routes';
+export * from './i18n';

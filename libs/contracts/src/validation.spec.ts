@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { passwordError, registrationErrors } from './validation';
+import { languageOf } from './i18n';
+
+describe('registration rules', () => {
+  const valid = { username: 'li_lei', email: 'li@example.cn', password: 'Secr3t!pw', confirmPassword: 'Secr3t!pw' };
+
+  it('accepts a valid form', () => {
+    expect(registrationErrors(valid)).toEqual({});
+  });
+
+  it('names each broken rule', () => {
+    expect(registrationErrors({ username: ' ', email: '', password: '', confirmPassword: 'x' })).toEqual({
+      username: 'usernameRequired',
+      email: 'emailRequired',
+      password: 'passwordRequired',
+      confirmPassword: 'passwordMismatch',
+    });
+    expect(registrationErrors({ ...valid, username: 'a@b', email: 'not-an-email' })).toMatchObject({
+      username: 'usernameInvalid',
+      email: 'emailInvalid',
+    });
+  });
+
+  it.each([
+    ['Sh0rt!', 'passwordTooShort'],
+    ['alllowercase1!', 'passwordComposition'],
+    ['NoDigits!!', 'passwordComposition'],
+    ['NoSpecial12', 'passwordComposition'],
+    ['Good1!pass', null],
+  ])('password %s → %s', (password, expected) => {
+    expect(passwordError(password)).toBe(expected);
+  });
+});
+
+describe('languageOf', () => {
+  it('treats any zh tag as Chinese and everything else as English', () => {
+    expect(languageOf('zh-CN')).toBe('zh');
+    expect(languageOf('ZH-tw')).toBe('zh');
+    expect(languageOf('en-US')).toBe('en');
+    expect(languageOf(undefined)).toBe('en');
+  });
+});

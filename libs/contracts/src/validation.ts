@@ -1,0 +1,63 @@
+import type { Localized } from './i18n';
+
+/** Registration and password rules (customer-area §5), checked identically by client and server. */
+export const USERNAME_MAX_LENGTH = 32;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Usernames may not hold '@' (login takes a username or an e-mail) nor white space. */
+export const USERNAME_PATTERN = /^[^\s@]+$/;
+export const PASSWORD_COMPOSITION = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).*$/;
+
+export const ValidationMessage = {
+  usernameRequired: { zh: '用户名不能为空', en: 'Username is required.' },
+  usernameTooLong: { zh: `用户名不能超过 ${USERNAME_MAX_LENGTH} 个字符`, en: `Username must be at most ${USERNAME_MAX_LENGTH} characters.` },
+  usernameInvalid: { zh: '用户名不能包含 @ 或空格', en: 'Username must not contain @ or spaces.' },
+  emailRequired: { zh: '邮箱不能为空', en: 'Email is required.' },
+  emailInvalid: { zh: '邮箱格式不正确', en: 'Email format is invalid.' },
+  passwordRequired: { zh: '密码不能为空', en: 'Password is required.' },
+  passwordTooShort: { zh: '密码长度不能少于 8 位。', en: 'Password must be at least 8 characters.' },
+  passwordTooLong: { zh: `密码长度不能超过 ${PASSWORD_MAX_LENGTH} 位。`, en: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` },
+  passwordComposition: {
+    zh: '密码必须包含大写字母、小写字母、数字和至少一个特殊字符。',
+    en: 'Password must contain an upper-case letter, a lower-case letter, a digit and a special character.',
+  },
+  passwordMismatch: { zh: '两次输入的密码不一致', en: 'The two passwords entered do not match.' },
+  codeLength: { zh: '请输入6位邮箱验证码', en: 'Please enter the 6-digit e-mail code.' },
+  fieldRequired: { zh: '此项不能为空', en: 'This field is required.' },
+  fieldInvalid: { zh: '此项格式不正确', en: 'This field is invalid.' },
+  fieldUnknown: { zh: '不允许的字段', en: 'This field is not allowed.' },
+  resetPasswordTooShort: { zh: '新密码长度至少为 8 位', en: 'New password must be at least 8 characters.' },
+  resetPasswordMismatch: { zh: '两次输入的新密码不一致', en: 'The two passwords entered do not match.' },
+} as const satisfies Record<string, Localized>;
+export type ValidationMessageKey = keyof typeof ValidationMessage;
+
+/** Client-side checks of the registration form, in the order the spec lists them; null when valid. */
+export function registrationErrors(input: {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}): Partial<Record<'username' | 'email' | 'password' | 'confirmPassword', ValidationMessageKey>> {
+  const errors: Partial<Record<'username' | 'email' | 'password' | 'confirmPassword', ValidationMessageKey>> = {};
+  const username = input.username.trim();
+  if (!username) errors.username = 'usernameRequired';
+  else if (username.length > USERNAME_MAX_LENGTH) errors.username = 'usernameTooLong';
+  else if (!USERNAME_PATTERN.test(username)) errors.username = 'usernameInvalid';
+  const email = input.email.trim();
+  if (!email) errors.email = 'emailRequired';
+  else if (!EMAIL_PATTERN.test(email) || email.length > EMAIL_MAX_LENGTH) errors.email = 'emailInvalid';
+  errors.password = passwordError(input.password) ?? undefined;
+  if (!errors.password) delete errors.password;
+  if (input.confirmPassword !== input.password) errors.confirmPassword = 'passwordMismatch';
+  return errors;
+}
+
+export function passwordError(password: string): ValidationMessageKey | null {
+  if (!password) return 'passwordRequired';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
+  if (!PASSWORD_COMPOSITION.test(password)) return 'passwordComposition';
+  return null;
+}
