@@ -15,6 +15,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Only the config module may read the environment (architecture.md, convention 4).
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/core/config/**', 'apps/api/src/**/*.spec.ts'],

@@ -6,7 +6,8 @@ import { ensureDatabase } from './core/database/ensure-database';
 import { unreachableServices } from './core/database/reachability';
 import { seedDemoData } from './database/seeds/demo.seed';
 
-const USAGE = 'usage: cli <setup|migrate|seed>  (setup = check services, create the database if missing, migrate, seed)';
+const USAGE =
+  'usage: cli <setup|migrate|seed>  (setup = check services, create the database if missing, migrate, seed)';
 
 async function run(command: string | undefined): Promise<void> {
   const config = loadConfig();
@@ -18,7 +19,11 @@ async function run(command: string | undefined): Promise<void> {
   try {
     if (command !== 'seed') {
       const applied = await db.runMigrations({ transaction: 'each' });
-      console.log(applied.length ? `applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}` : 'schema up to date');
+      console.log(
+        applied.length
+          ? `applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`
+          : 'schema up to date',
+      );
     }
     if (command !== 'migrate' && !config.isProduction) {
       for (const line of await seedDemoData(db)) console.log(`seeded ${line}`);

@@ -3,7 +3,12 @@ import { passwordError, registrationErrors } from './validation';
 import { languageOf } from './i18n';
 
 describe('registration rules', () => {
-  const valid = { username: 'li_lei', email: 'li@example.cn', password: 'Secr3t!pw', confirmPassword: 'Secr3t!pw' };
+  const valid = {
+    username: 'li_lei',
+    email: 'li@example.cn',
+    password: 'Secr3t!pw',
+    confirmPassword: 'Secr3t!pw',
+  };
 
   it('accepts a valid form', () => {
     expect(registrationErrors(valid)).toEqual({});

@@ -12,13 +12,19 @@ export const PASSWORD_COMPOSITION = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-
 
 export const ValidationMessage = {
   usernameRequired: { zh: '用户名不能为空', en: 'Username is required.' },
-  usernameTooLong: { zh: `用户名不能超过 ${USERNAME_MAX_LENGTH} 个字符`, en: `Username must be at most ${USERNAME_MAX_LENGTH} characters.` },
+  usernameTooLong: {
+    zh: `用户名不能超过 ${USERNAME_MAX_LENGTH} 个字符`,
+    en: `Username must be at most ${USERNAME_MAX_LENGTH} characters.`,
+  },
   usernameInvalid: { zh: '用户名不能包含 @ 或空格', en: 'Username must not contain @ or spaces.' },
   emailRequired: { zh: '邮箱不能为空', en: 'Email is required.' },
   emailInvalid: { zh: '邮箱格式不正确', en: 'Email format is invalid.' },
   passwordRequired: { zh: '密码不能为空', en: 'Password is required.' },
   passwordTooShort: { zh: '密码长度不能少于 8 位。', en: 'Password must be at least 8 characters.' },
-  passwordTooLong: { zh: `密码长度不能超过 ${PASSWORD_MAX_LENGTH} 位。`, en: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` },
+  passwordTooLong: {
+    zh: `密码长度不能超过 ${PASSWORD_MAX_LENGTH} 位。`,
+    en: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  },
   passwordComposition: {
     zh: '密码必须包含大写字母、小写字母、数字和至少一个特殊字符。',
     en: 'Password must contain an upper-case letter, a lower-case letter, a digit and a special character.',
@@ -40,7 +46,8 @@ export function registrationErrors(input: {
   password: string;
   confirmPassword: string;
 }): Partial<Record<'username' | 'email' | 'password' | 'confirmPassword', ValidationMessageKey>> {
-  const errors: Partial<Record<'username' | 'email' | 'password' | 'confirmPassword', ValidationMessageKey>> = {};
+  const errors: Partial<Record<'username' | 'email' | 'password' | 'confirmPassword', ValidationMessageKey>> =
+    {};
   const username = input.username.trim();
   if (!username) errors.username = 'usernameRequired';
   else if (username.length > USERNAME_MAX_LENGTH) errors.username = 'usernameTooLong';

@@ -23,7 +23,17 @@ describe('loadConfig', () => {
   });
 
   it('reads provider endpoints only when the provider is on', () => {
-    const c = loadConfig({ GITHUB_CLIENT_ID: 'i', GITHUB_CLIENT_SECRET: 's', GITHUB_TOKEN_URL: 'http://127.0.0.1:9/token' });
-    expect(c.github).toEqual({ clientId: 'i', clientSecret: 's', tokenUrl: 'http://127.0.0.1:9/token', authUrl: undefined, profileUrl: undefined });
+    const c = loadConfig({
+      GITHUB_CLIENT_ID: 'i',
+      GITHUB_CLIENT_SECRET: 's',
+      GITHUB_TOKEN_URL: 'http://127.0.0.1:9/token',
+    });
+    expect(c.github).toEqual({
+      clientId: 'i',
+      clientSecret: 's',
+      tokenUrl: 'http://127.0.0.1:9/token',
+      authUrl: undefined,
+      profileUrl: undefined,
+    });
   });
 });

@@ -5,19 +5,17 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
-const bool = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 const url = (protocols: string[]) =>
-  z.string().refine((v) => {
-    try {
-      return protocols.includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a ${protocols.join(' or ')} URL`);
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${protocols.join(' or ')} URL`,
+  );
 
 const providerSchema = (name: 'GOOGLE' | 'GITHUB') =>
   z.object({
@@ -36,7 +34,10 @@ const envSchema = z
     PUBLIC_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-    REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only').default('think_tank'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')
+      .default('think_tank'),
     TRUST_PROXY: optionalString,
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SMTP_URL: optionalString.pipe(url(['smtp:', 'smtps:']).optional()),
@@ -52,12 +53,20 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET)
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
-      ctx.addIssue({ code: 'custom', path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
     for (const p of ['GOOGLE', 'GITHUB'] as const) {
       const id = (env as Record<string, unknown>)[`${p}_CLIENT_ID`];
       const secret = (env as Record<string, unknown>)[`${p}_CLIENT_SECRET`];
       if (Boolean(id) !== Boolean(secret))
-        ctx.addIssue({ code: 'custom', path: [id ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`], message: `${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [id ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`],
+          message: `${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together`,
+        });
     }
   });
 
@@ -100,7 +109,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'configuration');
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`,
+    );
   }
   const env = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
   const provider = (p: 'GOOGLE' | 'GITHUB'): OAuthProviderConfig | undefined =>
@@ -121,7 +132,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
-    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean) : false,
+    trustProxy: env.TRUST_PROXY
+      ? env.TRUST_PROXY.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : false,
     // A random key per start in development: sessions end on restart, never a known default secret.
     jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     smtpUrl: env.SMTP_URL,

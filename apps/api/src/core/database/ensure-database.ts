@@ -23,7 +23,9 @@ export async function ensureDatabase(databaseUrl: string, template?: string): Pr
       await client.query(`CREATE DATABASE ${quoted} TEMPLATE "${template.replace(/"/g, '""')}"`);
     } else {
       await client
-        .query(`CREATE DATABASE ${quoted} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`)
+        .query(
+          `CREATE DATABASE ${quoted} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8'`,
+        )
         .catch(() => client.query(`CREATE DATABASE ${quoted} TEMPLATE template0 ENCODING 'UTF8'`));
     }
     return true;

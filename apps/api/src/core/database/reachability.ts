@@ -9,7 +9,10 @@ function hostOf(raw: string, fallbackPort: number): string {
 /** One clear line for each unreachable service, saying how to start it; empty when both answer. */
 export async function unreachableServices(databaseUrl: string, redisUrl: string): Promise<string[]> {
   const problems: string[] = [];
-  const pg = new Client({ connectionString: new URL('/postgres', databaseUrl).toString(), connectionTimeoutMillis: 3000 });
+  const pg = new Client({
+    connectionString: new URL('/postgres', databaseUrl).toString(),
+    connectionTimeoutMillis: 3000,
+  });
   await pg
     .connect()
     .then(() => pg.end())
@@ -18,7 +21,12 @@ export async function unreachableServices(databaseUrl: string, redisUrl: string)
         `PostgreSQL is not reachable at ${hostOf(databaseUrl, 5432)} (${e.message}). Start it (e.g. "pg_ctlcluster 15 main start", or "docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16") or set DATABASE_URL.`,
       ),
     );
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 3000,
+  });
   redis.on('error', () => undefined);
   await redis
     .connect()

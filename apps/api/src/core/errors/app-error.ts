@@ -19,7 +19,13 @@ export class AppError extends Error {
   }
 
   static tooManyRequests(retryAfterSeconds: number): AppError {
-    return new AppError('TOO_MANY_REQUESTS', HttpStatus.TOO_MANY_REQUESTS, {}, undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      HttpStatus.TOO_MANY_REQUESTS,
+      {},
+      undefined,
+      Math.max(1, Math.ceil(retryAfterSeconds)),
+    );
   }
 
   static validation(details: ValidationDetail[]): AppError {

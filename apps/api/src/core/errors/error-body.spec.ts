@@ -22,7 +22,9 @@ describe('toErrorBody', () => {
 
   it('maps framework errors by status and hides the cause of a 500', () => {
     expect(toErrorBody(new NotFoundException('Cannot GET /api/x'), 'zh', 'r').code).toBe('NOT_FOUND');
-    expect(toErrorBody(Object.assign(new Error('too big'), { statusCode: 413 }), 'en', 'r').code).toBe('PAYLOAD_TOO_LARGE');
+    expect(toErrorBody(Object.assign(new Error('too big'), { statusCode: 413 }), 'en', 'r').code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
     const body = toErrorBody(new Error('secret stack detail'), 'en', 'req-42');
     expect(body).toEqual({
       statusCode: 500,

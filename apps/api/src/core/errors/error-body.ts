@@ -19,14 +19,18 @@ export function statusOf(err: unknown): number {
   if (err instanceof AppError) return err.status;
   if (err instanceof HttpException) return err.getStatus();
   const status = (err as { statusCode?: unknown })?.statusCode;
-  return typeof status === 'number' && status >= 400 && status < 600 ? status : HttpStatus.INTERNAL_SERVER_ERROR;
+  return typeof status === 'number' && status >= 400 && status < 600
+    ? status
+    : HttpStatus.INTERNAL_SERVER_ERROR;
 }
 
 /** The contract's one error body (§1), localised; 5xx bodies carry only the correlation id. */
 export function toErrorBody(err: unknown, lang: Language, requestId: string): ErrorBody {
   const statusCode = statusOf(err);
   const code: ErrorCode =
-    err instanceof AppError ? err.code : (CODE_BY_STATUS[statusCode] ?? (statusCode >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST'));
+    err instanceof AppError
+      ? err.code
+      : (CODE_BY_STATUS[statusCode] ?? (statusCode >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST'));
   const body: ErrorBody = { statusCode, code, error: code, message: ERROR_MESSAGES[code][lang] };
   if (err instanceof AppError) {
     Object.assign(body, err.extra);

@@ -11,15 +11,33 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   UNSUPPORTED_MEDIA_TYPE: { zh: '不支持的请求内容类型', en: 'Unsupported content type.' },
   TOO_MANY_REQUESTS: { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later.' },
   INTERNAL_ERROR: { zh: '服务器内部错误，请稍后重试', en: 'Internal server error, please try again later.' },
-  SERVICE_UNAVAILABLE: { zh: '服务暂不可用，请稍后重试', en: 'The service is unavailable, please try again later.' },
+  SERVICE_UNAVAILABLE: {
+    zh: '服务暂不可用，请稍后重试',
+    en: 'The service is unavailable, please try again later.',
+  },
   USERNAME_TAKEN: { zh: '用户名已被占用', en: 'This username is already taken.' },
   EMAIL_TAKEN: { zh: '该邮箱已注册', en: 'This e-mail address is already registered.' },
-  INVALID_CODE: { zh: '验证码错误或已过期，请重试。', en: 'The code is wrong or has expired, please try again.' },
+  INVALID_CODE: {
+    zh: '验证码错误或已过期，请重试。',
+    en: 'The code is wrong or has expired, please try again.',
+  },
   INVALID_CREDENTIALS: { zh: '用户名或密码错误', en: 'Wrong username or password.' },
-  EMAIL_NOT_VERIFIED: { zh: '邮箱尚未验证，请先完成邮箱验证', en: 'Your e-mail address is not verified yet.' },
-  ACCOUNT_DISABLED: { zh: '账号已被停用，请联系客服', en: 'This account is disabled, please contact support.' },
-  INVALID_REFRESH_TOKEN: { zh: '登录状态已失效，请重新登录', en: 'Your session has expired, please log in again.' },
+  EMAIL_NOT_VERIFIED: {
+    zh: '邮箱尚未验证，请先完成邮箱验证',
+    en: 'Your e-mail address is not verified yet.',
+  },
+  ACCOUNT_DISABLED: {
+    zh: '账号已被停用，请联系客服',
+    en: 'This account is disabled, please contact support.',
+  },
+  INVALID_REFRESH_TOKEN: {
+    zh: '登录状态已失效，请重新登录',
+    en: 'Your session has expired, please log in again.',
+  },
   INVALID_RESET_TOKEN: { zh: '重置链接无效或已过期', en: 'The reset link is invalid or has expired.' },
   PROVIDER_DISABLED: { zh: '该第三方登录方式未开启', en: 'This sign-in provider is not enabled.' },
-  INVALID_EXCHANGE_CODE: { zh: '登录凭证无效或已过期，请重新登录', en: 'The sign-in code is invalid or has expired.' },
+  INVALID_EXCHANGE_CODE: {
+    zh: '登录凭证无效或已过期，请重新登录',
+    en: 'The sign-in code is invalid or has expired.',
+  },
 };

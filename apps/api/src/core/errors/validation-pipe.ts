@@ -14,7 +14,8 @@ export function validationDetails(errors: ValidationError[], parent = ''): Valid
     const own: ValidationDetail[] = [];
     if (constraints.length) {
       const [rule, message] = constraints[constraints.length - 1];
-      const key: ValidationMessageKey = rule === 'whitelistValidation' ? 'fieldUnknown' : isMessageKey(message) ? message : 'fieldInvalid';
+      const key: ValidationMessageKey =
+        rule === 'whitelistValidation' ? 'fieldUnknown' : isMessageKey(message) ? message : 'fieldInvalid';
       own.push({ field, key });
     }
     return [...own, ...validationDetails(e.children ?? [], field)];
@@ -30,6 +31,10 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     // Unknown fields last, so the message names a rule of a real field first.
     exceptionFactory: (errors) =>
-      AppError.validation(validationDetails(errors).sort((a, b) => Number(a.key === 'fieldUnknown') - Number(b.key === 'fieldUnknown'))),
+      AppError.validation(
+        validationDetails(errors).sort(
+          (a, b) => Number(a.key === 'fieldUnknown') - Number(b.key === 'fieldUnknown'),
+        ),
+      ),
   });
 }

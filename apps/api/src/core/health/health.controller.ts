@@ -27,15 +27,26 @@ export class HealthController {
   @ApiOperation({ summary: 'PostgreSQL and Redis answer (503 otherwise)' })
   async ready() {
     const [database, redis] = await Promise.all([
-      withTimeout(this.db.query('SELECT 1')).then(() => 'up' as const, () => 'down' as const),
-      withTimeout(this.redis.ping()).then(() => 'up' as const, () => 'down' as const),
+      withTimeout(this.db.query('SELECT 1')).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+      withTimeout(this.redis.ping()).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
     ]);
     if (database === 'down' || redis === 'down')
-      throw new AppError('SERVICE_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, { checks: { database, redis } });
+      throw new AppError('SERVICE_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, {
+        checks: { database, redis },
+      });
     return { status: 'ok', checks: { database, redis } };
   }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms = 2000): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
 }

@@ -63,7 +63,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     app,
     new DocumentBuilder()
       .setTitle('智库 API')
-      .setDescription('Solutions marketplace and requirements workshop. Errors: {statusCode, code, error, message, details?}.')
+      .setDescription(
+        'Solutions marketplace and requirements workshop. Errors: {statusCode, code, error, message, details?}.',
+      )
       .setVersion('0.1.0')
       .addBearerAuth()
       .build(),

@@ -9,7 +9,11 @@ import { sendError } from '../errors/error-responder';
  * GET that is not an API path nor a file answered with index.html (client-side routes).
  * The catch-all is a wildcard route, which Fastify ranks below every API route.
  */
-export function serveWebApp(fastify: FastifyInstance, webDist: string | undefined, notFound: () => Error): void {
+export function serveWebApp(
+  fastify: FastifyInstance,
+  webDist: string | undefined,
+  notFound: () => Error,
+): void {
   const root = webDist ? resolve(webDist) : undefined;
   if (!root || !existsSync(join(root, 'index.html'))) return;
   const index = readFileSync(join(root, 'index.html'));
@@ -18,11 +22,15 @@ export function serveWebApp(fastify: FastifyInstance, webDist: string | undefine
     wildcard: false,
     index: false,
     setHeaders: (res, path) =>
-      res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      res.setHeader(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ),
   });
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0];
-    if (path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return sendError(notFound(), request, reply);
+    if (path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path))
+      return sendError(notFound(), request, reply);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
   });
 }

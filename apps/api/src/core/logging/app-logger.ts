@@ -15,7 +15,11 @@ const REDACT = [
 ];
 
 export function createRootLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'think-tank-api' } });
+  return pino({
+    level,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    base: { service: 'think-tank-api' },
+  });
 }
 
 /** Nest's logger interface over the same pino instance Fastify logs requests with; context = class name. */

@@ -36,8 +36,15 @@ export class MailService {
       return;
     }
     const entry: OutboxEntry = { ...mail, sentAt: new Date().toISOString() };
-    await this.redis.multi().lpush(OUTBOX_KEY, JSON.stringify(entry)).ltrim(OUTBOX_KEY, 0, OUTBOX_SIZE - 1).exec();
-    this.logger.log({ to: mail.to, subject: mail.subject }, 'mail kept in the development outbox (SMTP_URL unset)');
+    await this.redis
+      .multi()
+      .lpush(OUTBOX_KEY, JSON.stringify(entry))
+      .ltrim(OUTBOX_KEY, 0, OUTBOX_SIZE - 1)
+      .exec();
+    this.logger.log(
+      { to: mail.to, subject: mail.subject },
+      'mail kept in the development outbox (SMTP_URL unset)',
+    );
   }
 
   /** Newest first; optionally only the mails to one address. */

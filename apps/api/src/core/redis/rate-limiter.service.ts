@@ -19,7 +19,12 @@ export class RateLimiter {
   async hit(...limits: Limit[]): Promise<void> {
     for (const limit of limits) {
       const key = `rl:${limit.key}`;
-      const replies = await this.redis.multi().incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key).exec();
+      const replies = await this.redis
+        .multi()
+        .incr(key)
+        .expire(key, limit.windowSeconds, 'NX')
+        .ttl(key)
+        .exec();
       const count = Number(replies?.[0]?.[1]);
       const ttl = Number(replies?.[2]?.[1]);
       if (count > limit.max) throw AppError.tooManyRequests(ttl > 0 ? ttl : limit.windowSeconds);

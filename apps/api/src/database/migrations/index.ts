@@ -1,4 +1,5 @@
+import type { MigrationInterface } from 'typeorm';
 import { Initial1795324473673 } from './1795324473673-Initial';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
-export const MIGRATIONS: Function[] = [Initial1795324473673];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [Initial1795324473673];

@@ -12,7 +12,11 @@ export async function seedDemoData(db: DataSource): Promise<string[]> {
     await users.insert({
       username: DEMO_ACCOUNT.username,
       email: DEMO_ACCOUNT.email,
-      passwordHash: await argon2.hash(DEMO_ACCOUNT.password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2 }),
+      passwordHash: await argon2.hash(DEMO_ACCOUNT.password, {
+        type: argon2.argon2id,
+        memoryCost: 19456,
+        timeCost: 2,
+      }),
       emailVerifiedAt: new Date(),
     });
     done.push(`demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);

@@ -8,7 +8,15 @@ import { ClientIp } from '../../core/http/client-ip.decorator';
 import { Lang } from '../../core/http/language.decorator';
 import { Public } from '../../core/http/public.decorator';
 import { AuthService } from './auth.service';
-import { EmailDto, ExchangeDto, LoginDto, RefreshDto, RegisterDto, ResetPasswordDto, VerifyEmailDto } from './dto/auth-request.dto';
+import {
+  EmailDto,
+  ExchangeDto,
+  LoginDto,
+  RefreshDto,
+  RegisterDto,
+  ResetPasswordDto,
+  VerifyEmailDto,
+} from './dto/auth-request.dto';
 import { MeBody, MessageBody, ProvidersBody, RedirectBody, SessionBody } from './dto/auth-response.dto';
 import { CurrentUser } from './guards/current-user.decorator';
 import { OAuthStrategies } from './oauth/oauth-strategies';
@@ -16,7 +24,8 @@ import { OAuthService } from './oauth/oauth.service';
 import type { AuthUser } from './strategies/jwt.strategy';
 
 function providerOf(name: string): OAuthProvider {
-  if (!(OAUTH_PROVIDERS as readonly string[]).includes(name)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+  if (!(OAUTH_PROVIDERS as readonly string[]).includes(name))
+    throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
   return name as OAuthProvider;
 }
 
@@ -102,7 +111,9 @@ export class AuthController {
   @Public()
   @Post('reset-password')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Set a new password with a mailed token (30 min, single use); ends every session' })
+  @ApiOperation({
+    summary: 'Set a new password with a mailed token (30 min, single use); ends every session',
+  })
   @ApiResponse({ status: 200, type: MessageBody })
   resetPassword(@Body() dto: ResetPasswordDto, @Lang() lang: Language) {
     return this.auth.resetPassword(dto, lang);
@@ -127,7 +138,9 @@ export class AuthController {
   @Public()
   @Post(':provider')
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'The provider authorisation address (google or github); 404 PROVIDER_DISABLED when off' })
+  @ApiOperation({
+    summary: 'The provider authorisation address (google or github); 404 PROVIDER_DISABLED when off',
+  })
   @ApiResponse({ status: 200, type: RedirectBody })
   async start(@Param('provider') provider: string): Promise<RedirectBody> {
     return { redirectUrl: await this.oauth.authorizationUrl(providerOf(provider)) };
@@ -139,7 +152,9 @@ export class AuthController {
   async callback(@Param('provider') name: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const provider = providerOf(name);
     const target = new URL(`${this.config.publicUrl}/auth/${provider}/callback`);
-    const user = this.oauth.endpoints(provider) ? await this.strategies.authenticate(provider, req, reply) : null;
+    const user = this.oauth.endpoints(provider)
+      ? await this.strategies.authenticate(provider, req, reply)
+      : null;
     if (!user) target.searchParams.set('authError', AuthError[provider]);
     else if (user.disabled) target.searchParams.set('authError', AuthError.authenticationFailed);
     else target.searchParams.set('code', await this.oauth.issueExchangeCode(user.id));

@@ -17,7 +17,10 @@ import { JwtStrategy } from './strategies/jwt.strategy';
 import { TokenService } from './token.service';
 
 @Module({
-  imports: [PassportModule, TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity])],
+  imports: [
+    PassportModule,
+    TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity]),
+  ],
   controllers: [AuthController],
   providers: [
     AuthService,

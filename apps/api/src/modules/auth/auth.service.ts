@@ -20,7 +20,13 @@ import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter, type Limit } from '../../core/redis/rate-limiter.service';
 import { AuthMessage } from './auth.messages';
 import { passwordResetMail, verificationCodeMail } from './auth.mails';
-import type { EmailDto, LoginDto, RegisterDto, ResetPasswordDto, VerifyEmailDto } from './dto/auth-request.dto';
+import type {
+  EmailDto,
+  LoginDto,
+  RegisterDto,
+  ResetPasswordDto,
+  VerifyEmailDto,
+} from './dto/auth-request.dto';
 import { toMe, toSessionUser } from './dto/auth-response.dto';
 import { EmailCode } from './entities/email-code.entity';
 import { PasswordReset } from './entities/password-reset.entity';
@@ -55,7 +61,12 @@ export class AuthService implements OnApplicationBootstrap {
     const passwordHash = await this.passwords.hash(password);
     const existing = await this.users.findOneBy({ email });
     if (existing) {
-      await this.users.update(existing.id, { passwordHash, role: Role.Admin, emailVerifiedAt: existing.emailVerifiedAt ?? new Date(), disabled: false });
+      await this.users.update(existing.id, {
+        passwordHash,
+        role: Role.Admin,
+        emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+        disabled: false,
+      });
     } else {
       const taken = await this.users.existsBy({ username: 'admin' });
       await this.users.save(
@@ -77,12 +88,22 @@ export class AuthService implements OnApplicationBootstrap {
 
   async register(dto: RegisterDto, lang: Language, ip: string): Promise<MessageResponse> {
     await this.limiter.hit({ key: `register:ip:${ip}`, max: 100, windowSeconds: 3600 });
-    if (await this.users.existsBy({ username: dto.username })) throw new AppError('USERNAME_TAKEN', HttpStatus.CONFLICT);
-    if (await this.users.existsBy({ email: dto.email })) throw new AppError('EMAIL_TAKEN', HttpStatus.CONFLICT);
-    const user = this.users.create({ username: dto.username, email: dto.email, passwordHash: await this.passwords.hash(dto.password) });
+    if (await this.users.existsBy({ username: dto.username }))
+      throw new AppError('USERNAME_TAKEN', HttpStatus.CONFLICT);
+    if (await this.users.existsBy({ email: dto.email }))
+      throw new AppError('EMAIL_TAKEN', HttpStatus.CONFLICT);
+    const user = this.users.create({
+      username: dto.username,
+      email: dto.email,
+      passwordHash: await this.passwords.hash(dto.password),
+    });
     await this.users.insert(user).catch((e: { code?: string; detail?: string }) => {
       // A concurrent registration won the race between the check and the insert.
-      if (e.code === '23505') throw new AppError(e.detail?.includes('(username)') ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN', HttpStatus.CONFLICT);
+      if (e.code === '23505')
+        throw new AppError(
+          e.detail?.includes('(username)') ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN',
+          HttpStatus.CONFLICT,
+        );
       throw e;
     });
     await this.sendEmailCode(user);
@@ -120,9 +141,15 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   async login(dto: LoginDto, lang: Language, ip: string): Promise<SessionResponse> {
-    const user = await this.users.findOneBy(dto.username.includes('@') ? { email: dto.username } : { username: dto.username });
+    const user = await this.users.findOneBy(
+      dto.username.includes('@') ? { email: dto.username } : { username: dto.username },
+    );
     const limits: Limit[] = [
-      { key: `login:account:${user?.id ?? dto.username.toLowerCase()}`, max: 10, windowSeconds: FIFTEEN_MINUTES },
+      {
+        key: `login:account:${user?.id ?? dto.username.toLowerCase()}`,
+        max: 10,
+        windowSeconds: FIFTEEN_MINUTES,
+      },
       { key: `login:ip:${ip}`, max: 30, windowSeconds: FIFTEEN_MINUTES },
     ];
     await this.limiter.assertUnder(...limits);
@@ -131,7 +158,8 @@ export class AuthService implements OnApplicationBootstrap {
       throw new AppError('INVALID_CREDENTIALS', HttpStatus.UNAUTHORIZED);
     }
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED', HttpStatus.FORBIDDEN);
-    if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', HttpStatus.UNAUTHORIZED, { email: user.email });
+    if (!user.emailVerifiedAt)
+      throw new AppError('EMAIL_NOT_VERIFIED', HttpStatus.UNAUTHORIZED, { email: user.email });
     return this.session(user, AuthMessage.loggedIn[lang]);
   }
 
@@ -175,13 +203,21 @@ export class AuthService implements OnApplicationBootstrap {
       where: { tokenHash: sha256(dto.token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
       relations: { user: true },
     });
-    if (!reset?.user || reset.user.email.toLowerCase() !== emailKey(dto.email) || reset.user.disabled) throw invalid;
+    if (!reset?.user || reset.user.email.toLowerCase() !== emailKey(dto.email) || reset.user.disabled)
+      throw invalid;
     const passwordHash = await this.passwords.hash(dto.newPassword);
     await this.db.transaction(async (tx) => {
-      const spent = await tx.update(PasswordReset, { id: reset.id, usedAt: IsNull() }, { usedAt: new Date() });
+      const spent = await tx.update(
+        PasswordReset,
+        { id: reset.id, usedAt: IsNull() },
+        { usedAt: new Date() },
+      );
       if (!spent.affected) throw invalid;
       // Following the mailed link proves the address, so an unverified account becomes verified.
-      await tx.update(User, reset.userId, { passwordHash, emailVerifiedAt: reset.user!.emailVerifiedAt ?? new Date() });
+      await tx.update(User, reset.userId, {
+        passwordHash,
+        emailVerifiedAt: reset.user!.emailVerifiedAt ?? new Date(),
+      });
     });
     await this.tokens.revokeAllOf(reset.userId);
     return { message: AuthMessage.passwordReset[lang] };
@@ -196,7 +232,12 @@ export class AuthService implements OnApplicationBootstrap {
     const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
     // Upsert: the previous code of this user dies with the new one.
     await this.codes.upsert(
-      { userId: user.id, codeHash: codeHash(user.id, code), expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_SECONDS * 1000), failedAttempts: 0 },
+      {
+        userId: user.id,
+        codeHash: codeHash(user.id, code),
+        expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_SECONDS * 1000),
+        failedAttempts: 0,
+      },
       ['userId'],
     );
     await this.mail.send(verificationCodeMail(user.email, user.username, code));

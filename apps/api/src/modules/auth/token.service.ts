@@ -1,7 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type Role, type TokenPair } from '@think-tank/contracts';
-import { createHash, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type Role,
+  type TokenPair,
+} from '@think-tank/contracts';
+import {
+  createHash,
+  createSecretKey,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
@@ -17,7 +29,8 @@ export interface AccessClaims {
   exp: number;
 }
 
-const REFRESH_FORMAT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
+const REFRESH_FORMAT =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -69,10 +82,16 @@ export class TokenService {
   }
 
   /** Spends a refresh token and answers the next one of its family; a second use revokes the family. */
-  async rotate(refreshToken: string, loadUser: (id: string) => Promise<User | null>): Promise<{ user: User; pair: TokenPair }> {
+  async rotate(
+    refreshToken: string,
+    loadUser: (id: string) => Promise<User | null>,
+  ): Promise<{ user: User; pair: TokenPair }> {
     const row = await this.find(refreshToken);
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
-    const spent = await this.refreshTokens.update({ id: row.id, usedAt: IsNull(), revokedAt: IsNull() }, { usedAt: new Date() });
+    const spent = await this.refreshTokens.update(
+      { id: row.id, usedAt: IsNull(), revokedAt: IsNull() },
+      { usedAt: new Date() },
+    );
     if (!spent.affected) {
       // Reuse of a spent token: somebody else holds a copy. End the whole session.
       await this.revokeFamily(row.familyId);

@@ -51,7 +51,11 @@ function NewPasswordField(): PropertyDecorator {
 }
 
 function RequiredString(max = 1024): PropertyDecorator {
-  return rules(IsNotEmpty(m('fieldRequired')), IsString(m('fieldInvalid')), MaxLength(max, m('fieldInvalid')));
+  return rules(
+    IsNotEmpty(m('fieldRequired')),
+    IsString(m('fieldInvalid')),
+    MaxLength(max, m('fieldInvalid')),
+  );
 }
 
 export class RegisterDto implements RegisterRequest {
@@ -104,7 +108,8 @@ export class LoginDto implements LoginRequest {
 
 export class RefreshDto implements RefreshRequest {
   @ApiProperty()
-  @RequiredString(200)
+  // Generous, so that any wrong token (an access JWT, say) is 401 INVALID_REFRESH_TOKEN rather than a 400.
+  @RequiredString(4096)
   refresh_token!: string;
 }
 

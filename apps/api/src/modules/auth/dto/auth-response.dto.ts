@@ -1,5 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { MeResponse, MessageResponse, ProvidersResponse, RedirectResponse, Role, SessionResponse, SessionUser } from '@think-tank/contracts';
+import type {
+  MeResponse,
+  MessageResponse,
+  ProvidersResponse,
+  RedirectResponse,
+  Role,
+  SessionResponse,
+  SessionUser,
+} from '@think-tank/contracts';
 import type { User } from '../entities/user.entity';
 
 // Classes for the OpenAPI document; the shapes themselves live in libs/contracts.

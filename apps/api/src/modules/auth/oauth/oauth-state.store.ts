@@ -24,14 +24,23 @@ export class OAuthStateStore implements StateStore {
   // passport-oauth2's store interface; the callback is always the last argument (with or without `meta`).
   store(_req: unknown, ...args: unknown[]): void {
     const callback = args[args.length - 1] as StateStoreStoreCallback;
-    this.issue().then((state) => callback(null, state), (err: Error) => callback(err, undefined));
+    this.issue().then(
+      (state) => callback(null, state),
+      (err: Error) => callback(err, undefined),
+    );
   }
 
   verify(_req: unknown, state: string, ...args: unknown[]): void {
     const callback = args[args.length - 1] as StateStoreVerifyCallback;
-    if (typeof state !== 'string' || !/^[A-Za-z0-9_-]{32}$/.test(state)) return callback(null, false, { message: 'bad state' });
+    if (typeof state !== 'string' || !/^[A-Za-z0-9_-]{32}$/.test(state))
+      return callback(null, false, { message: 'bad state' });
     this.redis.getdel(`oauth:state:${state}`).then(
-      (provider) => callback(null, provider === this.provider, provider === this.provider ? state : { message: 'bad state' }),
+      (provider) =>
+        callback(
+          null,
+          provider === this.provider,
+          provider === this.provider ? state : { message: 'bad state' },
+        ),
       (err: Error) => callback(err, false, undefined),
     );
   }

@@ -15,9 +15,12 @@ export class OAuthStrategies implements OnModuleInit {
   constructor(private readonly oauth: OAuthService) {}
 
   onModuleInit() {
-    const verify = (provider: OAuthProvider) => (_at: string, _rt: string, profile: passport.Profile, done: Done) => {
-      this.oauth.userFor(provider, profileFromPassport(profile)).then((user) => done(null, user ?? false), done);
-    };
+    const verify =
+      (provider: OAuthProvider) => (_at: string, _rt: string, profile: passport.Profile, done: Done) => {
+        this.oauth
+          .userFor(provider, profileFromPassport(profile))
+          .then((user) => done(null, user ?? false), done);
+      };
     const google = this.oauth.endpoints('google');
     if (google)
       passport.use(
@@ -70,11 +73,9 @@ export class OAuthStrategies implements OnModuleInit {
     if (typeof query.code !== 'string' || typeof query.state !== 'string') return Promise.resolve(null);
     return new Promise((resolve) => {
       try {
-        passport.authenticate(provider, { session: false }, (err: unknown, user?: User | false) => resolve(err || !user ? null : user))(
-          req,
-          reply,
-          () => resolve(null),
-        );
+        passport.authenticate(provider, { session: false }, (err: unknown, user?: User | false) =>
+          resolve(err || !user ? null : user),
+        )(req, reply, () => resolve(null));
       } catch {
         resolve(null);
       }

@@ -1,6 +1,12 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { OAUTH_EXCHANGE_CODE_TTL_SECONDS, type Language, type OAuthProvider, type ProvidersResponse, type SessionResponse } from '@think-tank/contracts';
+import {
+  OAUTH_EXCHANGE_CODE_TTL_SECONDS,
+  type Language,
+  type OAuthProvider,
+  type ProvidersResponse,
+  type SessionResponse,
+} from '@think-tank/contracts';
 import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { Profile } from 'passport';
@@ -16,7 +22,10 @@ import { sha256 } from '../token.service';
 import { OAuthStateStore } from './oauth-state.store';
 
 /** The provider's real endpoints; each may be overridden (GOOGLE_AUTH_URL, …) for a local fake or a proxy. */
-const DEFAULTS: Record<OAuthProvider, { authUrl: string; tokenUrl: string; profileUrl: string; scope: string[] }> = {
+const DEFAULTS: Record<
+  OAuthProvider,
+  { authUrl: string; tokenUrl: string; profileUrl: string; scope: string[] }
+> = {
   google: {
     authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: 'https://oauth2.googleapis.com/token',
@@ -44,13 +53,21 @@ export interface ProviderProfile {
 }
 
 export function profileFromPassport(profile: Profile): ProviderProfile {
-  const emails = (profile.emails ?? []) as { value: string; verified?: boolean | string; primary?: boolean }[];
+  const emails = (profile.emails ?? []) as {
+    value: string;
+    verified?: boolean | string;
+    primary?: boolean;
+  }[];
   // Primary first, so a new account takes the address the user chose at the provider.
   const verified = emails
     .filter((e) => e.verified === true || e.verified === 'true')
     .sort((a, b) => Number(Boolean(b.primary)) - Number(Boolean(a.primary)))
     .map((e) => e.value.toLowerCase());
-  return { id: String(profile.id), username: profile.username ?? profile.displayName, verifiedEmails: verified };
+  return {
+    id: String(profile.id),
+    username: profile.username ?? profile.displayName,
+    verifiedEmails: verified,
+  };
 }
 
 @Injectable()
@@ -64,7 +81,10 @@ export class OAuthService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectDataSource() private readonly db: DataSource,
   ) {
-    this.stateStores = { google: new OAuthStateStore(redis, 'google'), github: new OAuthStateStore(redis, 'github') };
+    this.stateStores = {
+      google: new OAuthStateStore(redis, 'google'),
+      github: new OAuthStateStore(redis, 'github'),
+    };
   }
 
   providers(): ProvidersResponse {
@@ -107,7 +127,10 @@ export class OAuthService {
    */
   async userFor(provider: OAuthProvider, profile: ProviderProfile): Promise<User | null> {
     return this.db.transaction(async (tx) => {
-      const identity = await tx.findOne(Identity, { where: { provider, providerUserId: profile.id }, relations: { user: true } });
+      const identity = await tx.findOne(Identity, {
+        where: { provider, providerUserId: profile.id },
+        relations: { user: true },
+      });
       if (identity?.user) return identity.user;
       if (!profile.verifiedEmails.length) return null;
       let user = await tx

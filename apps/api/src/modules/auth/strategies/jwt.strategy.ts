@@ -22,6 +22,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   validate(claims: AccessClaims): AuthUser | false {
-    return claims.typ === 'access' && typeof claims.sub === 'string' ? { id: claims.sub, role: claims.role } : false;
+    return claims.typ === 'access' && typeof claims.sub === 'string'
+      ? { id: claims.sub, role: claims.role }
+      : false;
   }
 }

@@ -1,0 +1,121 @@
+import { startTestApp, type TestApp } from './support/test-app';
+
+describe('API foundation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is live and ready when PostgreSQL and Redis answer', async () => {
+    await t.http.get('/api/health/live').expect(200, { status: 'ok' });
+    await t.http
+      .get('/api/health/ready')
+      .expect(200, { status: 'ok', checks: { database: 'up', redis: 'up' } });
+  });
+
+  it('answers unknown API routes with the JSON error body, in Chinese unless English is preferred', async () => {
+    const zh = await t.http.get('/api/no-such-thing').expect(404);
+    expect(zh.headers['content-type']).toMatch(/application\/json/);
+    expect(zh.body).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      error: 'NOT_FOUND',
+      message: '请求的资源不存在',
+    });
+    const en = await t.http.post('/api/no-such-thing').set('Accept-Language', 'en-GB,en;q=0.9').expect(404);
+    expect(en.body.message).toBe('The requested resource does not exist.');
+  });
+
+  it('refuses bodies over 1 MiB with 413 and malformed JSON with 400, in the same shape', async () => {
+    const big = JSON.stringify({ username: 'x'.repeat(1024 * 1024), password: 'y' });
+    const tooLarge = await t.http
+      .post('/api/auth/login')
+      .set('content-type', 'application/json')
+      .send(big)
+      .expect(413);
+    expect(tooLarge.body).toMatchObject({
+      statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      error: 'PAYLOAD_TOO_LARGE',
+    });
+    const bad = await t.http
+      .post('/api/auth/login')
+      .set('content-type', 'application/json')
+      .send('{"username":')
+      .expect(400);
+    expect(bad.body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST' });
+    expect(JSON.stringify(bad.body)).not.toMatch(/at .*\.js/);
+  });
+
+  it('refuses unknown fields and reports each invalid field', async () => {
+    const res = await t.http
+      .post('/api/auth/login')
+      .send({ username: '', password: 'x', isAdmin: true })
+      .expect(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.details).toEqual([
+      { field: 'username', message: '此项不能为空' },
+      { field: 'isAdmin', message: '不允许的字段' },
+    ]);
+    expect(res.body.message).toBe('此项不能为空');
+  });
+
+  it('carries a request id: the caller’s when it is a plain token, else a new one', async () => {
+    const given = await t.http.get('/api/health/live').set('X-Request-Id', 'abc-123').expect(200);
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const generated = await t.http
+      .get('/api/health/live')
+      .set('X-Request-Id', 'bad id\twith tab')
+      .expect(200);
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('allows cross-origin calls only from PUBLIC_URL and sets security headers', async () => {
+    const ok = await t.http.get('/api/health/live').set('Origin', 'http://localhost:3000').expect(200);
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    const other = await t.http.get('/api/health/live').set('Origin', 'https://evil.example').expect(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    expect(ok.headers['x-content-type-options']).toBe('nosniff');
+    expect(ok.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('publishes the OpenAPI document and its human page', async () => {
+    const doc = await t.http.get('/api/docs-json').expect(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/auth/register',
+      '/api/auth/login',
+      '/api/auth/me',
+      '/api/auth/exchange',
+      '/api/health/ready',
+    ])
+      expect(Object.keys(doc.body.paths)).toContain(path);
+    const page = await t.http.get('/api/docs').expect(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('keeps entities and migrations in step (nothing left to generate)', async () => {
+    const pending = await t.db.driver.createSchemaBuilder().log();
+    expect(pending.upQueries.map((q) => q.query)).toEqual([]);
+  });
+
+  it('answers an unexpected failure with 500 and a correlation id, never the cause', async () => {
+    await t.db.query('ALTER TABLE users RENAME TO users_gone');
+    try {
+      const res = await t.http
+        .post('/api/auth/login')
+        .send({ username: 'someone', password: 'whatever' })
+        .expect(500);
+      expect(res.body).toEqual({
+        statusCode: 500,
+        code: 'INTERNAL_ERROR',
+        error: 'INTERNAL_ERROR',
+        message: '服务器内部错误，请稍后重试',
+        requestId: res.headers['x-request-id'],
+      });
+    } finally {
+      await t.db.query('ALTER TABLE users_gone RENAME TO users');
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import supertest from 'supertest';
+import { DataSource } from 'typeorm';
+import { loadConfig, type AppConfig } from '../../src/core/config/app-config';
+import { dropDatabase, ensureDatabase } from '../../src/core/database/ensure-database';
+import { createApp } from '../../src/core/http/create-app';
+import { readTestEnv } from './test-env';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  http: ReturnType<typeof supertest>;
+  config: AppConfig;
+  db: DataSource;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a fresh copy of the migrated template database and its own Redis prefix,
+ * so test files never see each other's rows, counters or queues.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const base = readTestEnv();
+  const suffix = randomBytes(4).toString('hex');
+  const url = new URL(base.databaseUrl);
+  url.pathname = `/tt_test_${base.runId}_${suffix}`;
+  await ensureDatabase(url.toString(), base.templateDatabase);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url.toString(),
+    REDIS_URL: base.redisUrl,
+    REDIS_PREFIX: `tt_test_${base.runId}_${suffix}`,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const app = await createApp(config);
+  const db = app.get(DataSource);
+  return {
+    app,
+    http: supertest(app.getHttpServer()),
+    config,
+    db,
+    async close() {
+      await app.close();
+      await dropDatabase(config.databaseUrl);
+      await deleteKeys(config.redisUrl, `${config.redisPrefix}:*`);
+    },
+  };
+}
+
+async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  await redis.quit();
+}
