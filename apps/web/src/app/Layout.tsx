@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { Alert, Container } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { flash, useFlash } from './flash';
+import { NavigationBar } from './NavigationBar';
+
+export function Layout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const message = useFlash();
+  // Every navigation starts at the top of the page (customer-area §2).
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return (
+    <>
+      <NavigationBar />
+      {message && (
+        <Container className="pt-3">
+          <Alert
+            variant="success"
+            dismissible
+            onClose={flash.dismiss}
+            closeLabel={t('flash.close')}
+            className="mb-0"
+          >
+            {message}
+          </Alert>
+        </Container>
+      )}
+      <Outlet />
+    </>
+  );
+}

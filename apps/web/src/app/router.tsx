@@ -1,0 +1,52 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/PageSpinner';
+import { Layout } from './Layout';
+import { RequireAuth } from './RequireAuth';
+import { RouteErrorPage } from './RouteErrorPage';
+
+/** Each screen is its own chunk, loaded when its route is first visited. */
+function page(
+  load: () => Promise<{ default: ComponentType }>,
+  guard?: (el: ReactNode) => ReactNode,
+): ReactNode {
+  const Page = lazy(load);
+  const element = (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+  return guard ? guard(element) : element;
+}
+const signedIn = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
+
+const home = () => import('../features/home/pages/HomePage');
+const login = () => import('../features/auth/pages/LoginPage');
+
+/** The route table of customer-area §2 (the screens built so far; other paths show the not-found screen). */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: page(home) },
+      { path: '/solutions', element: page(home) },
+      { path: '/login', element: page(login) },
+      { path: '/auth/login', element: page(login) },
+      { path: '/auth/:provider/callback', element: page(login) },
+      {
+        path: '/auth/:provider/loading',
+        element: page(() => import('../features/auth/pages/OAuthLoadingPage')),
+      },
+      { path: '/register', element: page(() => import('../features/auth/pages/RegisterPage')) },
+      { path: '/forgot-password', element: page(() => import('../features/auth/pages/ForgotPasswordPage')) },
+      { path: '/reset-password', element: page(() => import('../features/auth/pages/ResetPasswordPage')) },
+      { path: '/profile', element: page(() => import('../features/auth/pages/ProfilePage'), signedIn) },
+      { path: '*', element: page(() => import('./NotFoundPage')) },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,45 @@
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  MeResponse,
+  MessageResponse,
+  OAuthProvider,
+  ProvidersResponse,
+  RedirectResponse,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SessionResponse,
+  VerifyEmailRequest,
+} from '@think-tank/contracts';
+import useSWR from 'swr';
+import { api } from '../../../lib/api-client';
+
+export const authKeys = { me: '/api/auth/me', providers: '/api/auth/providers' } as const;
+
+const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body, anonymous: true });
+
+export const authApi = {
+  login: (body: LoginRequest) => post<SessionResponse>('/api/auth/login', body),
+  register: (body: RegisterRequest) => post<MessageResponse>('/api/auth/register', body),
+  verifyEmail: (body: VerifyEmailRequest) => post<SessionResponse>('/api/auth/verify-email', body),
+  resendVerification: (email: string) =>
+    post<MessageResponse>('/api/auth/resend-verification-email', { email }),
+  forgotPassword: (body: ForgotPasswordRequest) => post<MessageResponse>('/api/auth/forgot-password', body),
+  resetPassword: (body: ResetPasswordRequest) => post<MessageResponse>('/api/auth/reset-password', body),
+  logout: (refreshToken: string) => post<void>('/api/auth/logout', { refresh_token: refreshToken }),
+  oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),
+  exchange: (code: string) => post<SessionResponse>('/api/auth/exchange', { code }),
+  me: () => api<MeResponse>(authKeys.me),
+  providers: () => api<ProvidersResponse>(authKeys.providers, { anonymous: true }),
+};
+
+export function useMe(enabled = true) {
+  return useSWR(enabled ? authKeys.me : null, authApi.me, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+}
+
+export function useProviders() {
+  return useSWR(authKeys.providers, authApi.providers, { revalidateOnFocus: false });
+}

@@ -1,0 +1,173 @@
+import { WebRoute, type SessionResponse } from '@think-tank/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams, useSearchParams, type Location } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { AuthCard } from '../../../components/AuthCard';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
+import { session } from '../../../lib/session';
+import { authApi, authKeys } from '../api/auth-api';
+import { OAuthButtons } from '../components/OAuthButtons';
+
+const AUTH_ERRORS: Record<string, string> = {
+  google_failed: 'google',
+  google: 'google',
+  github_failed: 'github',
+  github: 'github',
+  token_generation: 'token_generation',
+  authentication_failed: 'authentication_failed',
+};
+
+/** Where to go after logging in: the page the guard sent the user from, else /profile. */
+function destination(location: Location): string {
+  const from = (location.state as { from?: Location } | null)?.from;
+  return from ? `${from.pathname}${from.search}${from.hash}` : WebRoute.profile;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { provider } = useParams();
+  const [params] = useSearchParams();
+  const { mutate } = useSWRConfig();
+  const [form, setForm] = useState({ username: '', password: '' });
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const exchangeCode = provider ? params.get('code') : null;
+  const [exchanging, setExchanging] = useState(Boolean(exchangeCode));
+  const exchanged = useRef(false);
+
+  const signedIn = async (s: SessionResponse) => {
+    session.save(s);
+    await mutate(authKeys.me, undefined, { revalidate: false });
+    navigate(destination(location), { replace: true });
+  };
+
+  // Third-party sign-in return: trade the one-time code for tokens (never tokens in the address).
+  useEffect(() => {
+    if (!exchangeCode || exchanged.current) return;
+    exchanged.current = true;
+    authApi
+      .exchange(exchangeCode)
+      .then(async (s) => {
+        session.save(s);
+        try {
+          await mutate(authKeys.me, authApi.me());
+          navigate(WebRoute.profile, { replace: true });
+        } catch {
+          setError(t('login.fetchUserFailed'));
+          setExchanging(false);
+        }
+      })
+      .catch((e: unknown) => {
+        setError(errorText(e, t, t('login.authError.generic')));
+        setExchanging(false);
+      });
+  }, [exchangeCode, mutate, navigate, t]);
+
+  const authError = params.get('authError');
+  const authErrorText = authError ? t(`login.authError.${AUTH_ERRORS[authError] ?? 'generic'}`) : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitting(true);
+    setError(null);
+    setUnverifiedEmail(null);
+    try {
+      await signedIn(await authApi.login(form));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401 && err.code === 'EMAIL_NOT_VERIFIED') {
+        setUnverifiedEmail((err.body?.email as string | undefined) ?? form.username);
+      } else if (err instanceof ApiError && err.status === 401) {
+        setError(err.body?.message ?? t('login.invalidCredentials'));
+      } else {
+        setError(errorText(err, t, t('login.failed'), { server: t('errors.server') }));
+      }
+      setSubmitting(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!unverifiedEmail) return;
+    setResending(true);
+    try {
+      await authApi.resendVerification(unverifiedEmail);
+      navigate(WebRoute.register, {
+        state: { emailFromLogin: unverifiedEmail, initialStep: 2, notice: t('login.resent') },
+      });
+    } catch (err) {
+      setError(errorText(err, t, t('login.resendFailed')));
+      setResending(false);
+    }
+  };
+
+  if (exchanging)
+    return (
+      <AuthCard title={t('login.title')}>
+        <div className="text-center text-secondary py-3" role="status">
+          <Spinner animation="border" size="sm" className="me-2" />
+          {t('login.oauthInProgress')}
+        </div>
+      </AuthCard>
+    );
+
+  return (
+    <AuthCard title={t('login.title')}>
+      {params.get('session_expired') === 'true' && (
+        <Alert variant="warning">{t('login.sessionExpired')}</Alert>
+      )}
+      {authErrorText && !error && <Alert variant="danger">{authErrorText}</Alert>}
+      {error && <Alert variant="danger">{error}</Alert>}
+      {unverifiedEmail && (
+        <Alert variant="warning">
+          {t('login.notVerified', { email: unverifiedEmail })}{' '}
+          <Button variant="link" className="p-0 align-baseline" onClick={resend} disabled={resending}>
+            {resending ? t('login.resending') : t('login.resend')}
+          </Button>
+        </Alert>
+      )}
+      <Form noValidate onSubmit={submit}>
+        <Form.Group className="mb-3" controlId="login-username">
+          <Form.Label>{t('login.identifier')} *</Form.Label>
+          <Form.Control
+            autoComplete="username"
+            value={form.username}
+            onChange={(e) => setForm({ ...form, username: e.target.value })}
+            required
+          />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="login-password">
+          <Form.Label>{t('login.password')} *</Form.Label>
+          <Form.Control
+            type="password"
+            autoComplete="current-password"
+            value={form.password}
+            onChange={(e) => setForm({ ...form, password: e.target.value })}
+            required
+          />
+        </Form.Group>
+        <div className="d-grid">
+          <Button type="submit" disabled={submitting}>
+            {submitting && <Spinner animation="border" size="sm" className="me-2" />}
+            {submitting ? t('login.submitting') : t('login.submit')}
+          </Button>
+        </div>
+      </Form>
+      <OAuthButtons caption={t('login.or')} />
+      <div className="d-flex justify-content-between mt-4 small">
+        <Link to={WebRoute.forgotPassword}>{t('login.forgot')}</Link>
+        <span>
+          {t('login.noAccount')} <Link to={WebRoute.register}>{t('login.register')}</Link>
+        </span>
+      </div>
+      <div className="text-center mt-3 small">
+        <Link to={WebRoute.home}>{t('login.home')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,53 @@
+import { LinkButton } from '../../../components/LinkButton';
+import { WebRoute } from '@think-tank/contracts';
+import { Alert, Badge, Card, Container } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../api/auth-api';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const { data: me, error, isLoading } = useMe();
+
+  const errorMessage = (err: unknown) => {
+    if (!(err instanceof ApiError)) return t('profile.requestFailed', { message: String(err) });
+    if (err.status === 0) return t('errors.network');
+    return err.body?.message ?? t('profile.serverError', { status: err.status });
+  };
+
+  return (
+    <Container className="tt-page">
+      <Card className="shadow-sm mx-auto" style={{ maxWidth: 640 }}>
+        <Card.Body className="p-4">
+          <h1 className="h4 mb-4">{t('profile.title')}</h1>
+          {isLoading ? (
+            <PageSpinner label={t('profile.loading')} />
+          ) : error ? (
+            <Alert variant="danger">{errorMessage(error)}</Alert>
+          ) : !me ? (
+            <Alert variant="secondary">{t('profile.empty')}</Alert>
+          ) : (
+            <dl className="row mb-0">
+              <dt className="col-sm-4">{t('profile.username')}</dt>
+              <dd className="col-sm-8">{me.username || t('profile.notSet')}</dd>
+              <dt className="col-sm-4">{t('profile.email')}</dt>
+              <dd className="col-sm-8">{me.email}</dd>
+              <dt className="col-sm-4">{t('profile.role')}</dt>
+              <dd className="col-sm-8">
+                <Badge bg={me.role === 'Free' ? 'secondary' : 'primary'}>{me.role || 'Free'}</Badge>
+              </dd>
+              <dt className="col-sm-4">{t('profile.paid')}</dt>
+              <dd className="col-sm-8">{me.isPaid ? t('profile.isPaid') : t('profile.isFree')}</dd>
+            </dl>
+          )}
+          <div className="mt-4">
+            <LinkButton to={WebRoute.home} variant="outline-secondary">
+              {t('profile.home')}
+            </LinkButton>
+          </div>
+        </Card.Body>
+      </Card>
+    </Container>
+  );
+}

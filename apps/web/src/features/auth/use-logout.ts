@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { flash } from '../../app/flash';
+import { session } from '../../lib/session';
+import { authApi } from './api/auth-api';
+
+/** Logout (customer-area §4): revoke the refresh family, clear the session and cached data, go home, say so. */
+export function useLogout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  return async () => {
+    const { refreshToken } = session.read();
+    session.clear();
+    await mutate(() => true, undefined, { revalidate: false });
+    navigate('/');
+    flash.show(t('flash.loggedOut'));
+    // The server side is best effort: the local session is gone whatever it answers.
+    if (refreshToken) await authApi.logout(refreshToken).catch(() => undefined);
+  };
+}

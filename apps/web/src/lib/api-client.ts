@@ -1,0 +1,106 @@
+import type { ErrorBody, SessionResponse } from '@think-tank/contracts';
+import { currentLanguage } from './i18n';
+import { session } from './session';
+
+export const API_TIMEOUT_MS = 10_000;
+const API_BASE = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
+
+/** A failed call: `status` 0 means no response (network, timeout); `body` is the contract's error body when there is one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body?: ErrorBody,
+    readonly kind: 'response' | 'network' | 'timeout' = 'response',
+  ) {
+    super(body?.message ?? (status ? `HTTP ${status}` : kind));
+  }
+  get code() {
+    return this.body?.code;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Calls that must not trigger the refresh / session-expired flow (login, refresh itself). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+let onSessionExpired: () => void = () => undefined;
+/** What to do when a refresh failed: the app shell sends the user to /login?session_expired=true. */
+export function setSessionExpiredHandler(handler: () => void) {
+  onSessionExpired = handler;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort());
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage() === 'zh' ? 'zh-CN' : 'en',
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch {
+    throw new ApiError(0, undefined, controller.signal.aborted ? 'timeout' : 'network');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Trades the refresh token for a new pair, once at a time for all callers. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const { refreshToken } = session.read();
+    if (!refreshToken) return false;
+    try {
+      const res = await send(
+        '/api/auth/refresh',
+        { method: 'POST', body: { refresh_token: refreshToken }, anonymous: true },
+        null,
+      );
+      if (!res.ok) return false;
+      session.save((await res.json()) as SessionResponse);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => (refreshing = null));
+  return refreshing;
+}
+
+/** The one way the web app calls the API. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const stored = session.read();
+  let res = await send(path, options, stored.token);
+  if (res.status === 401 && !options.anonymous && (stored.token || stored.refreshToken)) {
+    // An expired access token is refreshed once, silently; only a failed refresh ends the session.
+    if (await refreshSession()) res = await send(path, options, session.read().token);
+    if (res.status === 401) {
+      session.clear();
+      onSessionExpired();
+    }
+  }
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) throw new ApiError(res.status, data as ErrorBody | undefined);
+  return data as T;
+}

@@ -1,0 +1,37 @@
+import { languageOf, ValidationMessage, type Language } from '@think-tank/contracts';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import zh from '../locales/zh/common.json';
+
+/** The shared validation catalogue becomes the `validation` namespace, so client and server say the same. */
+function validationResources(lang: Language) {
+  return Object.fromEntries(Object.entries(ValidationMessage).map(([key, text]) => [key, text[lang]]));
+}
+
+/**
+ * Chinese when the browser's language starts with zh, English otherwise (customer-area §1).
+ * Chinese ships in the entry chunk; English is fetched only by browsers that need it.
+ */
+export async function initI18n(browserLanguage: string = navigator.language) {
+  const lng = languageOf(browserLanguage);
+  await i18n.use(initReactI18next).init({
+    lng: 'zh',
+    fallbackLng: 'zh',
+    defaultNS: 'common',
+    resources: { zh: { common: zh, validation: validationResources('zh') } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  if (lng === 'en') {
+    const en = (await import('../locales/en/common.json')).default;
+    i18n.addResourceBundle('en', 'common', en);
+    i18n.addResourceBundle('en', 'validation', validationResources('en'));
+    await i18n.changeLanguage('en');
+  }
+  document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
+  return i18n;
+}
+
+export function currentLanguage(): Language {
+  return languageOf(i18n.language);
+}
