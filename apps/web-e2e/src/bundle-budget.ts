@@ -15,7 +15,10 @@ interface ManifestChunk {
  * plus the route's lazily loaded page and that page's static imports. Gzipped bytes per file.
  */
 export function firstLoadJs(distDir: string, pageSource: string): { files: string[]; gzipBytes: number } {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

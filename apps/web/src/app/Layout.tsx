@@ -9,8 +9,11 @@ export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const message = useFlash();
-  // Every navigation starts at the top of the page (customer-area §2).
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // Every navigation starts at the top of the page (customer-area §2). Braces: newer browsers'
+  // scrollTo returns a promise, which React must not receive as a clean-up.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <>
       <NavigationBar />

@@ -17,7 +17,7 @@ export function NavigationBar() {
         <Navbar.Brand as={Link} to={WebRoute.home} className="fw-bold text-primary">
           {t('appName')}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="tt-nav" aria-label={t('nav.toggle')} />
+        <Navbar.Toggle aria-controls="tt-nav" label={t('nav.toggle')} />
         <Navbar.Collapse id="tt-nav">
           <Nav className="me-auto">
             <Nav.Link as={NavLink} to={WebRoute.solutions} eventKey="results">

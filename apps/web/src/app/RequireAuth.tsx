@@ -1,5 +1,5 @@
 import { WebRoute } from '@think-tank/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { refreshSession } from '../lib/api-client';
 import { secondsLeft, session } from '../lib/session';
@@ -9,12 +9,15 @@ import { useSession } from '../features/auth/api/use-session';
 /**
  * The login guard: a live access token passes; an expired one is refreshed once, silently; otherwise the
  * stored session is removed and the user goes to /login, which brings them back here afterwards.
+ * A user who logs out while on a guarded page goes home instead.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { token, refreshToken } = useSession();
   const live = (secondsLeft(token) ?? -1) > 5;
   const [refreshFailed, setRefreshFailed] = useState(false);
+  const wasSignedIn = useRef(live);
+  if (live) wasSignedIn.current = true;
 
   useEffect(() => {
     if (live) return;
@@ -35,5 +38,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   if (live) return <>{children}</>;
   if (refreshToken && !refreshFailed) return <PageSpinner />;
+  // Logging out of a guarded page leads home, like logging out anywhere else.
+  if (wasSignedIn.current && session.endedBy() === 'logout') return <Navigate to={WebRoute.home} replace />;
   return <Navigate to={WebRoute.login} replace state={{ from: location }} />;
 }

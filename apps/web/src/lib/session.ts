@@ -17,6 +17,9 @@ export interface StoredSession {
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
+/** Why the last session ended: a logout sends guarded pages home, anything else to the login page. */
+export type EndReason = 'logout' | 'expired';
+let endReason: EndReason | null = null;
 const notify = () => listeners.forEach((l) => l());
 
 // Another tab logging in or out changes storage: follow it (customer-area §4).
@@ -47,9 +50,14 @@ export const session = {
     notify();
   },
 
-  clear() {
+  clear(reason: EndReason = 'expired') {
+    endReason = reason;
     Object.values(KEYS).forEach((k) => localStorage.removeItem(k));
     notify();
+  },
+
+  endedBy(): EndReason | null {
+    return endReason;
   },
 
   subscribe(listener: Listener): () => void {

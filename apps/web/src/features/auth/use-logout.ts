@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { flash } from '../../app/flash';
 import { session } from '../../lib/session';
+import { useForgetCachedData } from '../../lib/swr-cache';
 import { authApi } from './api/auth-api';
 
 /** Logout (customer-area §4): revoke the refresh family, clear the session and cached data, go home, say so. */
 export function useLogout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const forgetCachedData = useForgetCachedData();
   return async () => {
     const { refreshToken } = session.read();
-    session.clear();
-    await mutate(() => true, undefined, { revalidate: false });
-    navigate('/');
+    session.clear('logout');
+    void navigate('/');
+    forgetCachedData();
     flash.show(t('flash.loggedOut'));
     // The server side is best effort: the local session is gone whatever it answers.
     if (refreshToken) await authApi.logout(refreshToken).catch(() => undefined);

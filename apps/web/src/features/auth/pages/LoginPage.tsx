@@ -3,12 +3,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams, type Location } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { AuthCard } from '../../../components/AuthCard';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { session } from '../../../lib/session';
-import { authApi, authKeys } from '../api/auth-api';
+import { useForgetCachedData } from '../../../lib/swr-cache';
+import { authApi } from '../api/auth-api';
 import { OAuthButtons } from '../components/OAuthButtons';
 
 const AUTH_ERRORS: Record<string, string> = {
@@ -32,7 +32,7 @@ export default function LoginPage() {
   const location = useLocation();
   const { provider } = useParams();
   const [params] = useSearchParams();
-  const { mutate } = useSWRConfig();
+  const forgetCachedData = useForgetCachedData();
   const [form, setForm] = useState({ username: '', password: '' });
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export default function LoginPage() {
 
   const signedIn = async (s: SessionResponse) => {
     session.save(s);
-    await mutate(authKeys.me, undefined, { revalidate: false });
+    forgetCachedData();
     navigate(destination(location), { replace: true });
   };
 
@@ -56,8 +56,9 @@ export default function LoginPage() {
       .exchange(exchangeCode)
       .then(async (s) => {
         session.save(s);
+        forgetCachedData();
         try {
-          await mutate(authKeys.me, authApi.me());
+          await authApi.me();
           navigate(WebRoute.profile, { replace: true });
         } catch {
           setError(t('login.fetchUserFailed'));
@@ -68,7 +69,7 @@ export default function LoginPage() {
         setError(errorText(e, t, t('login.authError.generic')));
         setExchanging(false);
       });
-  }, [exchangeCode, mutate, navigate, t]);
+  }, [exchangeCode, forgetCachedData, navigate, t]);
 
   const authError = params.get('authError');
   const authErrorText = authError ? t(`login.authError.${AUTH_ERRORS[authError] ?? 'generic'}`) : null;

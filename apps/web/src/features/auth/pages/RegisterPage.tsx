@@ -8,11 +8,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { AuthCard } from '../../../components/AuthCard';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
-import { authApi, authKeys } from '../api/auth-api';
+import { useForgetCachedData } from '../../../lib/swr-cache';
+import { authApi } from '../api/auth-api';
 import { OAuthButtons } from '../components/OAuthButtons';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
@@ -22,7 +22,7 @@ const AFTER_VERIFY_MS = 1500;
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const forgetCachedData = useForgetCachedData();
   const state = (useLocation().state ?? {}) as {
     initialStep?: number;
     emailFromLogin?: string;
@@ -99,7 +99,7 @@ export default function RegisterPage() {
     try {
       const s = await authApi.verifyEmail({ email: form.email.trim(), code: code.trim() });
       session.save(s);
-      await mutate(authKeys.me, undefined, { revalidate: false });
+      forgetCachedData();
       setVerified(true);
       timer.current = window.setTimeout(() => navigate(WebRoute.profile, { replace: true }), AFTER_VERIFY_MS);
     } catch (err) {

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const ROOT = resolve(__dirname, '../../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((ok, fail) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+    child.on('exit', (code) =>
+      code === 0 ? ok() : fail(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    );
+  });
+}
+
+async function waitForReady(url: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    const ok = await fetch(`${url}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+/**
+ * Starts what `npm start` starts (setup, then the API serving the built web app) on a free port,
+ * a database of its own and a Redis prefix of its own; drops them afterwards.
+ */
+export default async function setup(project: TestProject) {
+  const port = await freePort();
+  const runId = randomBytes(4).toString('hex');
+  const baseUrl = `http://localhost:${port}`;
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/tt_e2e_${runId}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? databaseUrl,
+    REDIS_PREFIX: `tt_e2e_${runId}`,
+    WEB_DIST: resolve(ROOT, 'dist/apps/web'),
+    LOG_LEVEL: 'warn',
+    SMTP_URL: '',
+  };
+  await run(process.execPath, ['dist/apps/api/cli.js', 'setup'], env);
+  const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForReady(baseUrl, server);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    const { dropDatabase } = await import('../../../api/src/core/database/ensure-database');
+    await dropDatabase(env.DATABASE_URL);
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
