@@ -27,13 +27,15 @@ export async function unreachableServices(databaseUrl: string, redisUrl: string)
     retryStrategy: () => null,
     connectTimeout: 3000,
   });
-  redis.on('error', () => undefined);
+  // connect() rejects with a generic "Connection is closed"; the cause comes as an error event.
+  let cause = '';
+  redis.on('error', (e: Error) => (cause ||= e.message));
   await redis
     .connect()
     .then(() => redis.ping())
     .catch((e: Error) =>
       problems.push(
-        `Redis is not reachable at ${hostOf(redisUrl, 6379)} (${e.message}). Start it (e.g. "redis-server --daemonize yes", or "docker run -d -p 6379:6379 redis:7") or set REDIS_URL.`,
+        `Redis is not reachable at ${hostOf(redisUrl, 6379)} (${cause || e.message}). Start it (e.g. "redis-server --daemonize yes", or "docker run -d -p 6379:6379 redis:7") or set REDIS_URL.`,
       ),
     )
     .finally(() => redis.disconnect());
