@@ -72,9 +72,13 @@ describe('accounts in the browser', () => {
     await snap(page, '05-logged-out');
 
     await page.goto(`${baseUrl}/login`);
+    // No provider is configured here: their buttons are shown but disabled.
+    await page.getByText('未开启的第三方登录方式暂不可用').waitFor();
+    expect(await page.getByRole('button', { name: '使用 Google 登录' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: '使用 GitHub 登录' }).isDisabled()).toBe(true);
     await page.getByLabel('用户名或邮箱').fill(email);
     await page.getByLabel('密码').fill(password);
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByText(email).waitFor();
     await snap(page, '06-logged-in-again');
@@ -86,11 +90,11 @@ describe('accounts in the browser', () => {
     await page.waitForURL(`${baseUrl}/login`);
     await page.getByLabel('用户名或邮箱').fill('demo');
     await page.getByLabel('密码').fill('wrong-password');
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByText('用户名或密码错误').waitFor();
     await snap(page, '07-login-error');
     await page.getByLabel('密码').fill('Demo#2026');
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(`${baseUrl}/profile`);
   });
 
@@ -105,7 +109,7 @@ describe('accounts in the browser', () => {
     const p = await en.newPage();
     await p.goto(`${baseUrl}/login`);
     await p.getByRole('heading', { name: 'Log in' }).waitFor();
-    await p.getByRole('button', { name: 'Log in' }).click();
+    await p.getByRole('button', { name: 'Log in', exact: true }).click();
     await snap(p, '09-login-en');
     await en.close();
   });
