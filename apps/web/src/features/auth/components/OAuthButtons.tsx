@@ -15,12 +15,19 @@ export function OAuthButtons({ caption }: { caption: string }) {
       <div className="text-center text-secondary small mb-2">{caption}</div>
       <div className="d-grid gap-2">
         {OAUTH_PROVIDERS.map((p) => (
-          <Button key={p} variant="outline-secondary" disabled={!data?.[p]} onClick={() => navigate(WebRoute.oauthLoading(p))}>
+          <Button
+            key={p}
+            variant="outline-secondary"
+            disabled={!data?.[p]}
+            onClick={() => navigate(WebRoute.oauthLoading(p))}
+          >
             {t(`login.${p}`)}
           </Button>
         ))}
       </div>
-      {data && anyOff && <div className="text-center text-secondary small mt-2">{t('login.providerOff')}</div>}
+      {data && anyOff && (
+        <div className="text-center text-secondary small mt-2">{t('login.providerOff')}</div>
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { WebRoute } from '@think-tank/contracts';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { errorText } from '../../../lib/error-text';
 import { authApi } from '../api/auth-api';
 
@@ -49,12 +50,7 @@ export default function ForgotPasswordPage() {
               required
             />
           </Form.Group>
-          <div className="d-grid">
-            <Button type="submit" disabled={busy}>
-              {busy && <Spinner animation="border" size="sm" className="me-2" />}
-              {busy ? t('forgot.submitting') : t('forgot.submit')}
-            </Button>
-          </div>
+          <SubmitButton busy={busy} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} />
         </Form>
       )}
       <div className="text-center mt-4 small">

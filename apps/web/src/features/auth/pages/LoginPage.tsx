@@ -4,6 +4,7 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams, type Location } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { session } from '../../../lib/session';
@@ -152,12 +153,7 @@ export default function LoginPage() {
             required
           />
         </Form.Group>
-        <div className="d-grid">
-          <Button type="submit" disabled={submitting}>
-            {submitting && <Spinner animation="border" size="sm" className="me-2" />}
-            {submitting ? t('login.submitting') : t('login.submit')}
-          </Button>
-        </div>
+        <SubmitButton busy={submitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
       </Form>
       <OAuthButtons caption={t('login.or')} />
       <div className="d-flex justify-content-between mt-4 small">

@@ -9,6 +9,7 @@ import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 import { useForgetCachedData } from '../../../lib/swr-cache';
@@ -162,12 +163,12 @@ export default function RegisterPage() {
           {field('email', 'email', 'email')}
           {field('password', 'password', 'new-password', t('register.passwordHint'))}
           {field('confirmPassword', 'password', 'new-password')}
-          <div className="d-grid">
-            <Button type="submit" disabled={busy !== null}>
-              {busy === 'register' && <Spinner animation="border" size="sm" className="me-2" />}
-              {busy === 'register' ? t('register.submitting') : t('register.submit')}
-            </Button>
-          </div>
+          <SubmitButton
+            busy={busy === 'register'}
+            disabled={busy !== null}
+            label={t('register.submit')}
+            busyLabel={t('register.submitting')}
+          />
           <OAuthButtons caption={t('register.or')} />
         </Form>
       ) : verified ? (

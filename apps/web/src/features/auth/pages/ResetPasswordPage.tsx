@@ -1,9 +1,10 @@
 import { PASSWORD_MIN_LENGTH, WebRoute } from '@think-tank/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { errorText } from '../../../lib/error-text';
 import { authApi } from '../api/auth-api';
 
@@ -76,12 +77,7 @@ export default function ResetPasswordPage() {
               onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })}
             />
           </Form.Group>
-          <div className="d-grid">
-            <Button type="submit" disabled={busy}>
-              {busy && <Spinner animation="border" size="sm" className="me-2" />}
-              {busy ? t('reset.submitting') : t('reset.submit')}
-            </Button>
-          </div>
+          <SubmitButton busy={busy} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
         </Form>
       )}
       <div className="text-center mt-4 small">
