@@ -72,10 +72,10 @@ describe('accounts in the browser', () => {
     await snap(page, '05-logged-out');
 
     await page.goto(`${baseUrl}/login`);
-    // No provider is configured here: their buttons are shown but disabled.
+    // Only GitHub is configured here: Google's button is shown but disabled.
     await page.getByText('未开启的第三方登录方式暂不可用').waitFor();
     expect(await page.getByRole('button', { name: '使用 Google 登录' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: '使用 GitHub 登录' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: '使用 GitHub 登录' }).isEnabled()).toBe(true);
     await page.getByLabel('用户名或邮箱').fill(email);
     await page.getByLabel('密码').fill(password);
     await page.getByRole('button', { name: '登录', exact: true }).click();
@@ -98,6 +98,19 @@ describe('accounts in the browser', () => {
     await page.waitForURL(`${baseUrl}/profile`);
   });
 
+  it('signs in with GitHub: provider consent, callback, code exchange, profile; no token in any address', async () => {
+    await page.evaluate(() => localStorage.clear());
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && addresses.push(frame.url()));
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('button', { name: '使用 GitHub 登录' }).click();
+    await page.waitForURL(`${baseUrl}/profile`);
+    await page.getByText('octo-e2e@example.cn').waitFor();
+    await snap(page, '09-github-signed-in');
+    expect(addresses.some((a) => a.includes('/auth/github/callback?code='))).toBe(true);
+    expect(addresses.filter((a) => /token=|access_token|refresh/.test(a))).toEqual([]);
+  });
+
   it('shows the not-found screen for unknown paths', async () => {
     await page.goto(`${baseUrl}/no/such/page`);
     await page.getByText('404 - 页面未找到').waitFor();
@@ -110,7 +123,7 @@ describe('accounts in the browser', () => {
     await p.goto(`${baseUrl}/login`);
     await p.getByRole('heading', { name: 'Log in' }).waitFor();
     await p.getByRole('button', { name: 'Log in', exact: true }).click();
-    await snap(p, '09-login-en');
+    await snap(p, '10-login-en');
     await en.close();
   });
 
@@ -124,7 +137,7 @@ describe('accounts in the browser', () => {
     await p.getByRole('link', { name: '注册', exact: true }).first().waitFor({ state: 'visible' });
     await p.locator('#tt-nav.show').waitFor();
     expect((await p.locator('nav').boundingBox())?.height).toBeGreaterThanOrEqual(64);
-    await snap(p, '10-mobile-menu');
+    await snap(p, '11-mobile-menu');
     await phone.close();
   });
 });

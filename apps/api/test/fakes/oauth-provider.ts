@@ -28,6 +28,8 @@ export class FakeOAuthProvider {
   readonly tokenRequests: Record<string, string>[] = [];
   private server?: Server;
   url = '';
+  /** Who "consents" when a browser arrives at /authorize (browser tests). */
+  consentingUser?: FakeUser;
 
   /** What the provider would append to the callback once the user agreed: an authorization code. */
   authorize(user: FakeUser): string {
@@ -43,6 +45,19 @@ export class FakeOAuthProvider {
         res.end(JSON.stringify(body));
       };
       const path = (req.url ?? '').split('?')[0];
+      if (req.method === 'GET' && path === '/authorize') {
+        // The consent screen, agreed to at once: back to the client's callback with a code and its state.
+        const params = new URL(req.url ?? '/', 'http://fake').searchParams;
+        const back = new URL(params.get('redirect_uri') ?? '');
+        if (params.get('client_id') !== this.clientId || !this.consentingUser) {
+          back.searchParams.set('error', 'access_denied');
+        } else {
+          back.searchParams.set('code', this.authorize(this.consentingUser));
+          back.searchParams.set('state', params.get('state') ?? '');
+        }
+        res.writeHead(302, { location: back.toString() });
+        return res.end();
+      }
       if (req.method === 'POST' && path === '/token') {
         const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
         this.tokenRequests.push(form);

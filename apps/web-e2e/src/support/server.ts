@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { FakeOAuthProvider } from '../../../api/test/fakes/oauth-provider';
 
 const ROOT = resolve(__dirname, '../../../..');
 
@@ -44,6 +45,14 @@ async function waitForReady(url: string, server: ChildProcess): Promise<void> {
  * a database of its own and a Redis prefix of its own; drops them afterwards.
  */
 export default async function setup(project: TestProject) {
+  // GitHub sign-in goes to a local provider that consents at once; Google stays off.
+  const github = new FakeOAuthProvider();
+  github.consentingUser = {
+    id: '4242',
+    login: 'octo-e2e',
+    emails: [{ email: 'octo-e2e@example.cn', verified: true, primary: true }],
+  };
+  await github.start();
   const port = await freePort();
   const runId = randomBytes(4).toString('hex');
   const baseUrl = `http://localhost:${port}`;
@@ -58,6 +67,7 @@ export default async function setup(project: TestProject) {
     WEB_DIST: resolve(ROOT, 'dist/apps/web'),
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
+    ...github.env('GITHUB'),
   };
   await run(process.execPath, ['dist/apps/api/cli.js', 'setup'], env);
   const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
@@ -71,6 +81,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await github.stop();
     const { dropDatabase } = await import('../../../api/src/core/database/ensure-database');
     await dropDatabase(env.DATABASE_URL);
   };
