@@ -9,6 +9,10 @@ describe('auth (contract §3)', () => {
   let ipCounter = 0;
   /** Each test speaks from its own client address (TRUST_PROXY), so per-address limits don't leak between tests. */
   const fromNewIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const login = (username: string, password: string, ip = fromNewIp()) =>
+    t.http.post('/api/auth/login').set('X-Forwarded-For', ip).send({ username, password });
+  const forgot = (email: string) =>
+    t.http.post('/api/auth/forgot-password').set('X-Forwarded-For', fromNewIp()).send({ email });
 
   beforeAll(async () => {
     const smtpUrl = await sink.start();
@@ -217,16 +221,8 @@ describe('auth (contract §3)', () => {
     it('gives a wrong password and an unknown user the same 401 INVALID_CREDENTIALS', async () => {
       const u = await verifiedUser(t, sink);
       const ip = fromNewIp();
-      const wrong = await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', ip)
-        .send({ username: u.username, password: 'Wrong#123' })
-        .expect(401);
-      const unknown = await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', ip)
-        .send({ username: 'nobody-here', password: 'Wrong#123' })
-        .expect(401);
+      const wrong = await login(u.username, 'Wrong#123', ip).expect(401);
+      const unknown = await login('nobody-here', 'Wrong#123', ip).expect(401);
       expect(wrong.body).toEqual(unknown.body);
       expect(wrong.body).toMatchObject({ code: 'INVALID_CREDENTIALS', error: 'INVALID_CREDENTIALS' });
     });
@@ -256,11 +252,7 @@ describe('auth (contract §3)', () => {
     it('refuses an unverified account with 401 EMAIL_NOT_VERIFIED carrying the address', async () => {
       const account = newAccount();
       await t.http.post('/api/auth/register').send(account).expect(201);
-      const res = await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ username: account.username, password: account.password })
-        .expect(401);
+      const res = await login(account.username, account.password).expect(401);
       expect(res.body).toMatchObject({
         statusCode: 401,
         code: 'EMAIL_NOT_VERIFIED',
@@ -272,11 +264,7 @@ describe('auth (contract §3)', () => {
     it('refuses a disabled account with 403 ACCOUNT_DISABLED, and its refresh tokens with 401', async () => {
       const u = await verifiedUser(t, sink);
       await t.db.query('UPDATE users SET disabled = true WHERE id = $1', [u.session.user.id]);
-      await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ username: u.username, password: u.password })
-        .expect(403, /ACCOUNT_DISABLED/);
+      await login(u.username, u.password).expect(403, /ACCOUNT_DISABLED/);
       await t.http
         .post('/api/auth/refresh')
         .send({ refresh_token: u.session.refresh_token })
@@ -293,39 +281,18 @@ describe('auth (contract §3)', () => {
           .set('X-Forwarded-For', ip)
           .send({ username: u.username, password: `Wrong#${i}` })
           .expect(401);
-      const locked = await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ username: u.email, password: u.password })
-        .expect(429);
+      const locked = await login(u.email, u.password).expect(429);
       expect(locked.body.code).toBe('TOO_MANY_REQUESTS');
       // The address that failed ten times is not yet at its own limit: another account still logs in from it.
-      await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', ip)
-        .send({ username: other.username, password: other.password })
-        .expect(200);
+      await login(other.username, other.password, ip).expect(200);
     });
 
     it('refuses a client address after 30 failures in 15 minutes, for every account', async () => {
       const u = await verifiedUser(t, sink);
       const ip = fromNewIp();
-      for (let i = 0; i < 30; i++)
-        await t.http
-          .post('/api/auth/login')
-          .set('X-Forwarded-For', ip)
-          .send({ username: `ghost-${i % 5}-${ip}`, password: 'Wrong#123' })
-          .expect(401);
-      await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', ip)
-        .send({ username: u.username, password: u.password })
-        .expect(429);
-      await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ username: u.username, password: u.password })
-        .expect(200);
+      for (let i = 0; i < 30; i++) await login(`ghost-${i % 5}-${ip}`, 'Wrong#123', ip).expect(401);
+      await login(u.username, u.password, ip).expect(429);
+      await login(u.username, u.password).expect(200);
     });
   });
 
@@ -371,11 +338,7 @@ describe('auth (contract §3)', () => {
 
     it('logout answers 204 and revokes that family only', async () => {
       const u = await verifiedUser(t, sink);
-      const other = await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ username: u.username, password: u.password })
-        .expect(200);
+      const other = await login(u.username, u.password).expect(200);
       await t.http.post('/api/auth/logout').send({ refresh_token: u.session.refresh_token }).expect(204);
       await t.http.post('/api/auth/refresh').send({ refresh_token: u.session.refresh_token }).expect(401);
       await t.http.post('/api/auth/refresh').send({ refresh_token: other.body.refresh_token }).expect(200);
@@ -447,16 +410,8 @@ describe('auth (contract §3)', () => {
 
     it('mails PUBLIC_URL/reset-password?token=…&email=…, and the same answer for unknown addresses', async () => {
       const u = await verifiedUser(t, sink);
-      const known = await t.http
-        .post('/api/auth/forgot-password')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ email: u.email })
-        .expect(200);
-      const unknown = await t.http
-        .post('/api/auth/forgot-password')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ email: 'ghost2@example.cn' })
-        .expect(200);
+      const known = await forgot(u.email).expect(200);
+      const unknown = await forgot('ghost2@example.cn').expect(200);
       expect(known.body).toEqual(unknown.body);
       const link = resetLink(u.email);
       expect(link.email).toBe(u.email);
@@ -466,25 +421,13 @@ describe('auth (contract §3)', () => {
 
     it('refuses a second request for the same address within 60 s with 429', async () => {
       const u = await verifiedUser(t, sink);
-      await t.http
-        .post('/api/auth/forgot-password')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ email: u.email })
-        .expect(200);
-      await t.http
-        .post('/api/auth/forgot-password')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ email: u.email })
-        .expect(429);
+      await forgot(u.email).expect(200);
+      await forgot(u.email).expect(429);
     });
 
     it('sets the new password once, and ends every session of the user', async () => {
       const u = await verifiedUser(t, sink);
-      await t.http
-        .post('/api/auth/forgot-password')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ email: u.email })
-        .expect(200);
+      await forgot(u.email).expect(200);
       const link = resetLink(u.email);
       // A refused new password does not spend the token.
       const weak = await t.http
@@ -505,25 +448,13 @@ describe('auth (contract §3)', () => {
         .send({ ...link, newPassword: 'An0ther!pass' })
         .expect(400, /INVALID_RESET_TOKEN/);
       await t.http.post('/api/auth/refresh').send({ refresh_token: u.session.refresh_token }).expect(401);
-      await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ username: u.username, password: u.password })
-        .expect(401);
-      await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ username: u.username, password: 'N3w!password' })
-        .expect(200);
+      await login(u.username, u.password).expect(401);
+      await login(u.username, 'N3w!password').expect(200);
     });
 
     it('refuses an expired token (30 minutes)', async () => {
       const u = await verifiedUser(t, sink);
-      await t.http
-        .post('/api/auth/forgot-password')
-        .set('X-Forwarded-For', fromNewIp())
-        .send({ email: u.email })
-        .expect(200);
+      await forgot(u.email).expect(200);
       await t.db.query(
         `UPDATE password_resets SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1`,
         [u.session.user.id],
