@@ -275,12 +275,7 @@ describe('auth (contract §3)', () => {
       const u = await verifiedUser(t, sink);
       const other = await verifiedUser(t, sink);
       const ip = fromNewIp();
-      for (let i = 0; i < 10; i++)
-        await t.http
-          .post('/api/auth/login')
-          .set('X-Forwarded-For', ip)
-          .send({ username: u.username, password: `Wrong#${i}` })
-          .expect(401);
+      for (let i = 0; i < 10; i++) await login(u.username, `Wrong#${i}`, ip).expect(401);
       const locked = await login(u.email, u.password).expect(429);
       expect(locked.body.code).toBe('TOO_MANY_REQUESTS');
       // The address that failed ten times is not yet at its own limit: another account still logs in from it.
