@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AuditModule } from './core/audit/audit.module';
 import type { AppConfig } from './core/config/app-config';
 import { ConfigModule } from './core/config/config.module';
 import { DatabaseModule } from './core/database/database.module';
@@ -8,6 +9,7 @@ import { HealthModule } from './core/health/health.module';
 import { MailModule } from './core/mail/mail.module';
 import { RedisModule } from './core/redis/redis.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { SolutionsModule } from './modules/solutions/solutions.module';
 
 @Module({})
 export class AppModule {
@@ -20,7 +22,9 @@ export class AppModule {
         RedisModule,
         MailModule,
         HealthModule,
+        AuditModule,
         AuthModule,
+        SolutionsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

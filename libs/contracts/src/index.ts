@@ -4,3 +4,4 @@ export * from './auth';
 export * from './validation';
 export * from './routes';
 export * from './i18n';
+export * from './solutions';

@@ -3,6 +3,18 @@ import { Identity } from '../modules/auth/entities/identity.entity';
 import { PasswordReset } from '../modules/auth/entities/password-reset.entity';
 import { RefreshToken } from '../modules/auth/entities/refresh-token.entity';
 import { User } from '../modules/auth/entities/user.entity';
+import { Solution } from '../modules/solutions/entities/solution.entity';
+import { SolutionSearch } from '../modules/solutions/entities/solution-search.entity';
+import { AuditEntry } from '../core/audit/audit-entry.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
-export const ENTITIES = [User, EmailCode, RefreshToken, PasswordReset, Identity];
+export const ENTITIES = [
+  User,
+  EmailCode,
+  RefreshToken,
+  PasswordReset,
+  Identity,
+  AuditEntry,
+  Solution,
+  SolutionSearch,
+];

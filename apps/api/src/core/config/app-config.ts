@@ -45,6 +45,8 @@ const envSchema = z
     ADMIN_EMAIL: optionalString.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optionalString,
     WEB_DIST: optionalString,
+    TRANSLATE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    PAID_DAILY_VIEW_LIMIT: z.coerce.number().int().min(0).max(100000).default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .and(providerSchema('GOOGLE'))
@@ -93,6 +95,8 @@ export class AppConfig {
   readonly mailFrom!: string;
   readonly admin?: { email: string; password: string };
   readonly webDist?: string;
+  readonly translateUrl?: string;
+  readonly paidDailyViewLimit!: number;
   readonly logLevel!: string;
   readonly google?: OAuthProviderConfig;
   readonly github?: OAuthProviderConfig;
@@ -143,6 +147,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     admin: env.ADMIN_EMAIL ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD! } : undefined,
     webDist: env.WEB_DIST,
+    translateUrl: env.TRANSLATE_URL,
+    paidDailyViewLimit: env.PAID_DAILY_VIEW_LIMIT,
     logLevel: env.LOG_LEVEL,
     google: provider('GOOGLE'),
     github: provider('GITHUB'),

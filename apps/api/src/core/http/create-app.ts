@@ -13,6 +13,9 @@ import { AppLogger, createRootLogger } from '../logging/app-logger';
 import { serveWebApp } from './serve-web-app';
 
 export const BODY_LIMIT = 1024 * 1024;
+/** Solution documents, and library imports carrying many of them, may be larger (contract §1). */
+const LARGE_BODY_LIMIT = 20 * 1024 * 1024;
+const LARGE_BODY_ROUTES = /^\/api\/admin\/solutions(\/|$)/;
 
 /** A caller's X-Request-Id when it is a plain token, else a new one; it follows the request into every log line. */
 function requestId(req: IncomingMessage): string {
@@ -33,8 +36,14 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new AppLogger(rootLogger),
     bufferLogs: true,
+    // Start-up errors throw to the caller (main.ts prints them), never exit a test process.
+    abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // Routes are registered at app.init(), after this hook is in place.
+  fastify.addHook('onRoute', (route) => {
+    if (LARGE_BODY_ROUTES.test(route.url)) route.bodyLimit = LARGE_BODY_LIMIT;
+  });
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -10,6 +10,7 @@ import { PasswordReset } from './entities/password-reset.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { User } from './entities/user.entity';
 import { JwtAuthGuard } from './guards/jwt-auth.guard';
+import { RolesGuard } from './guards/roles.guard';
 import { OAuthStrategies } from './oauth/oauth-strategies';
 import { OAuthService } from './oauth/oauth.service';
 import { PasswordService } from './password.service';
@@ -27,10 +28,11 @@ import { TokenService } from './token.service';
     PasswordService,
     TokenService,
     JwtStrategy,
+    RolesGuard,
     OAuthService,
     OAuthStrategies,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],
-  exports: [AuthService, TokenService],
+  exports: [AuthService, TokenService, RolesGuard],
 })
 export class AuthModule {}

@@ -1,0 +1,13 @@
+import { HttpStatus, Injectable, type PipeTransform } from '@nestjs/common';
+import { AppError } from '../errors/app-error';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An object id from the path: anything that is not a UUID names nothing, so it is a 404 like an unknown one. */
+@Injectable()
+export class IdPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    if (!UUID.test(value)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    return value.toLowerCase();
+  }
+}

@@ -1,0 +1,66 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  HttpCode,
+  HttpStatus,
+  Param,
+  ParseArrayPipe,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Role } from '@think-tank/contracts';
+import { AppError } from '../../core/errors/app-error';
+import { validationDetails } from '../../core/errors/validation-pipe';
+import { IdPipe } from '../../core/http/id.pipe';
+import { CurrentUser } from '../auth/guards/current-user.decorator';
+import { Roles, RolesGuard } from '../auth/guards/roles.guard';
+import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { SolutionInputDto } from './dto/solution.dto';
+import { SolutionsService } from './solutions.service';
+
+/** Support staff edit the library (contract §9); every write is audited. Bodies up to 20 MiB (create-app.ts). */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(RolesGuard)
+@Roles(Role.Admin, Role.Support)
+@Controller('admin/solutions')
+export class AdminSolutionsController {
+  constructor(private readonly solutions: SolutionsService) {}
+
+  @Post()
+  create(@Body() dto: SolutionInputDto, @CurrentUser() user: AuthUser) {
+    return this.solutions.create(dto, user.id);
+  }
+
+  @Put(':id')
+  update(@Param('id', IdPipe) id: string, @Body() dto: SolutionInputDto, @CurrentUser() user: AuthUser) {
+    return this.solutions.update(id, dto, user.id);
+  }
+
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  remove(@Param('id', IdPipe) id: string, @CurrentUser() user: AuthUser) {
+    return this.solutions.remove(id, user.id);
+  }
+
+  @Post('import')
+  @ApiOperation({ summary: 'Import an array of solutions, all or nothing' })
+  @ApiBody({ type: [SolutionInputDto] })
+  import(
+    @Body(
+      new ParseArrayPipe({
+        items: SolutionInputDto,
+        whitelist: true,
+        forbidNonWhitelisted: true,
+        exceptionFactory: (errors) => AppError.validation(validationDetails(errors as never)),
+      }),
+    )
+    dtos: SolutionInputDto[],
+    @CurrentUser() user: AuthUser,
+  ) {
+    return this.solutions.import(dtos, user.id);
+  }
+}

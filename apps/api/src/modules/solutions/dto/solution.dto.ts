@@ -1,0 +1,89 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  SEARCH_MAX_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  SOLUTION_HTML_MAX,
+  SOLUTION_NAME_MAX,
+  SOLUTION_TEXT_MAX,
+  type SearchResponse,
+  type SolutionInput,
+  type SolutionListItem,
+} from '@think-tank/contracts';
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+
+const invalid = { message: 'fieldInvalid' } as const;
+const required = { message: 'fieldRequired' } as const;
+
+export class SearchQueryDto {
+  @ApiPropertyOptional({
+    description: 'white-space separated terms; every term must occur (blank: all, newest first)',
+  })
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(200, invalid)
+  query?: string;
+
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1, invalid)
+  page: number = 1;
+
+  @ApiPropertyOptional({
+    default: SEARCH_PAGE_SIZE,
+    minimum: 1,
+    maximum: SEARCH_MAX_PAGE_SIZE,
+    description: 'capped at 50',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1, invalid)
+  @Transform(({ value }) => (typeof value === 'number' ? Math.min(value, SEARCH_MAX_PAGE_SIZE) : value), {
+    toClassOnly: true,
+  })
+  pageSize: number = SEARCH_PAGE_SIZE;
+}
+
+export class SolutionListItemBody implements SolutionListItem {
+  @ApiProperty() _id!: string;
+  @ApiProperty() projectName!: string;
+  @ApiProperty() projectRequirements!: string;
+  @ApiProperty() projectRequirementsDetails!: string;
+}
+
+export class SearchBody implements SearchResponse {
+  @ApiProperty({ type: [SolutionListItemBody] }) list!: SolutionListItem[];
+  @ApiProperty({ description: 'exact up to 1,000' }) totalCount!: number;
+  @ApiProperty() page!: number;
+  @ApiProperty() pageSize!: number;
+  @ApiPropertyOptional({ description: 'true when there are more than 1,000 matches' })
+  totalCountCapped?: boolean;
+}
+
+export class SolutionInputDto implements SolutionInput {
+  @ApiProperty({ maxLength: SOLUTION_NAME_MAX })
+  @IsNotEmpty(required)
+  @IsString(invalid)
+  @MaxLength(SOLUTION_NAME_MAX, invalid)
+  projectName!: string;
+
+  @ApiProperty()
+  @IsNotEmpty(required)
+  @IsString(invalid)
+  @MaxLength(SOLUTION_TEXT_MAX, invalid)
+  projectRequirements!: string;
+
+  @ApiProperty()
+  @IsString(invalid)
+  @MaxLength(SOLUTION_TEXT_MAX, invalid)
+  projectRequirementsDetails!: string;
+
+  @ApiProperty({ description: 'the HTML document; served sandboxed, never with the app origin' })
+  @IsNotEmpty(required)
+  @IsString(invalid)
+  @MaxLength(SOLUTION_HTML_MAX, invalid)
+  html!: string;
+}

@@ -1,0 +1,30 @@
+import { Column, Entity, Index, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
+import { Solution } from './solution.entity';
+
+/**
+ * The search form of a solution, written with it (performance-notes.md): its three fields lowered and joined
+ * by newlines, stored inline and uncompressed, and the distinct 1- and 2-character grams of that text under a
+ * GIN index. 1- and 2-character terms are answered by the index alone; longer terms by their bigrams, then a
+ * strpos() recheck on the inline text. The GIN index and the storage settings live in the migration.
+ */
+@Entity('solution_search')
+@Index('IDX_solution_search_recency', ['createdAt', 'solutionId'])
+export class SolutionSearch {
+  @PrimaryColumn('uuid')
+  solutionId!: string;
+
+  @OneToOne(() => Solution, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'solutionId' })
+  solution?: Solution;
+
+  /** Copied from the solution, so that paging in recency order needs no join. */
+  @Column({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ type: 'text' })
+  text!: string;
+
+  @Index('IDX_solution_search_grams', { synchronize: false })
+  @Column({ type: 'text', array: true })
+  grams!: string[];
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { AdminSolutionsController } from './admin-solutions.controller';
+import { SolutionsController } from './solutions.controller';
+import { SolutionsService } from './solutions.service';
+import { TranslationService } from './translation.service';
+
+@Module({
+  imports: [AuthModule],
+  controllers: [SolutionsController, AdminSolutionsController],
+  providers: [SolutionsService, TranslationService],
+  exports: [SolutionsService],
+})
+export class SolutionsModule {}

@@ -1,0 +1,154 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  SEARCH_COUNT_CAP,
+  type AdminSolution,
+  type SearchResponse,
+  type SolutionInput,
+  type SolutionListItem,
+} from '@think-tank/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { AppError } from '../../core/errors/app-error';
+import { Solution } from './entities/solution.entity';
+import { SolutionSearch } from './entities/solution-search.entity';
+import { gramsOf, hasLatin, queryTerms, searchText } from './search-text';
+import { indexedConditions, textConditions } from './solution-search.query';
+import { TranslationService } from './translation.service';
+
+const LIST_COLUMNS = `so.id AS "_id", so."projectName", so."projectRequirements", so."projectRequirementsDetails"`;
+
+export function toAdminSolution(s: Solution): AdminSolution {
+  return {
+    _id: s.id,
+    projectName: s.projectName,
+    projectRequirements: s.projectRequirements,
+    projectRequirementsDetails: s.projectRequirementsDetails,
+    html: s.html,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+@Injectable()
+export class SolutionsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly translation: TranslationService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Every term must occur in name, requirements or details (contract §4). One pass through the gram index
+   * collects up to 1,001 matches: at most 1,000 give the exact count and the page, sorted here; more mean a
+   * common query, counted as "1000+" and paged by walking the recency index, which finds matches at once.
+   */
+  async search(query: string | undefined, page: number, pageSize: number): Promise<SearchResponse> {
+    const offset = (page - 1) * pageSize;
+    const terms = await Promise.all(
+      queryTerms(query).map(async (t) => {
+        const zh = hasLatin(t) ? await this.translation.toChinese(t) : null;
+        return zh && zh !== t ? [t, zh] : [t];
+      }),
+    );
+    const indexed = indexedConditions(terms);
+    const hits: { id: string; createdAt: Date }[] = await this.db.query(
+      `SELECT s."solutionId" AS id, s."createdAt" FROM solution_search s WHERE ${indexed.sql} LIMIT ${SEARCH_COUNT_CAP + 1}`,
+      indexed.params,
+    );
+    if (hits.length <= SEARCH_COUNT_CAP) {
+      hits.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+      const ids = hits.slice(offset, offset + pageSize).map((h) => h.id);
+      const rows: SolutionListItem[] = ids.length
+        ? await this.db.query(`SELECT ${LIST_COLUMNS} FROM solutions so WHERE so.id = ANY($1::uuid[])`, [ids])
+        : [];
+      const byId = new Map(rows.map((r) => [r._id, r]));
+      return {
+        list: ids.map((id) => byId.get(id)!).filter(Boolean),
+        totalCount: hits.length,
+        page,
+        pageSize,
+      };
+    }
+    const text = textConditions(terms);
+    const list: SolutionListItem[] = await this.db.query(
+      `SELECT ${LIST_COLUMNS} FROM solution_search s JOIN solutions so ON so.id = s."solutionId"
+        WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT ${pageSize} OFFSET ${offset}`,
+      text.params,
+    );
+    return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page, pageSize };
+  }
+
+  async findOne(id: string): Promise<Solution> {
+    const solution = await this.db.getRepository(Solution).findOneBy({ id });
+    if (!solution) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    return solution;
+  }
+
+  async create(input: SolutionInput, actorId: string): Promise<AdminSolution> {
+    return this.db.transaction(async (tx) => {
+      const solution = await this.write(tx, tx.create(Solution, input));
+      await this.audit.record(tx, {
+        actorId,
+        action: 'solution.create',
+        targetType: 'solution',
+        targetId: solution.id,
+      });
+      return toAdminSolution(solution);
+    });
+  }
+
+  async update(id: string, input: SolutionInput, actorId: string): Promise<AdminSolution> {
+    return this.db.transaction(async (tx) => {
+      const existing = await tx.findOne(Solution, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!existing) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+      const solution = await this.write(tx, Object.assign(existing, input));
+      await this.audit.record(tx, {
+        actorId,
+        action: 'solution.update',
+        targetType: 'solution',
+        targetId: id,
+      });
+      return toAdminSolution(solution);
+    });
+  }
+
+  async remove(id: string, actorId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const deleted = await tx.delete(Solution, { id });
+      if (!deleted.affected) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+      await this.audit.record(tx, {
+        actorId,
+        action: 'solution.delete',
+        targetType: 'solution',
+        targetId: id,
+      });
+    });
+  }
+
+  /** A library import: all or nothing. */
+  async import(inputs: SolutionInput[], actorId: string): Promise<{ imported: number }> {
+    return this.db.transaction(async (tx) => {
+      for (const input of inputs) await this.write(tx, tx.create(Solution, { ...input }));
+      await this.audit.record(tx, {
+        actorId,
+        action: 'solution.import',
+        targetType: 'solution',
+        details: { count: inputs.length },
+      });
+      return { imported: inputs.length };
+    });
+  }
+
+  /** Saves a solution and its search form together: the index never disagrees with the library. */
+  async write(tx: EntityManager, solution: Solution): Promise<Solution> {
+    const saved = await tx.save(Solution, solution);
+    const text = searchText([saved.projectName, saved.projectRequirements, saved.projectRequirementsDetails]);
+    await tx.upsert(
+      SolutionSearch,
+      { solutionId: saved.id, createdAt: saved.createdAt, text, grams: gramsOf(text) },
+      ['solutionId'],
+    );
+    return saved;
+  }
+}

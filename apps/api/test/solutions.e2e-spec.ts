@@ -1,0 +1,266 @@
+import { gramsOf, searchText } from '../src/modules/solutions/search-text';
+import { verifiedUser } from './support/accounts';
+import { createSolution } from './support/factories';
+import { SmtpSink } from './support/smtp-sink';
+import { startTestApp, type TestApp } from './support/test-app';
+
+describe('solution search (contract §4)', () => {
+  let t: TestApp;
+  const search = (params: Record<string, string | number | undefined>) =>
+    t.http.get('/api/solutions/search').query(params);
+  const names = (body: { list: { projectName: string }[] }) => body.list.map((s) => s.projectName);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    // Oldest first, so the newest-first order is the reverse of this list.
+    await createSolution(t, {
+      projectName: '智能制造质检',
+      projectRequirements: '产线视觉检测',
+      projectRequirementsDetails: '缺陷识别与追溯',
+    });
+    await createSolution(t, {
+      projectName: '零售会员运营',
+      projectRequirements: '门店客流分析',
+      projectRequirementsDetails: '会员画像 CRM 系统',
+    });
+    await createSolution(t, {
+      projectName: '人工智能 风控',
+      projectRequirements: '信贷反欺诈',
+      projectRequirementsDetails: '实时评分',
+    });
+    await createSolution(t, {
+      projectName: '冷链物流调度',
+      projectRequirements: '路径规划',
+      projectRequirementsDetails: '温控 ERP 对接',
+    });
+    await createSolution(t, {
+      projectName: '质检检质',
+      projectRequirements: '拼写测试',
+      projectRequirementsDetails: '无',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers all solutions, newest first, for a blank or white-space query', async () => {
+    for (const query of ['', '   ']) {
+      const res = await search({ query }).expect(200);
+      expect(res.body).toMatchObject({ totalCount: 5, page: 1, pageSize: 5 });
+      expect(names(res.body)).toEqual([
+        '质检检质',
+        '冷链物流调度',
+        '人工智能 风控',
+        '零售会员运营',
+        '智能制造质检',
+      ]);
+      expect(res.body.list[0]).toEqual({
+        _id: expect.any(String),
+        projectName: '质检检质',
+        projectRequirements: '拼写测试',
+        projectRequirementsDetails: '无',
+      });
+      expect(res.body.totalCountCapped).toBeUndefined();
+    }
+  });
+
+  it('finds one-character Chinese terms in any field', async () => {
+    expect(names((await search({ query: '链' }).expect(200)).body)).toEqual(['冷链物流调度']);
+    expect(names((await search({ query: '客' }).expect(200)).body)).toEqual(['零售会员运营']);
+    expect(names((await search({ query: '追' }).expect(200)).body)).toEqual(['智能制造质检']);
+  });
+
+  it('requires every term, each in any of the three fields', async () => {
+    const res = await search({ query: '智能 追溯' }).expect(200);
+    expect(names(res.body)).toEqual(['智能制造质检']);
+    expect(res.body.totalCount).toBe(1);
+    expect((await search({ query: '智能 会员' }).expect(200)).body.totalCount).toBe(0);
+  });
+
+  it('matches a longer term only where it stands whole, not where its pieces do', async () => {
+    // '质检检质' holds the bigrams of '检质检' and of '质检质'… but only the first as a substring.
+    expect(names((await search({ query: '检检' }).expect(200)).body)).toEqual(['质检检质']);
+    expect(names((await search({ query: '质检质' }).expect(200)).body)).toEqual([]);
+    expect(names((await search({ query: '反欺诈' }).expect(200)).body)).toEqual(['人工智能 风控']);
+  });
+
+  it('ignores case in Latin terms, and matches their Chinese translation too', async () => {
+    expect(names((await search({ query: 'crm' }).expect(200)).body)).toEqual(['零售会员运营']);
+    expect(names((await search({ query: 'Erp' }).expect(200)).body)).toEqual(['冷链物流调度']);
+    // "AI" is not in the text; its translation 人工智能 is.
+    expect(names((await search({ query: 'AI 风控' }).expect(200)).body)).toEqual(['人工智能 风控']);
+    expect(names((await search({ query: 'logistics' }).expect(200)).body)).toEqual(['冷链物流调度']);
+  });
+
+  it('pages in fives by default, echoes the size used and caps it at 50', async () => {
+    const second = await search({ query: '', page: 2, pageSize: 2 }).expect(200);
+    expect(second.body).toMatchObject({ page: 2, pageSize: 2, totalCount: 5 });
+    expect(names(second.body)).toEqual(['人工智能 风控', '零售会员运营']);
+    expect((await search({ page: 9 }).expect(200)).body.list).toEqual([]);
+    expect((await search({ pageSize: 500 }).expect(200)).body.pageSize).toBe(50);
+    for (const bad of [
+      { page: 0 },
+      { page: 'x' },
+      { pageSize: 0 },
+      { query: 'x'.repeat(201) },
+      { sort: 'name' },
+    ])
+      expect((await search(bad).expect(400)).body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('counts up to 1,000 and then says the count is capped, still paging newest first', async () => {
+    const common = searchText(['常见方案', '常见需求', '常见细节']);
+    await t.db.query(
+      `WITH s AS (
+         INSERT INTO solutions ("projectName", "projectRequirements", "projectRequirementsDetails", html, "createdAt")
+         SELECT '常见方案', '常见需求', '常见细节', '<p>x</p>', now() - make_interval(secs => g) FROM generate_series(1, 1005) g
+         RETURNING id, "createdAt")
+       INSERT INTO solution_search ("solutionId", "createdAt", text, grams) SELECT id, "createdAt", $1, $2 FROM s`,
+      [common, gramsOf(common)],
+    );
+    const res = await search({ query: '常见' }).expect(200);
+    expect(res.body).toMatchObject({ totalCount: 1000, totalCountCapped: true, page: 1, pageSize: 5 });
+    expect(res.body.list).toHaveLength(5);
+    const deep = await search({ query: '常 见', page: 3, pageSize: 50 }).expect(200);
+    expect(deep.body.list).toHaveLength(50);
+    const rare = await search({ query: '常见 追溯' }).expect(200);
+    expect(rare.body).toEqual({ list: [], totalCount: 0, page: 1, pageSize: 5 });
+  });
+});
+
+describe('library editing by support staff (contract §9)', () => {
+  let t: TestApp;
+  const sink = new SmtpSink();
+  let adminToken = '';
+  let supportToken = '';
+  let freeToken = '';
+  const input = {
+    projectName: '仓储机器人调度',
+    projectRequirements: '多机协同',
+    projectRequirementsDetails: 'AGV 路径',
+    html: '<h1>仓储</h1>',
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      SMTP_URL: await sink.start(),
+      ADMIN_EMAIL: 'boss@example.cn',
+      ADMIN_PASSWORD: 'Adm1n!pass',
+    });
+    adminToken = (
+      await t.http
+        .post('/api/auth/login')
+        .send({ username: 'boss@example.cn', password: 'Adm1n!pass' })
+        .expect(200)
+    ).body.access_token;
+    const support = await verifiedUser(t, sink, 'support');
+    await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [support.session.user.id]);
+    supportToken = support.session.access_token;
+    freeToken = (await verifiedUser(t, sink, 'free')).session.access_token;
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('refuses visitors with 401 and ordinary users with 403', async () => {
+    await t.http.post('/api/admin/solutions').send(input).expect(401);
+    await t.http
+      .post('/api/admin/solutions')
+      .set('Authorization', `Bearer ${freeToken}`)
+      .send(input)
+      .expect(403, /FORBIDDEN/);
+  });
+
+  it('creates, updates and deletes, keeping search in step and auditing each write', async () => {
+    const created = await t.http
+      .post('/api/admin/solutions')
+      .set('Authorization', `Bearer ${supportToken}`)
+      .send(input)
+      .expect(201);
+    const id = created.body._id;
+    expect(created.body).toMatchObject({ ...input, _id: expect.any(String), createdAt: expect.any(String) });
+    expect(
+      (await t.http.get('/api/solutions/search').query({ query: '机器人 agv' })).body.list.map(
+        (s: { _id: string }) => s._id,
+      ),
+    ).toEqual([id]);
+
+    await t.http
+      .put(`/api/admin/solutions/${id}`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ ...input, projectName: '仓储无人车调度' })
+      .expect(200);
+    expect((await t.http.get('/api/solutions/search').query({ query: '机器人' })).body.totalCount).toBe(0);
+    expect((await t.http.get('/api/solutions/search').query({ query: '无人车' })).body.totalCount).toBe(1);
+
+    await t.http
+      .delete(`/api/admin/solutions/${id}`)
+      .set('Authorization', `Bearer ${supportToken}`)
+      .expect(204);
+    expect((await t.http.get('/api/solutions/search').query({ query: '无人车' })).body.totalCount).toBe(0);
+    await t.http
+      .delete(`/api/admin/solutions/${id}`)
+      .set('Authorization', `Bearer ${supportToken}`)
+      .expect(404);
+    await t.http
+      .put('/api/admin/solutions/not-a-uuid')
+      .set('Authorization', `Bearer ${supportToken}`)
+      .send(input)
+      .expect(404);
+
+    const audit = await t.db.query(
+      `SELECT action, "targetId", "actorId" FROM audit_entries WHERE "targetId" = $1 ORDER BY "createdAt"`,
+      [id],
+    );
+    expect(audit.map((a: { action: string }) => a.action)).toEqual([
+      'solution.create',
+      'solution.update',
+      'solution.delete',
+    ]);
+    expect(new Set(audit.map((a: { actorId: string }) => a.actorId)).size).toBe(2);
+  });
+
+  it('imports an array all or nothing, and validates each item', async () => {
+    const batch = [1, 2, 3].map((i) => ({ ...input, projectName: `导入方案${i}` }));
+    await t.http
+      .post('/api/admin/solutions/import')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send(batch)
+      .expect(201, { imported: 3 });
+    expect((await t.http.get('/api/solutions/search').query({ query: '导入方案' })).body.totalCount).toBe(3);
+    const bad = await t.http
+      .post('/api/admin/solutions/import')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send([
+        { ...input, projectName: '导入方案4' },
+        { ...input, projectName: '' },
+      ])
+      .expect(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
+    expect((await t.http.get('/api/solutions/search').query({ query: '导入方案' })).body.totalCount).toBe(3);
+  });
+
+  it('takes documents over 1 MiB here (up to 20 MiB), unlike other routes', async () => {
+    const html = `<p>${'大'.repeat(600_000)}</p>`;
+    await t.http
+      .post('/api/admin/solutions')
+      .set('Authorization', `Bearer ${supportToken}`)
+      .send({ ...input, html })
+      .expect(201);
+  });
+
+  it('checks the role as it is now, not as the token says', async () => {
+    const demoted = await verifiedUser(t, sink, 'demoted');
+    await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [demoted.session.user.id]);
+    await t.http
+      .post('/api/admin/solutions')
+      .set('Authorization', `Bearer ${demoted.session.access_token}`)
+      .send(input)
+      .expect(201);
+    await t.db.query(`UPDATE users SET role = 'Free' WHERE id = $1`, [demoted.session.user.id]);
+    await t.http
+      .post('/api/admin/solutions')
+      .set('Authorization', `Bearer ${demoted.session.access_token}`)
+      .send(input)
+      .expect(403);
+  });
+});

@@ -1,0 +1,41 @@
+/** Search and library shapes (contract §4, customer-area §3). */
+export const SEARCH_PAGE_SIZE = 5;
+export const SEARCH_MAX_PAGE_SIZE = 50;
+/** Counts stop here; beyond it the answer says `totalCountCapped: true` and the UI shows "1000+". */
+export const SEARCH_COUNT_CAP = 1000;
+export const SNIPPET_REQUIREMENTS_CHARS = 150;
+export const SNIPPET_DETAILS_CHARS = 100;
+/** Fewer results than this invite the visitor to create a requirement. */
+export const CREATE_REQUIREMENT_BELOW = 3;
+
+export const SOLUTION_NAME_MAX = 200;
+export const SOLUTION_TEXT_MAX = 20_000;
+export const SOLUTION_HTML_MAX = 2_000_000;
+
+export interface SolutionListItem {
+  _id: string;
+  projectName: string;
+  projectRequirements: string;
+  projectRequirementsDetails: string;
+}
+
+export interface SearchResponse {
+  list: SolutionListItem[];
+  totalCount: number;
+  page: number;
+  pageSize: number;
+  totalCountCapped?: boolean;
+}
+
+export interface SolutionInput {
+  projectName: string;
+  projectRequirements: string;
+  projectRequirementsDetails: string;
+  html: string;
+}
+
+export interface AdminSolution extends SolutionListItem {
+  html: string;
+  createdAt: string;
+  updatedAt: string;
+}
