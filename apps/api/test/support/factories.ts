@@ -1,4 +1,5 @@
 import type { SolutionInput } from '@think-tank/contracts';
+import { Solution } from '../../src/modules/solutions/entities/solution.entity';
 import { SolutionsService } from '../../src/modules/solutions/solutions.service';
 import type { TestApp } from './test-app';
 
@@ -11,13 +12,13 @@ export async function createSolution(t: TestApp, fields: Partial<SolutionInput> 
   return t.db.transaction((tx) =>
     service.write(
       tx,
-      tx.create('Solution', {
+      tx.create(Solution, {
         projectName: `方案${seq}`,
         projectRequirements: `需求描述${seq}`,
         projectRequirementsDetails: `详细说明${seq}`,
         html: `<h1>方案${seq}</h1>`,
         ...fields,
-      }) as never,
+      }),
     ),
   );
 }
