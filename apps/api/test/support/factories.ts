@@ -1,6 +1,6 @@
 import type { SolutionInput } from '@think-tank/contracts';
 import { Solution } from '../../src/modules/solutions/entities/solution.entity';
-import { SolutionsService } from '../../src/modules/solutions/solutions.service';
+import { writeSolution } from '../../src/modules/solutions/solutions.service';
 import type { TestApp } from './test-app';
 
 let seq = 0;
@@ -8,9 +8,8 @@ let seq = 0;
 /** A solution in the library (and its search form), written through the real service. */
 export async function createSolution(t: TestApp, fields: Partial<SolutionInput> = {}) {
   seq += 1;
-  const service = t.app.get(SolutionsService);
   return t.db.transaction((tx) =>
-    service.write(
+    writeSolution(
       tx,
       tx.create(Solution, {
         projectName: `方案${seq}`,

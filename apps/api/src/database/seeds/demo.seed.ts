@@ -1,6 +1,9 @@
 import * as argon2 from 'argon2';
 import type { DataSource } from 'typeorm';
 import { User } from '../../modules/auth/entities/user.entity';
+import { Solution } from '../../modules/solutions/entities/solution.entity';
+import { writeSolution } from '../../modules/solutions/solutions.service';
+import { seedSolutionInputs } from './solution-document';
 
 /** A verified demo account for trying the product locally; never seeded in production. */
 export const DEMO_ACCOUNT = { username: 'demo', email: 'demo@example.com', password: 'Demo#2026' } as const;
@@ -20,6 +23,18 @@ export async function seedDemoData(db: DataSource): Promise<string[]> {
       emailVerifiedAt: new Date(),
     });
     done.push(`demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  }
+  if (!(await db.getRepository(Solution).exists())) {
+    const inputs = seedSolutionInputs();
+    await db.transaction(async (tx) => {
+      // Staggered creation times give "newest first" a stable order: the first entry is the newest.
+      for (const [i, input] of inputs.entries())
+        await writeSolution(
+          tx,
+          tx.create(Solution, { ...input, createdAt: new Date(Date.now() - i * 60_000) }),
+        );
+    });
+    done.push(`${inputs.length} solutions`);
   }
   return done;
 }

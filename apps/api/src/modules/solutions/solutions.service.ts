@@ -30,6 +30,18 @@ export function toAdminSolution(s: Solution): AdminSolution {
   };
 }
 
+/** Saves a solution and its search form together (in the caller's transaction): the index never disagrees. */
+export async function writeSolution(tx: EntityManager, solution: Solution): Promise<Solution> {
+  const saved = await tx.save(Solution, solution);
+  const text = searchText([saved.projectName, saved.projectRequirements, saved.projectRequirementsDetails]);
+  await tx.upsert(
+    SolutionSearch,
+    { solutionId: saved.id, createdAt: saved.createdAt, text, grams: gramsOf(text) },
+    ['solutionId'],
+  );
+  return saved;
+}
+
 @Injectable()
 export class SolutionsService {
   constructor(
@@ -87,7 +99,7 @@ export class SolutionsService {
 
   async create(input: SolutionInput, actorId: string): Promise<AdminSolution> {
     return this.db.transaction(async (tx) => {
-      const solution = await this.write(tx, tx.create(Solution, input));
+      const solution = await writeSolution(tx, tx.create(Solution, input));
       await this.audit.record(tx, {
         actorId,
         action: 'solution.create',
@@ -102,7 +114,7 @@ export class SolutionsService {
     return this.db.transaction(async (tx) => {
       const existing = await tx.findOne(Solution, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!existing) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
-      const solution = await this.write(tx, Object.assign(existing, input));
+      const solution = await writeSolution(tx, Object.assign(existing, input));
       await this.audit.record(tx, {
         actorId,
         action: 'solution.update',
@@ -129,7 +141,7 @@ export class SolutionsService {
   /** A library import: all or nothing. */
   async import(inputs: SolutionInput[], actorId: string): Promise<{ imported: number }> {
     return this.db.transaction(async (tx) => {
-      for (const input of inputs) await this.write(tx, tx.create(Solution, { ...input }));
+      for (const input of inputs) await writeSolution(tx, tx.create(Solution, { ...input }));
       await this.audit.record(tx, {
         actorId,
         action: 'solution.import',
