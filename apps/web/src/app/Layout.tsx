@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Container } from 'react-bootstrap';
+import { CloseButton, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { flash, useFlash } from './flash';
@@ -19,15 +19,11 @@ export function Layout() {
       <NavigationBar />
       {message && (
         <Container className="pt-3">
-          <Alert
-            variant="success"
-            dismissible
-            onClose={flash.dismiss}
-            closeLabel={t('flash.close')}
-            className="mb-0"
-          >
+          {/* Plain markup rather than <Alert>: its fade transition would weigh on every first load. */}
+          <div className="alert alert-success alert-dismissible mb-0" role="status">
             {message}
-          </Alert>
+            <CloseButton onClick={flash.dismiss} aria-label={t('flash.close')} />
+          </div>
         </Container>
       )}
       <Outlet />

@@ -1,47 +1,64 @@
 import { WebRoute } from '@think-tank/contracts';
-import { lazy, Suspense } from 'react';
-import { Container, Nav, Navbar } from 'react-bootstrap';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../features/auth/api/use-session';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
-/** The 64 px bar of every page; on small screens its items fold into the toggle menu. */
+const navLink = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+
+/**
+ * The 64 px bar of every page; on small screens its items fold into the toggle menu. Bootstrap's markup
+ * rather than <Navbar>: that component brings its collapse animation, which would cost every first load
+ * several KB; the menu simply opens and closes.
+ */
 export function NavigationBar() {
   const { t } = useTranslation();
   const { token, username } = useSession();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
   return (
-    <Navbar expand="md" bg="white" fixed="top" className="tt-navbar border-bottom shadow-sm" collapseOnSelect>
-      <Container>
-        <Navbar.Brand as={Link} to={WebRoute.home} className="fw-bold text-primary">
+    <nav className="navbar navbar-expand-md bg-white fixed-top tt-navbar border-bottom shadow-sm">
+      <div className="container">
+        <Link to={WebRoute.home} className="navbar-brand fw-bold text-primary">
           {t('appName')}
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="tt-nav" label={t('nav.toggle')} />
-        <Navbar.Collapse id="tt-nav">
-          <Nav className="me-auto">
-            <Nav.Link as={NavLink} to={WebRoute.solutions} eventKey="results">
+        </Link>
+        <button
+          type="button"
+          className={`navbar-toggler${open ? '' : ' collapsed'}`}
+          aria-controls="tt-nav"
+          aria-expanded={open}
+          aria-label={t('nav.toggle')}
+          onClick={() => setOpen(!open)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="tt-nav" className={`navbar-collapse collapse${open ? ' show' : ''}`}>
+          <div className="navbar-nav me-auto">
+            <NavLink to={WebRoute.solutions} className={navLink}>
               {t('nav.results')}
-            </Nav.Link>
-          </Nav>
-          <Nav>
+            </NavLink>
+          </div>
+          <div className="navbar-nav">
             {token && username ? (
-              <Suspense fallback={<Navbar.Text>{t('nav.greeting', { username })}</Navbar.Text>}>
+              <Suspense fallback={<span className="navbar-text">{t('nav.greeting', { username })}</span>}>
                 <AccountMenu username={username} />
               </Suspense>
             ) : (
               <>
-                <Nav.Link as={NavLink} to={WebRoute.login} eventKey="login">
+                <NavLink to={WebRoute.login} className={navLink}>
                   {t('nav.login')}
-                </Nav.Link>
-                <Nav.Link as={NavLink} to={WebRoute.register} eventKey="register">
+                </NavLink>
+                <NavLink to={WebRoute.register} className={navLink}>
                   {t('nav.register')}
-                </Nav.Link>
+                </NavLink>
               </>
             )}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </div>
+        </div>
+      </div>
+    </nav>
   );
 }

@@ -1,50 +1,87 @@
-import { LinkButton } from '../../../components/LinkButton';
-import { WebRoute } from '@think-tank/contracts';
-import { Card, Col, Container, Row } from 'react-bootstrap';
+import { SEARCH_COUNT_CAP } from '@think-tank/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Container, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../auth/api/use-session';
+import { useSearchParams } from 'react-router-dom';
+import { useSolutionSearch } from '../../solutions/api/solutions-api';
+import { SearchResults } from '../../solutions/components/SearchResults';
 
-const FEATURES = ['search', 'workshop', 'live'] as const;
-
+/** Home (customer-area §2): search the library; the query and page live in the address. */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { token } = useSession();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [input, setInput] = useState(query);
+  useEffect(() => setInput(query), [query]);
+  const { data, error, isLoading, isValidating, mutate } = useSolutionSearch(query, page);
+  const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = input.trim();
+    setParams(q ? { q } : {});
+  };
+  const goTo = (p: number) => {
+    setParams(query ? { q: query, page: String(p) } : { page: String(p) });
+    window.scrollTo({ top: 0 });
+  };
+
   return (
-    <Container className="tt-page">
-      <section className="tt-hero text-center">
-        <h1 className="display-6 fw-bold">{t('home.title')}</h1>
-        <p className="lead text-secondary mt-3">{t('home.subtitle')}</p>
-        <div className="d-flex gap-2 justify-content-center mt-4">
-          {token ? (
-            <LinkButton to={WebRoute.profile} size="lg">
-              {t('home.profileCta')}
-            </LinkButton>
+    <>
+      <Container className="tt-page">
+        <section className="text-center pt-4 pb-3">
+          <h1 className="display-6 fw-bold">{t('home.title')}</h1>
+          <p className="lead text-secondary mt-2">{t('home.subtitle')}</p>
+        </section>
+        <Form onSubmit={submit} className="mx-auto mb-4" style={{ maxWidth: 720 }} role="search">
+          <InputGroup size="lg">
+            <Form.Control
+              type="search"
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              placeholder={t('search.placeholder')}
+              aria-label={t('search.label')}
+              maxLength={200}
+            />
+            <Button type="submit">{t('search.button')}</Button>
+          </InputGroup>
+        </Form>
+        <div className="mx-auto" style={{ maxWidth: 880 }}>
+          {error ? (
+            <Alert variant="danger" className="d-flex justify-content-between align-items-center">
+              {t('search.failed')}
+              <Button variant="outline-danger" size="sm" onClick={() => mutate()}>
+                {t('search.retry')}
+              </Button>
+            </Alert>
+          ) : isLoading || !data ? (
+            <div className="text-center py-4" role="status">
+              <Spinner animation="border" variant="primary" />
+            </div>
           ) : (
             <>
-              <LinkButton to={WebRoute.register} size="lg">
-                {t('home.registerCta')}
-              </LinkButton>
-              <LinkButton to={WebRoute.login} variant="outline-primary" size="lg">
-                {t('home.loginCta')}
-              </LinkButton>
+              <div className="d-flex justify-content-between align-items-center mb-2 text-secondary small">
+                <span aria-live="polite">
+                  {t('search.count', {
+                    count: data.totalCount,
+                    shown: data.totalCountCapped ? `${SEARCH_COUNT_CAP}+` : data.totalCount,
+                  })}
+                </span>
+                {isValidating && <Spinner animation="border" size="sm" />}
+              </div>
+              {data.list.length === 0 ? (
+                <Alert variant="warning">{t('search.noMatch')}</Alert>
+              ) : (
+                <SearchResults data={data} terms={terms} onPage={goTo} />
+              )}
             </>
           )}
         </div>
-      </section>
-      <Row xs={1} md={3} className="g-4">
-        {FEATURES.map((f) => (
-          <Col key={f}>
-            <Card className="h-100 shadow-sm border-0">
-              <Card.Body>
-                <Card.Title as="h2" className="h5">
-                  {t(`home.features.${f}.title`)}
-                </Card.Title>
-                <Card.Text className="text-secondary">{t(`home.features.${f}.body`)}</Card.Text>
-              </Card.Body>
-            </Card>
-          </Col>
-        ))}
-      </Row>
-    </Container>
+      </Container>
+      <footer className="border-top bg-white py-4 mt-5 text-center small text-secondary">
+        {t('footer.copyright', { year: new Date().getFullYear() })}
+      </footer>
+    </>
   );
 }

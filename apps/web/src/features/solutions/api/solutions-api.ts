@@ -1,0 +1,20 @@
+import { SEARCH_PAGE_SIZE, type SearchResponse } from '@think-tank/contracts';
+import useSWR from 'swr';
+import { api } from '../../../lib/api-client';
+
+export const solutionKeys = {
+  search: (query: string, page: number) => ['/api/solutions/search', query, page] as const,
+};
+
+export function searchSolutions(query: string, page: number): Promise<SearchResponse> {
+  const params = new URLSearchParams({ query, page: String(page), pageSize: String(SEARCH_PAGE_SIZE) });
+  return api<SearchResponse>(`/api/solutions/search?${params}`, { anonymous: true });
+}
+
+/** One page of results; the previous page stays on screen while the next loads. */
+export function useSolutionSearch(query: string, page: number) {
+  return useSWR(solutionKeys.search(query, page), ([, q, p]) => searchSolutions(q, p), {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
+}
