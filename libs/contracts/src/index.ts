@@ -5,3 +5,5 @@ export * from './validation';
 export * from './routes';
 export * from './i18n';
 export * from './solutions';
+export * from './billing';
+export * from './paywall';

@@ -6,6 +6,8 @@ import { User } from '../modules/auth/entities/user.entity';
 import { Solution } from '../modules/solutions/entities/solution.entity';
 import { SolutionSearch } from '../modules/solutions/entities/solution-search.entity';
 import { AuditEntry } from '../core/audit/audit-entry.entity';
+import { Plan } from '../modules/billing/entities/plan.entity';
+import { SolutionAccessGrant } from '../modules/paywall/entities/solution-access-grant.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
 export const ENTITIES = [
@@ -17,4 +19,6 @@ export const ENTITIES = [
   AuditEntry,
   Solution,
   SolutionSearch,
+  Plan,
+  SolutionAccessGrant,
 ];

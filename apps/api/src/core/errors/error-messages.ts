@@ -36,6 +36,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   },
   INVALID_RESET_TOKEN: { zh: '重置链接无效或已过期', en: 'The reset link is invalid or has expired.' },
   PROVIDER_DISABLED: { zh: '该第三方登录方式未开启', en: 'This sign-in provider is not enabled.' },
+  PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
+  PAID_USER_DAILY_LIMIT_REACHED: {
+    zh: '今日可查看的方案数已达上限',
+    en: "You have reached today's limit of solutions to view.",
+  },
   INVALID_EXCHANGE_CODE: {
     zh: '登录凭证无效或已过期，请重新登录',
     en: 'The sign-in code is invalid or has expired.',

@@ -1,6 +1,12 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Language } from '@think-tank/contracts';
+import type { FastifyReply } from 'fastify';
+import { IdPipe } from '../../core/http/id.pipe';
+import { Lang } from '../../core/http/language.decorator';
 import { Public } from '../../core/http/public.decorator';
+import { CurrentUser } from '../auth/guards/current-user.decorator';
+import type { AuthUser } from '../auth/strategies/jwt.strategy';
 import { SearchBody, SearchQueryDto } from './dto/solution.dto';
 import { SolutionsService } from './solutions.service';
 
@@ -18,4 +24,29 @@ export class SolutionsController {
   search(@Query() q: SearchQueryDto) {
     return this.solutions.search(q.query, q.page, q.pageSize);
   }
+
+  @ApiBearerAuth()
+  @Get(':id/view')
+  @ApiProduces('text/html')
+  @ApiOperation({
+    summary:
+      'The solution document, sandboxed; 402 PAYMENT_REQUIRED_FOR_VIEW or 403 PAID_USER_DAILY_LIMIT_REACHED with the paywall',
+  })
+  async view(
+    @Param('id', IdPipe) id: string,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+    @Res() reply: FastifyReply,
+  ) {
+    const html = await this.solutions.viewDocument(id, user.id, lang);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', SOLUTION_DOCUMENT_CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(html);
+  }
 }
+
+/** Never allow-same-origin: a solution document never runs with the app's origin, framed or opened alone. */
+export const SOLUTION_DOCUMENT_CSP = 'sandbox allow-scripts allow-forms allow-popups allow-modals';

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { PaywallModule } from '../paywall/paywall.module';
 import { AdminSolutionsController } from './admin-solutions.controller';
 import { SolutionsController } from './solutions.controller';
 import { SolutionsService } from './solutions.service';
 import { TranslationService } from './translation.service';
 
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, PaywallModule],
   controllers: [SolutionsController, AdminSolutionsController],
   providers: [SolutionsService, TranslationService],
   exports: [SolutionsService],

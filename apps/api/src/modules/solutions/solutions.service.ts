@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   SEARCH_COUNT_CAP,
   type AdminSolution,
+  type Language,
   type SearchResponse,
   type SolutionInput,
   type SolutionListItem,
@@ -15,6 +16,8 @@ import { SolutionSearch } from './entities/solution-search.entity';
 import { gramsOf, hasLatin, queryTerms, searchText } from './search-text';
 import { indexedConditions, textConditions } from './solution-search.query';
 import { TranslationService } from './translation.service';
+import { AuthService } from '../auth/auth.service';
+import { PaywallService } from '../paywall/paywall.service';
 
 const LIST_COLUMNS = `so.id AS "_id", so."projectName", so."projectRequirements", so."projectRequirementsDetails"`;
 
@@ -48,7 +51,18 @@ export class SolutionsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly translation: TranslationService,
     private readonly audit: AuditService,
+    private readonly auth: AuthService,
+    private readonly paywall: PaywallService,
   ) {}
+
+  /** The document of a solution, for a reader the paywall lets through (contract §4). */
+  async viewDocument(id: string, userId: string, lang: Language): Promise<Buffer> {
+    const user = await this.auth.findUser(userId);
+    if (!user || user.disabled) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
+    const solution = await this.findOne(id);
+    await this.paywall.authorizeView(user, solution, lang);
+    return Buffer.from(solution.html, 'utf8');
+  }
 
   /**
    * Every term must occur in name, requirements or details (contract §4). One pass through the gram index

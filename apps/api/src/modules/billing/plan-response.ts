@@ -1,0 +1,31 @@
+import { formatMoney, type Currency, type Language, type PlanResponse } from '@think-tank/contracts';
+import type { Plan } from './entities/plan.entity';
+
+const PERIOD_SUFFIX: Record<Language, Partial<Record<string, string>>> = {
+  zh: { daily: '/天', weekly: '/周', monthly: '/月', quarterly: '/季', yearly: '/年' },
+  en: { daily: ' / day', weekly: ' / week', monthly: ' / month', quarterly: ' / quarter', yearly: ' / year' },
+};
+
+/** Chinese readers pay in CNY, everyone else in USD (contract §6). */
+export const currencyFor = (lang: Language): Currency => (lang === 'zh' ? 'CNY' : 'USD');
+
+/** A plan as clients see it, in the reader's language and currency. */
+export function toPlanResponse(plan: Plan, lang: Language): PlanResponse {
+  const currency = currencyFor(lang);
+  const priceInfo = { amount: currency === 'CNY' ? plan.priceCny : plan.priceUsd, currency };
+  const name = lang === 'zh' ? plan.name : plan.nameEn;
+  return {
+    id: plan.id,
+    name,
+    planName: name,
+    displayPrice: `${formatMoney(priceInfo)}${PERIOD_SUFFIX[lang][plan.periodType] ?? ''}`,
+    priceInfo,
+    features: lang === 'zh' ? plan.features : plan.featuresEn,
+    benefits: lang === 'zh' ? plan.benefits : plan.benefitsEn,
+    isValid: plan.isValid,
+    periodType: plan.periodType,
+    stripePriceId: plan.stripePriceId,
+    alipayProductCode: plan.alipayProductCode,
+    popular: plan.popular,
+  };
+}

@@ -1,0 +1,48 @@
+/** Plans and the catalogue (contract §5–6, customer-area §3). Money is in minor units. */
+export type Currency = 'CNY' | 'USD';
+
+export const PeriodType = {
+  oneTime: 'one_time',
+  daily: 'daily',
+  weekly: 'weekly',
+  monthly: 'monthly',
+  quarterly: 'quarterly',
+  yearly: 'yearly',
+  custom: 'custom',
+} as const;
+export type PeriodType = (typeof PeriodType)[keyof typeof PeriodType];
+
+/** periodType values that mean a one-time purchase rather than a subscription (customer-area §5). */
+export const ONE_TIME_PERIODS: readonly string[] = ['one-time', 'one_time', 'one_time_product'];
+
+export interface PriceInfo {
+  amount: number;
+  currency: Currency;
+}
+
+export interface PlanResponse {
+  id: string;
+  name: string;
+  planName: string;
+  displayPrice: string;
+  priceInfo: PriceInfo;
+  features: string[];
+  benefits: string[];
+  isValid: boolean;
+  periodType: PeriodType;
+  stripePriceId: string | null;
+  alipayProductCode: string | null;
+  popular: boolean;
+}
+
+/** Catalogue items sold outside plans (contract §6). */
+export const CatalogueItem = {
+  singleSolutionView: { id: 'single_solution_view', price: { amount: 500, currency: 'CNY' }, days: 30, isValid: true },
+  demandStartup: { id: 'demand_startup', price: { amount: 2900, currency: 'CNY' }, isValid: true },
+  consultationOnce: { id: 'consultation_once', price: { amount: 5000, currency: 'USD' }, isValid: false },
+} as const;
+
+/** ¥39.00 / $6.00: amounts divided by 100 with two decimals, ¥ for CNY (customer-area §9). */
+export function formatMoney({ amount, currency }: PriceInfo): string {
+  return `${currency === 'CNY' ? '¥' : '$'}${(amount / 100).toFixed(2)}`;
+}
