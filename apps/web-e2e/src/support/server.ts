@@ -6,6 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { FakeOAuthProvider } from '../../../api/test/fakes/oauth-provider';
 
 const ROOT = resolve(__dirname, '../../../..');
+/** The admin account the server creates from its configuration. */
+export const E2E_ADMIN = { email: 'e2e-admin@example.cn', password: 'Adm1n!e2e' } as const;
 
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -68,6 +70,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
     ...github.env('GITHUB'),
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
   };
   await run(process.execPath, ['dist/apps/api/cli.js', 'setup'], env);
   const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
@@ -77,6 +81,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForReady(baseUrl, server);
   project.provide('baseUrl', baseUrl);
+  project.provide('databaseUrl', env.DATABASE_URL);
 
   return async () => {
     server.kill('SIGTERM');
@@ -90,5 +95,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    databaseUrl: string;
   }
 }

@@ -22,6 +22,7 @@ const signedIn = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
 const home = () => import('../features/home/pages/HomePage');
 const login = () => import('../features/auth/pages/LoginPage');
+const solution = () => import('../features/solutions/pages/SolutionPage');
 
 /** The route table of customer-area §2 (the screens built so far; other paths show the not-found screen). */
 export const routes: RouteObject[] = [
@@ -31,6 +32,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: page(home) },
       { path: '/solutions', element: page(home) },
+      { path: '/solutions/:solutionId', element: page(solution) },
+      { path: '/solutions/:solutionId/view', element: page(solution) },
       { path: '/login', element: page(login) },
       { path: '/auth/login', element: page(login) },
       { path: '/auth/:provider/callback', element: page(login) },

@@ -10,7 +10,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body?: ErrorBody,
-    readonly kind: 'response' | 'network' | 'timeout' = 'response',
+    readonly kind: 'response' | 'network' | 'timeout' | 'format' = 'response',
   ) {
     super(body?.message ?? (status ? `HTTP ${status}` : kind));
   }
@@ -25,6 +25,7 @@ export interface RequestOptions {
   /** Calls that must not trigger the refresh / session-expired flow (login, refresh itself). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 let onSessionExpired: () => void = () => undefined;
@@ -43,6 +44,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
+  Object.assign(headers, options.headers);
   try {
     return await fetch(`${API_BASE}${path}`, {
       method: options.method ?? 'GET',
@@ -81,26 +83,40 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-/** The one way the web app calls the API. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a call with the stored token; an expired access token is refreshed once, silently. */
+async function request(path: string, options: RequestOptions): Promise<Response> {
   const stored = session.read();
   let res = await send(path, options, stored.token);
   if (res.status === 401 && !options.anonymous && (stored.token || stored.refreshToken)) {
-    // An expired access token is refreshed once, silently; only a failed refresh ends the session.
+    // Only a failed refresh ends the session.
     if (await refreshSession()) res = await send(path, options, session.read().token);
     if (res.status === 401) {
       session.clear();
       onSessionExpired();
     }
   }
+  return res;
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  const body = await res.json().catch(() => undefined);
+  return new ApiError(res.status, body as ErrorBody | undefined);
+}
+
+/** The one way the web app calls the API (JSON). */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await request(path, options);
+  if (!res.ok) throw await failure(res);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!res.ok) throw new ApiError(res.status, data as ErrorBody | undefined);
-  return data as T;
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** An HTML document from the API; anything else is a format error (customer-area §8). */
+export async function apiHtml(path: string): Promise<string> {
+  const res = await request(path, { headers: { Accept: 'text/html' } });
+  if (!res.ok) throw await failure(res);
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/html'))
+    throw new ApiError(res.status, undefined, 'format');
+  return res.text();
 }

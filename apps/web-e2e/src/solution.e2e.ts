@@ -1,0 +1,97 @@
+import { Client } from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSolutionAsAdmin, loginAsAdmin, newVerifiedUser } from './support/api';
+import { launchChromium, snap } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+/** A document whose script tries to read the app's storage and reports what it got. */
+const PROBE_HTML = `<h1>堆场调度方案</h1><p id="probe">script did not run</p>
+<script>
+  var out = document.getElementById('probe');
+  try { out.textContent = 'read:' + window.localStorage.getItem('token'); }
+  catch (e) { out.textContent = 'blocked:' + e.name; }
+  try { out.textContent += ' parent:' + window.parent.localStorage.getItem('token'); }
+  catch (e) { out.textContent += ' parent-blocked'; }
+</script>`;
+
+describe('reading a solution in the browser', () => {
+  let browser: Browser;
+  let solutionId = '';
+
+  /** A browser context signed in as this user (the tokens where the app keeps them). */
+  async function signedIn(
+    user: Awaited<ReturnType<typeof newVerifiedUser>>,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((s) => {
+      if (!localStorage.getItem('token')) {
+        localStorage.setItem('token', s.access_token);
+        localStorage.setItem('refresh_token', s.refresh_token);
+        localStorage.setItem('username', s.user.username);
+        localStorage.setItem('userRole', s.user.role);
+      }
+    }, user);
+    return { context, page: await context.newPage() };
+  }
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const admin = await loginAsAdmin();
+    solutionId = (
+      await createSolutionAsAdmin(admin.access_token, {
+        projectName: '港口堆场调度方案',
+        projectRequirements: '集装箱翻箱率高',
+        projectRequirementsDetails: '堆存优化',
+        html: PROBE_HTML,
+      })
+    )._id;
+  });
+  afterAll(() => browser?.close());
+
+  it('sends a visitor to log in, and shows a free reader the paywall', async () => {
+    const visitor = await browser.newPage({ locale: 'zh-CN' });
+    await visitor.goto(`${baseUrl}/solutions/${solutionId}/view`);
+    await visitor.waitForURL(`${baseUrl}/login`);
+    await visitor.close();
+
+    const { context, page } = await signedIn(await newVerifiedUser('free'));
+    await page.goto(`${baseUrl}/solutions/${solutionId}/view`);
+    await page.getByRole('heading', { name: '访问受限' }).waitFor();
+    expect(await page.getByText('港口堆场调度方案').isVisible()).toBe(true);
+    expect(await page.getByText('单次查看本方案（30 天内有效）').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: '订阅套餐' }).isVisible()).toBe(true);
+    expect(await page.getByText('¥99.00/月').isVisible()).toBe(true);
+    expect(await page.getByText('VIP 会员（年付）').isVisible()).toBe(true);
+    await snap(page, 'solution-01-paywall');
+    await context.close();
+  });
+
+  it('shows a paid reader the document in a sandbox whose scripts cannot reach the app', async () => {
+    const reader = await newVerifiedUser('paid');
+    // Admins mark users paid through the support console (a later issue); here, straight in the database.
+    const db = new Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    await db.query('UPDATE users SET "isPaid" = true WHERE id = $1', [reader.user.id]);
+    await db.end();
+
+    const { context, page } = await signedIn(reader);
+    await page.goto(`${baseUrl}/solutions/${solutionId}/view`);
+    const frameElement = page.locator('iframe[title="方案文档"]');
+    await frameElement.waitFor();
+    expect(await frameElement.getAttribute('sandbox')).toBe(
+      'allow-scripts allow-forms allow-popups allow-modals',
+    );
+    const frame = page.frameLocator('iframe[title="方案文档"]');
+    await frame.getByRole('heading', { name: '堆场调度方案' }).waitFor();
+    // Two walls: the frame's origin is opaque (no allow-same-origin), and a srcdoc frame inherits the app's CSP,
+    // whose script-src 'self' keeps inline scripts from running at all. Neither may let the token through.
+    const probe = (await frame.locator('#probe').textContent()) ?? '';
+    expect(probe).not.toContain(reader.access_token);
+    expect(probe).not.toMatch(/read:ey|parent:ey/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(reader.access_token);
+    await snap(page, 'solution-02-document');
+    await context.close();
+  });
+});

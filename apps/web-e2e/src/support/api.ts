@@ -1,0 +1,39 @@
+import { inject } from 'vitest';
+import { E2E_ADMIN } from './server';
+
+const baseUrl = () => inject('baseUrl');
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Session {
+  access_token: string;
+  refresh_token: string;
+  user: { id: string; username: string; role: string };
+}
+
+export const loginAsAdmin = () =>
+  call<Session>('POST', '/api/auth/login', { username: E2E_ADMIN.email, password: E2E_ADMIN.password });
+
+/** A verified account through the real API: register, read the code from the dev outbox, verify. */
+export async function newVerifiedUser(
+  prefix: string,
+): Promise<Session & { email: string; password: string }> {
+  const name = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+  const email = `${name}@example.cn`;
+  const password = 'Secr3t!pass';
+  await call('POST', '/api/auth/register', { username: name, email, password });
+  const [mail] = await call<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  const code = /验证码是 (\d{6})/.exec(mail.text)![1];
+  return { ...(await call<Session>('POST', '/api/auth/verify-email', { email, code })), email, password };
+}
+
+export const createSolutionAsAdmin = (token: string, input: Record<string, string>) =>
+  call<{ _id: string }>('POST', '/api/admin/solutions', input, token);

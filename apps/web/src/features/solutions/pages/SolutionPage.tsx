@@ -1,0 +1,71 @@
+import { WebRoute } from '@think-tank/contracts';
+import { useState } from 'react';
+import { Alert, Container, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
+import { ApiError } from '../../../lib/api-client';
+import { Paywall } from '../../paywall/components/Paywall';
+import { useSolutionView } from '../api/solution-view';
+
+/**
+ * A solution document in a sandboxed frame. No allow-same-origin, ever: the document gets an opaque origin,
+ * so nothing in it can reach the app's storage, cookies or API with the reader's rights.
+ */
+export const SOLUTION_FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
+
+export default function SolutionPage() {
+  const { t } = useTranslation();
+  const { solutionId = '' } = useParams();
+  const location = useLocation();
+  const view = useSolutionView(solutionId);
+  const [framed, setFramed] = useState(false);
+
+  if (view.state === 'unauthorized')
+    return <Navigate to={WebRoute.login} replace state={{ from: location }} />;
+  if (view.state === 'restricted') return <Paywall paywall={view.paywall} />;
+  if (view.state === 'error') {
+    const err = view.error;
+    const message =
+      err instanceof ApiError
+        ? err.kind === 'format'
+          ? t('solution.formatError')
+          : err.status === 0
+            ? t('solution.networkError')
+            : (err.body?.message ?? t('solution.requestError'))
+        : t('errors.unknown');
+    return (
+      <Container className="tt-page">
+        <Alert variant="danger">{message}</Alert>
+        <LinkButton to={WebRoute.home} variant="outline-secondary">
+          {t('paywall.backHome')}
+        </LinkButton>
+      </Container>
+    );
+  }
+  return (
+    <>
+      {!framed && (
+        <div className="text-center text-secondary py-5" role="status">
+          <Spinner animation="border" variant="primary" />
+          <div className="mt-3">{t('solution.loading')}</div>
+        </div>
+      )}
+      {view.state === 'document' && (
+        <iframe
+          title={t('solution.frameTitle')}
+          sandbox={SOLUTION_FRAME_SANDBOX}
+          srcDoc={view.html}
+          onLoad={() => setFramed(true)}
+          style={{
+            width: '100%',
+            height: 'calc(100vh - var(--tt-nav-height))',
+            border: 0,
+            display: framed ? 'block' : 'none',
+            background: '#fff',
+          }}
+        />
+      )}
+    </>
+  );
+}
