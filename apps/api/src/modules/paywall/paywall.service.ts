@@ -52,7 +52,7 @@ export class PaywallService {
 
   /** Passes when the user may read the solution; throws the 402/403 paywall otherwise. The rules, in order. */
   async authorizeView(
-    user: User,
+    user: Pick<User, 'id' | 'role' | 'isPaid'>,
     solution: { id: string; projectName: string },
     lang: Language,
   ): Promise<void> {
