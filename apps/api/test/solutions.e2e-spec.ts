@@ -119,6 +119,11 @@ describe('solution search (contract §4)', () => {
     const res = await search({ query: '常见' }).expect(200);
     expect(res.body).toMatchObject({ totalCount: 1000, totalCountCapped: true, page: 1, pageSize: 5 });
     expect(res.body.list).toHaveLength(5);
+    // Asked again, the query is known to be capped and goes straight to the recency walk: same answer shape.
+    const again = await search({ query: '常见', page: 2 }).expect(200);
+    expect(again.body).toMatchObject({ totalCount: 1000, totalCountCapped: true, page: 2 });
+    expect(again.body.list.map((s: { _id: string }) => s._id)).not.toContain(res.body.list[0]._id);
+    expect(again.body.list).toHaveLength(5);
     const deep = await search({ query: '常 见', page: 3, pageSize: 50 }).expect(200);
     expect(deep.body.list).toHaveLength(50);
     const rare = await search({ query: '常见 追溯' }).expect(200);

@@ -16,10 +16,20 @@ import { AppError } from '../../core/errors/app-error';
 import { Solution } from './entities/solution.entity';
 import { SolutionSearch } from './entities/solution-search.entity';
 import { gramsOf, hasLatin, queryTerms, searchText } from './search-text';
-import { GRAM_INDEX_ONLY, indexedConditions, matchesPageSql, textConditions } from './solution-search.query';
+import {
+  GRAM_INDEX_ONLY,
+  indexedConditions,
+  matchesPageSql,
+  textConditions,
+  type TermAlternatives,
+} from './solution-search.query';
 import { TranslationService } from './translation.service';
 import type { User } from '../auth/entities/user.entity';
 import { PaywallService } from '../paywall/paywall.service';
+
+/** How long a query known to have more than 1,000 matches skips counting them again, and how many are kept. */
+const CAPPED_QUERY_TTL_MS = 10 * 60_000;
+const CAPPED_QUERIES_KEPT = 2000;
 
 const LIST_COLUMNS = `so.id AS "_id", so."projectName", so."projectRequirements", so."projectRequirementsDetails"`;
 
@@ -61,6 +71,12 @@ export class SolutionsService {
   /** The pg pool under TypeORM, for the one read hot enough to skip the QueryRunner. */
   private readonly pool: Pool;
 
+  /**
+   * Queries recently found to have more than 1,000 matches (per process): their count is "1000+" anyway, so they
+   * go straight to the recency walk instead of building a bitmap of most of the library again.
+   */
+  private readonly cappedQueries = new Map<string, number>();
+
   /** The document of a solution, for a reader the paywall lets through (contract §4). */
   async viewDocument(id: string, userId: string, lang: Language): Promise<Buffer> {
     // The reader and the document in one round trip, straight on the pool: this is the hottest paid path,
@@ -97,6 +113,8 @@ export class SolutionsService {
         return zh && zh !== t ? [t, zh] : [t];
       }),
     );
+    const queryKey = JSON.stringify(terms);
+    if ((this.cappedQueries.get(queryKey) ?? 0) > Date.now()) return this.recencyPage(terms, page, pageSize);
     const matches = matchesPageSql(
       indexedConditions(terms),
       LIST_COLUMNS,
@@ -113,10 +131,23 @@ export class SolutionsService {
       const list = rows.filter((r) => r._id !== null).map(({ total: _, ...item }) => item);
       return { list, totalCount: total, page, pageSize };
     }
+    this.cappedQueries.delete(queryKey);
+    this.cappedQueries.set(queryKey, Date.now() + CAPPED_QUERY_TTL_MS);
+    if (this.cappedQueries.size > CAPPED_QUERIES_KEPT)
+      this.cappedQueries.delete(this.cappedQueries.keys().next().value!);
+    return this.recencyPage(terms, page, pageSize);
+  }
+
+  /** A page of a query with more than 1,000 matches: walking the recency index finds them at once. */
+  private async recencyPage(
+    terms: TermAlternatives[],
+    page: number,
+    pageSize: number,
+  ): Promise<SearchResponse> {
     const text = textConditions(terms);
     const list: SolutionListItem[] = await this.db.query(
       `SELECT ${LIST_COLUMNS} FROM solution_search s JOIN solutions so ON so.id = s."solutionId"
-        WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT ${pageSize} OFFSET ${offset}`,
+        WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       text.params,
     );
     return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page, pageSize };
