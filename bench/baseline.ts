@@ -17,8 +17,24 @@ import {
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const LIST = `so.id AS "_id", so."projectName", so."projectRequirements", so."projectRequirementsDetails"`;
 
+/** Like the API, remember queries with more than 1,000 matches and page them without recounting. */
+const capped = new Set<string>();
+
+async function recencyPage(terms: string[][]) {
+  const text = textConditions(terms);
+  const list = (
+    await pool.query(
+      `SELECT ${LIST} FROM solution_search s JOIN solutions so ON so.id = s."solutionId" WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT 5`,
+      text.params,
+    )
+  ).rows;
+  return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page: 1, pageSize: 5 };
+}
+
 async function search(query: string) {
   const terms = queryTerms(query).map((t) => [t]);
+  const key = JSON.stringify(terms);
+  if (capped.has(key)) return recencyPage(terms);
   const matches = matchesPageSql(indexedConditions(terms), LIST, SEARCH_COUNT_CAP, 5, 0);
   // The same transaction and settings as the API (GRAM_INDEX_ONLY).
   const client = await pool.connect();
@@ -34,14 +50,8 @@ async function search(query: string) {
   const total = rows[0]?.total ?? 0;
   if (total <= SEARCH_COUNT_CAP)
     return { list: rows.filter((r) => r._id !== null), totalCount: total, page: 1, pageSize: 5 };
-  const text = textConditions(terms);
-  const list = (
-    await pool.query(
-      `SELECT ${LIST} FROM solution_search s JOIN solutions so ON so.id = s."solutionId" WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT 5`,
-      text.params,
-    )
-  ).rows;
-  return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page: 1, pageSize: 5 };
+  capped.add(key);
+  return recencyPage(terms);
 }
 
 createServer(async (req, res) => {
