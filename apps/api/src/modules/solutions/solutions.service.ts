@@ -153,12 +153,6 @@ export class SolutionsService {
     return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page, pageSize };
   }
 
-  async findOne(id: string): Promise<Solution> {
-    const solution = await this.db.getRepository(Solution).findOneBy({ id });
-    if (!solution) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
-    return solution;
-  }
-
   async create(input: SolutionInput, actorId: string): Promise<AdminSolution> {
     return this.db.transaction(async (tx) => {
       const solution = await writeSolution(tx, tx.create(Solution, input));
