@@ -37,7 +37,12 @@ export interface PlanResponse {
 
 /** Catalogue items sold outside plans (contract §6). */
 export const CatalogueItem = {
-  singleSolutionView: { id: 'single_solution_view', price: { amount: 500, currency: 'CNY' }, days: 30, isValid: true },
+  singleSolutionView: {
+    id: 'single_solution_view',
+    price: { amount: 500, currency: 'CNY' },
+    days: 30,
+    isValid: true,
+  },
   demandStartup: { id: 'demand_startup', price: { amount: 2900, currency: 'CNY' }, isValid: true },
   consultationOnce: { id: 'consultation_once', price: { amount: 5000, currency: 'USD' }, isValid: false },
 } as const;

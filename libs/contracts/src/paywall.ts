@@ -15,7 +15,12 @@ export interface PaywallBody {
   solutionName: string;
   solutionId: string;
   preferChinesePayments: boolean;
-  payPerViewOption: { description: string; priceDisplay: string; priceInfo: PriceInfo; itemId: string } | null;
+  payPerViewOption: {
+    description: string;
+    priceDisplay: string;
+    priceInfo: PriceInfo;
+    itemId: string;
+  } | null;
   subscriptionOptions: PlanResponse[];
   upgradeOptions: PlanResponse[];
   subscriptionOptionsTitle: string;

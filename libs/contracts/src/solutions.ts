@@ -5,8 +5,6 @@ export const SEARCH_MAX_PAGE_SIZE = 50;
 export const SEARCH_COUNT_CAP = 1000;
 export const SNIPPET_REQUIREMENTS_CHARS = 150;
 export const SNIPPET_DETAILS_CHARS = 100;
-/** Fewer results than this invite the visitor to create a requirement. */
-export const CREATE_REQUIREMENT_BELOW = 3;
 
 export const SOLUTION_NAME_MAX = 200;
 export const SOLUTION_TEXT_MAX = 20_000;

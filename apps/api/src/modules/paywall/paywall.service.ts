@@ -8,6 +8,7 @@ import {
   Role,
   type Language,
   type PaywallBody,
+  type PlanResponse,
 } from '@think-tank/contracts';
 import type Redis from 'ioredis';
 import { MoreThan, Repository } from 'typeorm';
@@ -85,6 +86,15 @@ export class PaywallService {
     return ok === 1;
   }
 
+  private vipApplication(vip: PlanResponse, lang: Language): PaywallBody['vipApplicationInfo'] {
+    return {
+      planName: vip.planName,
+      benefits: vip.benefits,
+      displayPrice: vip.displayPrice,
+      message: PaywallMessage.vipMessage[lang],
+    };
+  }
+
   private async paywall(
     status: 402 | 403,
     solution: { id: string; projectName: string },
@@ -117,14 +127,7 @@ export class PaywallService {
         : [],
       subscriptionOptionsTitle: PaywallMessage.subscriptionTitle[lang],
       upgradeOptionsTitle: PaywallMessage.upgradeTitle[lang],
-      vipApplicationInfo: vip
-        ? {
-            planName: toPlanResponse(vip, lang).planName,
-            benefits: lang === 'zh' ? vip.benefits : vip.benefitsEn,
-            displayPrice: toPlanResponse(vip, lang).displayPrice,
-            message: PaywallMessage.vipMessage[lang],
-          }
-        : null,
+      vipApplicationInfo: vip ? this.vipApplication(toPlanResponse(vip, lang), lang) : null,
     };
     return new AppError(
       limitReached ? ErrorCode.PAID_USER_DAILY_LIMIT_REACHED : ErrorCode.PAYMENT_REQUIRED_FOR_VIEW,

@@ -207,16 +207,4 @@ export class SolutionsService {
       return { imported: inputs.length };
     });
   }
-
-  /** Saves a solution and its search form together: the index never disagrees with the library. */
-  async write(tx: EntityManager, solution: Solution): Promise<Solution> {
-    const saved = await tx.save(Solution, solution);
-    const text = searchText([saved.projectName, saved.projectRequirements, saved.projectRequirementsDetails]);
-    await tx.upsert(
-      SolutionSearch,
-      { solutionId: saved.id, createdAt: saved.createdAt, text, grams: gramsOf(text) },
-      ['solutionId'],
-    );
-    return saved;
-  }
 }
