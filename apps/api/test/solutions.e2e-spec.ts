@@ -1,5 +1,6 @@
 import { gramsOf, searchText } from '../src/modules/solutions/search-text';
 import { verifiedUser } from './support/accounts';
+import { FakeTranslator } from './fakes/translator';
 import { createSolution } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -267,5 +268,49 @@ describe('library editing by support staff (contract §9)', () => {
       .set('Authorization', `Bearer ${demoted.session.access_token}`)
       .send(input)
       .expect(403);
+  });
+});
+
+describe('search with a translation service (TRANSLATE_URL)', () => {
+  let t: TestApp;
+  const translator = new FakeTranslator({ yard: '堆场', slowword: '慢词' });
+  const search = (query: string) => t.http.get('/api/solutions/search').query({ query }).expect(200);
+
+  beforeAll(async () => {
+    await translator.start();
+    t = await startTestApp({ TRANSLATE_URL: translator.url });
+    await createSolution(t, {
+      projectName: '港口堆场调度',
+      projectRequirements: '翻箱率高',
+      projectRequirementsDetails: '集卡排队',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await translator.stop();
+  });
+
+  it('matches a Latin word outside the glossary through its translation, asking the service once', async () => {
+    expect((await search('yard')).body.list.map((s: { projectName: string }) => s.projectName)).toEqual([
+      '港口堆场调度',
+    ]);
+    expect((await search('Yard')).body.totalCount).toBe(1);
+    expect(translator.requests).toEqual(['yard|en|zh-CN']);
+  });
+
+  it('never asks the service for glossary words or Chinese terms', async () => {
+    await search('logistics 堆场');
+    expect(translator.requests.filter((r) => !r.startsWith('yard'))).toEqual([]);
+  });
+
+  it('searches without the translation when the service fails or takes more than 2 s', async () => {
+    const started = Date.now();
+    expect((await search('slowword')).body.totalCount).toBe(0);
+    expect(Date.now() - started).toBeLessThan(2900);
+    expect((await search('brokenword')).body.totalCount).toBe(0);
+    // A failure is remembered for a while rather than costing every search 2 s.
+    const again = Date.now();
+    await search('slowword');
+    expect(Date.now() - again).toBeLessThan(500);
   });
 });
