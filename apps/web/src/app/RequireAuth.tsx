@@ -38,7 +38,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   if (live) return <>{children}</>;
   if (refreshToken && !refreshFailed) return <PageSpinner />;
-  // Logging out of a guarded page leads home, like logging out anywhere else.
+  // Logging out of a guarded page leads home, like logging out anywhere else; a session that ended any
+  // other way (a refused refresh) is the session-expired flow of customer-area §4, like the fetch client's.
   if (wasSignedIn.current && session.endedBy() === 'logout') return <Navigate to={WebRoute.home} replace />;
+  if (wasSignedIn.current || refreshFailed)
+    return <Navigate to={`${WebRoute.login}?session_expired=true`} replace state={{ from: location }} />;
   return <Navigate to={WebRoute.login} replace state={{ from: location }} />;
 }
