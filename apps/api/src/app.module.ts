@@ -9,6 +9,7 @@ import { HealthModule } from './core/health/health.module';
 import { MailModule } from './core/mail/mail.module';
 import { RedisModule } from './core/redis/redis.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BillingModule } from './modules/billing/billing.module';
 import { SolutionsModule } from './modules/solutions/solutions.module';
 
 @Module({})
@@ -25,6 +26,7 @@ export class AppModule {
         AuditModule,
         AuthModule,
         SolutionsModule,
+        BillingModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

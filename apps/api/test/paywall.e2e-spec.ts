@@ -90,6 +90,7 @@ describe('viewing solutions and the paywall (contract §4)', () => {
     expect(res.body.subscriptionOptions.map((p: { name: string }) => p.name)).toEqual([
       '基础版（月付）',
       '专业版（月付）',
+      '专业版（季付）',
       '专业版（年付）',
     ]);
     expect(res.body.subscriptionOptions[1]).toMatchObject({
@@ -146,6 +147,7 @@ describe('viewing solutions and the paywall (contract §4)', () => {
     });
     expect(refused.body.upgradeOptions.map((p: { name: string }) => p.name)).toEqual([
       '专业版（月付）',
+      '专业版（季付）',
       '专业版（年付）',
     ]);
   });

@@ -7,3 +7,4 @@ export * from './i18n';
 export * from './solutions';
 export * from './billing';
 export * from './paywall';
+export * from './payments';

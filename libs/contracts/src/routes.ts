@@ -11,6 +11,8 @@ export const WebRoute = {
   subscription: '/subscription',
   subscriptionManagement: '/subscription-management',
   payment: '/payment',
+  paymentReturn: '/payment/return',
+  paymentAlipayReturn: '/payment/alipay/return',
   requirements: '/requirements',
   oauthLoading: (provider: string) => `/auth/${provider}/loading`,
   oauthCallback: (provider: string) => `/auth/${provider}/callback`,

@@ -7,7 +7,10 @@ import { Solution } from '../modules/solutions/entities/solution.entity';
 import { SolutionSearch } from '../modules/solutions/entities/solution-search.entity';
 import { AuditEntry } from '../core/audit/audit-entry.entity';
 import { Plan } from '../modules/billing/entities/plan.entity';
-import { SolutionAccessGrant } from '../modules/paywall/entities/solution-access-grant.entity';
+import { SolutionAccessGrant } from '../modules/billing/entities/solution-access-grant.entity';
+import { Order } from '../modules/billing/entities/order.entity';
+import { PaymentEvent } from '../modules/billing/entities/payment-event.entity';
+import { Subscription } from '../modules/billing/entities/subscription.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
 export const ENTITIES = [
@@ -21,4 +24,7 @@ export const ENTITIES = [
   SolutionSearch,
   Plan,
   SolutionAccessGrant,
+  Order,
+  PaymentEvent,
+  Subscription,
 ];

@@ -17,6 +17,12 @@ const url = (protocols: string[]) =>
     `must be a ${protocols.join(' or ')} URL`,
   );
 
+/** Keys arrive as PEM text, often with literal `\n` from a single-line environment variable. */
+const pem = z
+  .string()
+  .transform((v) => v.replace(/\\n/g, '\n'))
+  .refine((v) => /-----BEGIN [A-Z ]*(PRIVATE|PUBLIC) KEY-----/.test(v), 'must be a PEM key');
+
 const providerSchema = (name: 'GOOGLE' | 'GITHUB') =>
   z.object({
     [`${name}_CLIENT_ID`]: optionalString,
@@ -46,6 +52,16 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString,
     WEB_DIST: optionalString,
     TRANSLATE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    ALIPAY_APP_ID: optionalString,
+    ALIPAY_PRIVATE_KEY: optionalString.pipe(pem.optional()),
+    ALIPAY_PUBLIC_KEY: optionalString.pipe(pem.optional()),
+    ALIPAY_GATEWAY: optionalString.pipe(url(['http:', 'https:']).optional()),
+    ALIPAY_SELLER_ID: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_API_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    PAYMENTS_SANDBOX: optionalString.pipe(z.enum(['true', 'false']).optional()),
     PAID_DAILY_VIEW_LIMIT: z.coerce.number().int().min(0).max(100000).default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -60,6 +76,20 @@ const envSchema = z
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
       });
+    const alipay = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+    const alipaySet = alipay.filter((k) => env[k]);
+    if (alipaySet.length > 0 && alipaySet.length < alipay.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: [alipay.find((k) => !env[k])!],
+        message: `${alipay.join(', ')} go together`,
+      });
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required with STRIPE_SECRET_KEY',
+      });
     for (const p of ['GOOGLE', 'GITHUB'] as const) {
       const id = (env as Record<string, unknown>)[`${p}_CLIENT_ID`];
       const secret = (env as Record<string, unknown>)[`${p}_CLIENT_SECRET`];
@@ -71,6 +101,23 @@ const envSchema = z
         });
     }
   });
+
+export interface AlipayConfig {
+  appId: string;
+  privateKey: string;
+  /** The platform's key that signs notifies. */
+  publicKey: string;
+  gateway: string;
+  sellerId?: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey?: string;
+  /** Another Stripe API address (a mock in tests). */
+  apiUrl?: string;
+}
 
 export interface OAuthProviderConfig {
   clientId: string;
@@ -97,6 +144,9 @@ export class AppConfig {
   readonly webDist?: string;
   readonly translateUrl?: string;
   readonly paidDailyViewLimit!: number;
+  readonly alipay?: AlipayConfig;
+  readonly stripe?: StripeConfig;
+  readonly paymentsSandbox!: boolean;
   readonly logLevel!: string;
   readonly google?: OAuthProviderConfig;
   readonly github?: OAuthProviderConfig;
@@ -149,6 +199,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: env.WEB_DIST,
     translateUrl: env.TRANSLATE_URL,
     paidDailyViewLimit: env.PAID_DAILY_VIEW_LIMIT,
+    alipay: env.ALIPAY_APP_ID
+      ? {
+          appId: env.ALIPAY_APP_ID,
+          privateKey: env.ALIPAY_PRIVATE_KEY!,
+          publicKey: env.ALIPAY_PUBLIC_KEY!,
+          gateway: env.ALIPAY_GATEWAY ?? 'https://openapi.alipay.com/gateway.do',
+          sellerId: env.ALIPAY_SELLER_ID,
+        }
+      : undefined,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          apiUrl: env.STRIPE_API_URL,
+        }
+      : undefined,
+    paymentsSandbox: env.PAYMENTS_SANDBOX ? env.PAYMENTS_SANDBOX === 'true' : env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL,
     google: provider('GOOGLE'),
     github: provider('GITHUB'),

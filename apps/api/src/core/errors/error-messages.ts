@@ -36,6 +36,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   },
   INVALID_RESET_TOKEN: { zh: '重置链接无效或已过期', en: 'The reset link is invalid or has expired.' },
   PROVIDER_DISABLED: { zh: '该第三方登录方式未开启', en: 'This sign-in provider is not enabled.' },
+  PAYMENT_UNAVAILABLE: {
+    zh: '该支付方式暂不可用，请选择其他方式或稍后重试',
+    en: 'This payment method is not available, please choose another or try again later.',
+  },
+  ITEM_NOT_AVAILABLE: {
+    zh: '该商品或套餐暂不可购买',
+    en: 'This item or plan is not available for purchase.',
+  },
+  NO_ACTIVE_SUBSCRIPTION: { zh: '当前没有可取消的订阅', en: 'You have no active subscription to cancel.' },
   PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
   PAID_USER_DAILY_LIMIT_REACHED: {
     zh: '今日可查看的方案数已达上限',

@@ -38,6 +38,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bufferLogs: true,
     // Start-up errors throw to the caller (main.ts prints them), never exit a test process.
     abortOnError: false,
+    // Stripe signs the exact bytes of a webhook; the parsed body alone cannot be checked.
+    rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
   // Routes are registered at app.init(), after this hook is in place.
@@ -63,7 +65,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // Alipay's page-pay form posts the browser to Alipay's gateway.
+        formAction: ["'self'", ...(config.alipay ? [new URL(config.alipay.gateway).origin] : [])],
       },
     },
   });

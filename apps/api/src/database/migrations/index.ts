@@ -2,10 +2,12 @@ import type { MigrationInterface } from 'typeorm';
 import { Initial1795324473673 } from './1795324473673-Initial';
 import { SolutionLibrary1795327455136 } from './1795327455136-SolutionLibrary';
 import { PlansAndViewGrants1795328206308 } from './1795328206308-PlansAndViewGrants';
+import { PaymentsAndSubscriptions1795332493698 } from './1795332493698-PaymentsAndSubscriptions';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Initial1795324473673,
   SolutionLibrary1795327455136,
   PlansAndViewGrants1795328206308,
+  PaymentsAndSubscriptions1795332493698,
 ];

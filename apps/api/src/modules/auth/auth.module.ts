@@ -1,3 +1,4 @@
+import { BillingModule } from '../billing/billing.module';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
@@ -19,6 +20,7 @@ import { TokenService } from './token.service';
 
 @Module({
   imports: [
+    BillingModule,
     PassportModule,
     TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity]),
   ],

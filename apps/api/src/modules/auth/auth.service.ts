@@ -31,6 +31,7 @@ import { toMe, toSessionUser } from './dto/auth-response.dto';
 import { EmailCode } from './entities/email-code.entity';
 import { PasswordReset } from './entities/password-reset.entity';
 import { User } from './entities/user.entity';
+import { SubscriptionsService } from '../billing/subscriptions.service';
 import { PasswordService } from './password.service';
 import { sha256, TokenService } from './token.service';
 
@@ -52,6 +53,7 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly mail: MailService,
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
+    private readonly subscriptions: SubscriptionsService,
   ) {}
 
   /** ADMIN_EMAIL/ADMIN_PASSWORD: the admin account exists with them (created or updated at start). */
@@ -175,7 +177,7 @@ export class AuthService implements OnApplicationBootstrap {
   async me(userId: string): Promise<MeResponse> {
     const user = await this.findUser(userId);
     if (!user || user.disabled) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
-    return toMe(user);
+    return toMe(user, user.isPaid || (await this.subscriptions.access(user.id)).paid);
   }
 
   async forgotPassword(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {

@@ -1,12 +1,34 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingService } from './billing.service';
+import { Order } from './entities/order.entity';
+import { PaymentEvent } from './entities/payment-event.entity';
 import { Plan } from './entities/plan.entity';
+import { SolutionAccessGrant } from './entities/solution-access-grant.entity';
+import { Subscription } from './entities/subscription.entity';
+import { FulfilmentService } from './fulfilment.service';
+import { GatewayEventsService } from './gateway-events.service';
+import { AlipayGateway } from './gateways/alipay.gateway';
+import { StripeGateway } from './gateways/stripe.gateway';
+import { PaymentsController } from './payments.controller';
+import { PaymentsService } from './payments.service';
+import { SandboxCheckoutController } from './sandbox-checkout.controller';
+import { SubscriptionsController } from './subscriptions.controller';
+import { SubscriptionsService } from './subscriptions.service';
 
-/** Plans for now; checkout, orders and subscriptions arrive with the payments work. */
+/** What users buy and hold: plans, orders through the gateways, subscriptions, pay-per-view grants. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Plan])],
-  providers: [BillingService],
-  exports: [BillingService],
+  imports: [TypeOrmModule.forFeature([Plan, Order, PaymentEvent, Subscription, SolutionAccessGrant])],
+  controllers: [PaymentsController, SandboxCheckoutController, SubscriptionsController],
+  providers: [
+    BillingService,
+    PaymentsService,
+    FulfilmentService,
+    GatewayEventsService,
+    SubscriptionsService,
+    AlipayGateway,
+    StripeGateway,
+  ],
+  exports: [BillingService, PaymentsService, FulfilmentService, SubscriptionsService],
 })
 export class BillingModule {}

@@ -1,5 +1,4 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
   ErrorCode,
@@ -11,14 +10,13 @@ import {
   type PlanResponse,
 } from '@think-tank/contracts';
 import type Redis from 'ioredis';
-import { MoreThan, Repository } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { REDIS } from '../../core/redis/redis.provider';
 import type { User } from '../auth/entities/user.entity';
 import { BillingService } from '../billing/billing.service';
 import { toPlanResponse } from '../billing/plan-response';
-import { SolutionAccessGrant } from './entities/solution-access-grant.entity';
+import { SubscriptionsService } from '../billing/subscriptions.service';
 import { PaywallMessage } from './paywall.messages';
 
 const UNLIMITED_ROLES: readonly string[] = [Role.Admin, Role.Support, Role.Vip];
@@ -45,9 +43,9 @@ export function shanghaiDay(at = new Date()): string {
 @Injectable()
 export class PaywallService {
   constructor(
-    @InjectRepository(SolutionAccessGrant) private readonly grants: Repository<SolutionAccessGrant>,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly billing: BillingService,
+    private readonly subscriptions: SubscriptionsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -58,15 +56,11 @@ export class PaywallService {
     lang: Language,
   ): Promise<void> {
     if (UNLIMITED_ROLES.includes(user.role)) return;
-    if (
-      await this.grants.existsBy({
-        userId: user.id,
-        solutionId: solution.id,
-        expiresAt: MoreThan(new Date()),
-      })
-    )
-      return;
-    if (user.isPaid) {
+    if (await this.billing.hasViewGrant(user.id, solution.id)) return;
+    // Paid is the admin's flag or a live subscription; a live VIP plan reads without limit, as the vip role.
+    const subscription = user.isPaid ? null : await this.subscriptions.access(user.id);
+    if (subscription?.vip) return;
+    if (user.isPaid || subscription?.paid) {
       if (await this.takeDailyView(user.id, solution.id)) return;
       throw await this.paywall(HttpStatus.FORBIDDEN, solution, lang);
     }

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Language } from '@think-tank/contracts';
 import type { FastifyReply } from 'fastify';
@@ -7,6 +7,7 @@ import { Lang } from '../../core/http/language.decorator';
 import { Public } from '../../core/http/public.decorator';
 import { CurrentUser } from '../auth/guards/current-user.decorator';
 import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { InitiateSolutionPaymentDto, PaymentInstructionBody } from '../billing/dto/payments.dto';
 import { SearchBody, SearchQueryDto } from './dto/solution.dto';
 import { SolutionsService } from './solutions.service';
 
@@ -23,6 +24,21 @@ export class SolutionsController {
   @ApiResponse({ status: 200, type: SearchBody })
   search(@Query() q: SearchQueryDto) {
     return this.solutions.search(q.query, q.page, q.pageSize);
+  }
+
+  @ApiBearerAuth()
+  @Post('initiate-solution-payment')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Pay once to read a solution for 30 days (single_solution_view at the server’s price)',
+  })
+  @ApiResponse({ status: 200, type: PaymentInstructionBody })
+  initiatePayment(
+    @Body() dto: InitiateSolutionPaymentDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+  ) {
+    return this.solutions.initiateViewPayment(dto, user, lang);
   }
 
   @ApiBearerAuth()

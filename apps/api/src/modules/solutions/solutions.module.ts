@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
 import { PaywallModule } from '../paywall/paywall.module';
 import { AdminSolutionsController } from './admin-solutions.controller';
 import { SolutionsController } from './solutions.controller';
@@ -7,7 +8,7 @@ import { SolutionsService } from './solutions.service';
 import { TranslationService } from './translation.service';
 
 @Module({
-  imports: [AuthModule, PaywallModule],
+  imports: [AuthModule, PaywallModule, BillingModule],
   controllers: [SolutionsController, AdminSolutionsController],
   providers: [SolutionsService, TranslationService],
   exports: [SolutionsService],

@@ -1,7 +1,9 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  CatalogueItem,
   SEARCH_COUNT_CAP,
+  type PaymentInstruction,
   type AdminSolution,
   type Language,
   type SearchResponse,
@@ -26,6 +28,9 @@ import {
 import { TranslationService } from './translation.service';
 import type { User } from '../auth/entities/user.entity';
 import { PaywallService } from '../paywall/paywall.service';
+import type { InitiateSolutionPaymentDto } from '../billing/dto/payments.dto';
+import { PaymentsService } from '../billing/payments.service';
+import type { AuthUser } from '../auth/strategies/jwt.strategy';
 
 /** How long a query known to have more than 1,000 matches skips counting them again, and how many are kept. */
 const CAPPED_QUERY_TTL_MS = 10 * 60_000;
@@ -59,11 +64,14 @@ export async function writeSolution(tx: EntityManager, solution: Solution): Prom
 
 @Injectable()
 export class SolutionsService {
+  private readonly logger = new Logger(SolutionsService.name);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly translation: TranslationService,
     private readonly audit: AuditService,
     private readonly paywall: PaywallService,
+    private readonly payments: PaymentsService,
   ) {
     this.pool = (db.driver as PostgresDriver).master as Pool;
   }
@@ -76,6 +84,30 @@ export class SolutionsService {
    * go straight to the recency walk instead of building a bitmap of most of the library again.
    */
   private readonly cappedQueries = new Map<string, number>();
+
+  /** Starts a pay-per-view purchase of an existing solution; the price is the server's (contract §4). */
+  async initiateViewPayment(
+    dto: InitiateSolutionPaymentDto,
+    user: AuthUser,
+    lang: Language,
+  ): Promise<PaymentInstruction> {
+    if (!(await this.db.getRepository(Solution).existsBy({ id: dto.solutionId })))
+      throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    const item = CatalogueItem.singleSolutionView;
+    if (
+      dto.amount !== undefined &&
+      (dto.amount !== item.price.amount || dto.currency !== item.price.currency)
+    )
+      this.logger.warn(
+        `solution payment: the client offered ${dto.amount} ${dto.currency}, the price is ${item.price.amount} ${item.price.currency}`,
+      );
+    return this.payments.checkout(
+      user,
+      { itemId: item.id, solutionId: dto.solutionId },
+      dto.paymentGateway,
+      lang,
+    );
+  }
 
   /** The document of a solution, for a reader the paywall lets through (contract §4). */
   async viewDocument(id: string, userId: string, lang: Language): Promise<Buffer> {

@@ -41,6 +41,7 @@ export function toSessionUser(user: User): SessionUser {
   return { id: user.id, username: user.username, email: user.email, role: user.role };
 }
 
-export function toMe(user: User): MeResponse {
-  return { ...toSessionUser(user), isPaid: user.isPaid };
+/** `isPaid`: the admin's flag or a live subscription period. */
+export function toMe(user: User, isPaid: boolean): MeResponse {
+  return { ...toSessionUser(user), isPaid };
 }

@@ -1,0 +1,172 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { CatalogueItem, type PaymentGateway } from '@think-tank/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { updateReturning } from '../../core/database/update-returning';
+import { Order } from './entities/order.entity';
+import { Plan } from './entities/plan.entity';
+import { SolutionAccessGrant } from './entities/solution-access-grant.entity';
+import { Subscription } from './entities/subscription.entity';
+import { periodEnd } from './subscription-period';
+
+export type Settlement = 'paid' | 'failed' | 'canceled';
+
+/** A gateway message, recorded with its effect so that a repeat changes nothing. */
+export interface GatewayEvent {
+  gateway: PaymentGateway;
+  id: string;
+  type: string;
+}
+
+export interface SettleRequest {
+  orderId: string;
+  outcome: Settlement;
+  /** The gateway that reports it: an order is settled only by its own gateway. */
+  gateway: PaymentGateway;
+  gatewayTradeNo?: string | null;
+  event?: GatewayEvent;
+  /** Extra rows to write in the same transaction once the order is paid (a Stripe subscription id, …). */
+  stripeSubscriptionId?: string | null;
+}
+
+export interface SettleResult {
+  order: Order | null;
+  /** False for a repeat, an order already settled, or another gateway's order. */
+  changed: boolean;
+}
+
+/**
+ * The only code that moves money state (architecture: "money moves in one place"). Moving an order out of
+ * `pending` is a conditional UPDATE, and what the order bought is granted in that same transaction, so any
+ * number of notifies, webhooks, return visits and polls, in any order, fulfil an order exactly once.
+ */
+@Injectable()
+export class FulfilmentService {
+  private readonly logger = new Logger(FulfilmentService.name);
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async settle(req: SettleRequest): Promise<SettleResult> {
+    const result = await this.db.transaction(async (tx) => {
+      if (req.event && !(await this.recordEvent(tx, req.event, req.orderId)))
+        return { order: null, changed: false };
+      const order = await this.transition(tx, req);
+      if (!order) return { order: await tx.findOneBy(Order, { id: req.orderId }), changed: false };
+      if (order.status === 'paid') await this.grant(tx, order, req.stripeSubscriptionId ?? null);
+      return { order, changed: true };
+    });
+    if (result.changed) this.logger.log(`order ${req.orderId} ${req.outcome} via ${req.gateway}`);
+    return result;
+  }
+
+  /** `paid → refunded`, revoking what the order granted; false when the order was not paid. */
+  async refund(orderId: string, event?: GatewayEvent, tx?: EntityManager): Promise<boolean> {
+    const run = async (m: EntityManager) => {
+      if (event && !(await this.recordEvent(m, event, orderId))) return false;
+      const rows = await updateReturning<Order>(
+        m,
+        `UPDATE orders SET status = 'refunded', "updatedAt" = now() WHERE id = $1 AND status = 'paid' RETURNING *`,
+        [orderId],
+      );
+      if (rows.length === 0) return false;
+      await m.delete(SolutionAccessGrant, { orderId });
+      await m.update(
+        Subscription,
+        { orderId },
+        { status: 'expired', currentPeriodEnd: () => 'LEAST("currentPeriodEnd", now())' },
+      );
+      return true;
+    };
+    const refunded = tx ? await run(tx) : await this.db.transaction(run);
+    if (refunded) this.logger.log(`order ${orderId} refunded`);
+    return refunded;
+  }
+
+  /** Flags an order whose gateway message did not match it, for support to look at; changes nothing else. */
+  async flag(orderId: string, reason: string): Promise<void> {
+    this.logger.warn(`order ${orderId} flagged: ${reason}`);
+    await this.db.query(`UPDATE orders SET "flaggedReason" = $2, "updatedAt" = now() WHERE id = $1`, [
+      orderId,
+      reason.slice(0, 500),
+    ]);
+  }
+
+  /** Runs `effect` in a transaction that records the event, unless the event was handled before (then false). */
+  async once(
+    event: GatewayEvent,
+    orderId: string | null,
+    effect: (tx: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await this.recordEvent(tx, event, orderId))) return false;
+      await effect(tx);
+      return true;
+    });
+  }
+
+  /** False when this event was handled before (it waits for a concurrent twin to commit, then sees it). */
+  private async recordEvent(
+    tx: EntityManager,
+    event: GatewayEvent,
+    orderId: string | null,
+  ): Promise<boolean> {
+    const rows: unknown[] = await tx.query(
+      `INSERT INTO payment_events (gateway, "eventId", type, "orderId") VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [event.gateway, event.id.slice(0, 128), event.type.slice(0, 64), orderId],
+    );
+    return rows.length === 1;
+  }
+
+  private async transition(tx: EntityManager, req: SettleRequest): Promise<Order | null> {
+    const rows = await updateReturning<Order>(
+      tx,
+      `UPDATE orders SET status = $2::varchar, "gatewayTradeNo" = COALESCE($4::varchar, "gatewayTradeNo"),
+              "paidAt" = CASE WHEN $2::varchar = 'paid' THEN now() ELSE "paidAt" END, "updatedAt" = now()
+        WHERE id = $1 AND status = 'pending' AND gateway = $3
+        RETURNING *`,
+      [req.orderId, req.outcome, req.gateway, req.gatewayTradeNo ?? null],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async grant(tx: EntityManager, order: Order, stripeSubscriptionId: string | null): Promise<void> {
+    if (order.itemType === 'single_solution_view' && order.solutionId) {
+      const days = CatalogueItem.singleSolutionView.days;
+      await tx.insert(SolutionAccessGrant, {
+        userId: order.userId,
+        solutionId: order.solutionId,
+        orderId: order.id,
+        expiresAt: new Date(Date.now() + days * 24 * 3600 * 1000),
+      });
+    } else if (order.itemType === 'subscription') {
+      await this.startPeriod(tx, order, stripeSubscriptionId);
+    }
+    // Demand fees (the workshop) and notifications join here, inside this transaction.
+  }
+
+  /** A new period of the plan, following on from the user's live one so that an early renewal loses nothing. */
+  private async startPeriod(
+    tx: EntityManager,
+    order: Order,
+    stripeSubscriptionId: string | null,
+  ): Promise<void> {
+    const plan = await tx.findOneByOrFail(Plan, { id: order.itemId });
+    const [{ liveUntil }]: { liveUntil: Date | null }[] = await tx.query(
+      `SELECT max("currentPeriodEnd") AS "liveUntil" FROM subscriptions
+        WHERE "userId" = $1 AND status IN ('active', 'canceled') AND "currentPeriodEnd" > now()`,
+      [order.userId],
+    );
+    const start = liveUntil && liveUntil > new Date() ? liveUntil : new Date();
+    await tx.insert(Subscription, {
+      userId: order.userId,
+      planId: plan.id,
+      orderId: order.id,
+      gateway: order.gateway,
+      status: 'active',
+      currentPeriodStart: start,
+      currentPeriodEnd: periodEnd(start, plan.periodType),
+      stripeSubscriptionId,
+    });
+  }
+}

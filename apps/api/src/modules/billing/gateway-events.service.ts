@@ -1,0 +1,209 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type Stripe from 'stripe';
+import { Repository, type EntityManager } from 'typeorm';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+import { Order } from './entities/order.entity';
+import { Subscription } from './entities/subscription.entity';
+import { FulfilmentService, type Settlement } from './fulfilment.service';
+import { AlipayGateway } from './gateways/alipay.gateway';
+import { StripeGateway } from './gateways/stripe.gateway';
+
+/** Stripe moved these between API versions; read whichever the event carries. */
+type InvoiceLike = Stripe.Invoice & {
+  subscription?: string | { id: string } | null;
+  subscription_details?: { metadata?: Record<string, string> | null } | null;
+};
+type SubscriptionLike = Stripe.Subscription & { current_period_end?: number };
+
+/**
+ * Messages from the gateways (Alipay notifies, Stripe webhooks, the sandbox cashier's buttons): each is
+ * verified, matched to its order and handed to FulfilmentService, which alone changes money state.
+ */
+@Injectable()
+export class GatewayEventsService {
+  private readonly logger = new Logger(GatewayEventsService.name);
+
+  constructor(
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly fulfilment: FulfilmentService,
+    private readonly alipay: AlipayGateway,
+    private readonly stripe: StripeGateway,
+  ) {}
+
+  /** Alipay's answer protocol: `success` once handled (also a repeat), `failure` for anything not ours. */
+  async alipayNotify(body: Record<string, unknown>): Promise<'success' | 'failure'> {
+    const notice = this.alipay.verifyNotify(body);
+    const claimed = isUuid(body.out_trade_no) ? body.out_trade_no : null;
+    if (!notice) {
+      this.logger.warn(`Alipay notify with a bad signature for ${String(body.out_trade_no)}`);
+      if (claimed) await this.fulfilment.flag(claimed, 'Alipay notify with a bad or non-RSA2 signature');
+      return 'failure';
+    }
+    const order = isUuid(notice.orderId) ? await this.orders.findOneBy({ id: notice.orderId }) : null;
+    if (!order || order.gateway !== 'alipay') {
+      if (order) await this.fulfilment.flag(order.id, `Alipay notify for a ${order.gateway} order`);
+      return 'failure';
+    }
+    const mismatch = this.alipay.mismatch(notice, order);
+    if (mismatch) {
+      await this.fulfilment.flag(order.id, `Alipay notify: ${mismatch}`);
+      return 'failure';
+    }
+    const event = { gateway: 'alipay' as const, id: notice.notifyId, type: notice.tradeStatus };
+    switch (notice.tradeStatus) {
+      case 'TRADE_SUCCESS':
+      case 'TRADE_FINISHED':
+        await this.fulfilment.settle({
+          orderId: order.id,
+          outcome: 'paid',
+          gateway: 'alipay',
+          gatewayTradeNo: notice.tradeNo,
+          event,
+        });
+        break;
+      case 'TRADE_CLOSED':
+        // Closed before payment: canceled. Closed after payment (a full refund): refunded and revoked.
+        if (order.status === 'paid') await this.fulfilment.refund(order.id, event);
+        else
+          await this.fulfilment.settle({ orderId: order.id, outcome: 'canceled', gateway: 'alipay', event });
+        break;
+      default: // WAIT_BUYER_PAY: nothing to do yet.
+    }
+    return 'success';
+  }
+
+  /** The sandbox cashier's pay and fail buttons, through the same path as a real notify. */
+  async sandboxSettle(orderId: string, outcome: Settlement): Promise<Order | null> {
+    const { order } = await this.fulfilment.settle({
+      orderId,
+      outcome,
+      gateway: 'sandbox',
+      event: { gateway: 'sandbox', id: `${orderId}:settle`, type: outcome },
+    });
+    return order;
+  }
+
+  /** A Stripe webhook: signature checked on the raw body, each event id handled once. */
+  async stripeWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
+    if (!this.stripe.available) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.constructEvent(rawBody ?? Buffer.alloc(0), signature ?? '');
+    } catch (e) {
+      this.logger.warn(`Stripe webhook refused: ${(e as Error).message}`);
+      throw new AppError('BAD_REQUEST', HttpStatus.BAD_REQUEST);
+    }
+    const ref = { gateway: 'stripe' as const, id: event.id, type: event.type };
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+      case 'payment_intent.payment_failed': {
+        const intent = event.data.object;
+        const order = await this.stripeOrder(intent.metadata?.orderId);
+        if (!order) break;
+        if (
+          event.type === 'payment_intent.succeeded' &&
+          (intent.amount_received !== order.amount || intent.currency !== order.currency.toLowerCase())
+        ) {
+          await this.fulfilment.flag(
+            order.id,
+            `Stripe paid ${intent.amount_received} ${intent.currency}, the order is ${order.amount} ${order.currency}`,
+          );
+          break;
+        }
+        await this.fulfilment.settle({
+          orderId: order.id,
+          outcome: event.type === 'payment_intent.succeeded' ? 'paid' : 'failed',
+          gateway: 'stripe',
+          gatewayTradeNo: intent.id,
+          event: ref,
+        });
+        return;
+      }
+      case 'invoice.paid':
+        return this.invoicePaid(event.data.object as InvoiceLike, ref, event.created);
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return this.syncSubscription(event.data.object as SubscriptionLike, ref, event.created, event.type);
+    }
+    // Anything else, or an event about nothing of ours, is acknowledged and remembered.
+    await this.fulfilment.once(ref, null, async () => undefined);
+  }
+
+  private async stripeOrder(orderId: string | undefined): Promise<Order | null> {
+    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId }) : null;
+    return order?.gateway === 'stripe' ? order : null;
+  }
+
+  /** The first invoice pays the subscription's order; later ones extend its period. */
+  private async invoicePaid(
+    invoice: InvoiceLike,
+    ref: { gateway: 'stripe'; id: string; type: string },
+    created: number,
+  ) {
+    const parent = invoice.parent?.subscription_details;
+    const sub = parent?.subscription ?? invoice.subscription ?? null;
+    const subscriptionId = typeof sub === 'string' ? sub : (sub?.id ?? null);
+    const order = await this.stripeOrder(
+      parent?.metadata?.orderId ?? invoice.subscription_details?.metadata?.orderId,
+    );
+    if (order?.status === 'pending') {
+      await this.fulfilment.settle({
+        orderId: order.id,
+        outcome: 'paid',
+        gateway: 'stripe',
+        gatewayTradeNo: subscriptionId,
+        stripeSubscriptionId: subscriptionId,
+        event: ref,
+      });
+      return;
+    }
+    const periodEnd = Math.max(0, ...invoice.lines.data.map((l) => l.period?.end ?? 0));
+    await this.fulfilment.once(ref, order?.id ?? null, async (tx) => {
+      if (subscriptionId && periodEnd)
+        await this.applyNewer(tx, subscriptionId, created, {
+          status: 'active',
+          currentPeriodEnd: new Date(periodEnd * 1000),
+        });
+    });
+  }
+
+  private async syncSubscription(
+    sub: SubscriptionLike,
+    ref: { gateway: 'stripe'; id: string; type: string },
+    created: number,
+    type: string,
+  ) {
+    const end = sub.current_period_end ?? sub.items?.data?.[0]?.current_period_end;
+    await this.fulfilment.once(ref, null, async (tx) => {
+      const ended =
+        type === 'customer.subscription.deleted' ||
+        ['canceled', 'unpaid', 'incomplete_expired'].includes(sub.status);
+      await this.applyNewer(tx, sub.id, created, {
+        status: ended ? 'expired' : sub.cancel_at_period_end ? 'canceled' : 'active',
+        ...(ended
+          ? { currentPeriodEnd: new Date(Math.min(Date.now(), (end ?? Infinity) * 1000)) }
+          : end
+            ? { currentPeriodEnd: new Date(end * 1000) }
+            : {}),
+      });
+    });
+  }
+
+  /** Stripe events arrive in any order: a change applies only when its event is not older than the last applied. */
+  private async applyNewer(
+    tx: EntityManager,
+    stripeSubscriptionId: string,
+    created: number,
+    changes: Pick<Subscription, 'status'> & Partial<Pick<Subscription, 'currentPeriodEnd'>>,
+  ) {
+    await tx
+      .createQueryBuilder()
+      .update(Subscription)
+      .set({ ...changes, stripeEventCreated: String(created) })
+      .where('"stripeSubscriptionId" = :id', { id: stripeSubscriptionId })
+      .andWhere('("stripeEventCreated" IS NULL OR "stripeEventCreated" <= :created)', { created })
+      .execute();
+  }
+}

@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import type { PaymentInstruction } from '@think-tank/contracts';
+import { AlipaySdk } from 'alipay-sdk';
+import { AppConfig, type AlipayConfig } from '../../../core/config/app-config';
+import type { Order } from '../entities/order.entity';
+
+/** What a verified notify says about an order, in our terms. */
+export interface AlipayNotice {
+  orderId: string;
+  notifyId: string;
+  tradeNo: string | null;
+  tradeStatus: string;
+  /** total_amount in fen, or null when it is not a valid amount. */
+  amount: number | null;
+  appId: string;
+  sellerId: string | null;
+}
+
+/** "12.30" → 1230, exactly (no floating point); null for anything else. */
+export function yuanToFen(value: unknown): number | null {
+  const m = typeof value === 'string' ? /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value) : null;
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
+}
+
+export const fenToYuan = (fen: number): string =>
+  `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+/**
+ * Alipay page pay through alipay-sdk: building the form is local signing work; notifies are verified with the
+ * platform's public key. The gateway only verifies and translates; FulfilmentService decides.
+ */
+@Injectable()
+export class AlipayGateway {
+  private readonly sdk: AlipaySdk | null;
+  private readonly settings: AlipayConfig | undefined;
+
+  constructor(private readonly config: AppConfig) {
+    this.settings = config.alipay;
+    this.sdk = this.settings
+      ? new AlipaySdk({
+          appId: this.settings.appId,
+          privateKey: this.settings.privateKey.trim(),
+          // PKCS#1 keys say "RSA PRIVATE KEY" in their header, PKCS#8 keys "PRIVATE KEY" (contract §2).
+          keyType: /BEGIN RSA PRIVATE KEY/.test(this.settings.privateKey) ? 'PKCS1' : 'PKCS8',
+          alipayPublicKey: this.settings.publicKey.trim(),
+          gateway: this.settings.gateway,
+          signType: 'RSA2',
+        })
+      : null;
+  }
+
+  get available(): boolean {
+    return this.sdk !== null;
+  }
+
+  /** The signed page-pay form, which the browser submits to Alipay's cashier. */
+  startCheckout(order: Order): PaymentInstruction {
+    const paymentForm = this.sdk!.pageExecute('alipay.trade.page.pay', 'POST', {
+      bizContent: {
+        outTradeNo: order.id,
+        productCode: 'FAST_INSTANT_TRADE_PAY',
+        totalAmount: fenToYuan(order.amount),
+        subject: order.subject,
+      },
+      returnUrl: `${this.config.publicUrl}/api/payments/alipay/return`,
+      notifyUrl: `${this.config.publicUrl}/api/payments/alipay/notify`,
+    });
+    return { type: 'form', paymentForm, orderId: order.id };
+  }
+
+  /**
+   * The notice when the notify is signed by Alipay with RSA2, else null. Values are checked as received, never
+   * URL-decoded again (checkNotifySignV2), and a payload claiming another sign_type is refused outright.
+   */
+  verifyNotify(body: Record<string, unknown>): AlipayNotice | null {
+    if (!this.sdk || body.sign_type !== 'RSA2' || typeof body.sign !== 'string') return null;
+    const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string'));
+    if (!this.sdk.checkNotifySignV2(fields)) return null;
+    return {
+      orderId: String(fields.out_trade_no ?? ''),
+      notifyId: String(fields.notify_id ?? `${fields.trade_no}:${fields.trade_status}:${fields.gmt_payment}`),
+      tradeNo: fields.trade_no ? String(fields.trade_no) : null,
+      tradeStatus: String(fields.trade_status ?? ''),
+      amount: yuanToFen(fields.total_amount),
+      appId: String(fields.app_id ?? ''),
+      sellerId: fields.seller_id ? String(fields.seller_id) : null,
+    };
+  }
+
+  /** Why a verified notice does not belong to this order, or null when it does. */
+  mismatch(notice: AlipayNotice, order: Pick<Order, 'amount' | 'currency'>): string | null {
+    if (notice.appId !== this.settings!.appId) return `app_id ${notice.appId} is not ours`;
+    if (this.settings!.sellerId && notice.sellerId !== this.settings!.sellerId)
+      return `seller_id ${notice.sellerId} is not ours`;
+    if (order.currency !== 'CNY' || notice.amount !== order.amount)
+      return `total_amount ${notice.amount} fen differs from the order's ${order.amount} ${order.currency}`;
+    return null;
+  }
+}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import type { PaymentInstruction } from '@think-tank/contracts';
+import Stripe from 'stripe';
+import { AppConfig } from '../../../core/config/app-config';
+import type { Order } from '../entities/order.entity';
+
+/** Stripe through its SDK; every call that creates something carries an idempotency key derived from the order. */
+@Injectable()
+export class StripeGateway {
+  private readonly stripe: Stripe | null;
+
+  constructor(private readonly config: AppConfig) {
+    const settings = config.stripe;
+    const api = settings?.apiUrl ? new URL(settings.apiUrl) : null;
+    this.stripe = settings
+      ? new Stripe(settings.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 10_000,
+          ...(api && {
+            host: api.hostname,
+            port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+            protocol: api.protocol.replace(':', '') as 'http' | 'https',
+          }),
+        })
+      : null;
+  }
+
+  get available(): boolean {
+    return this.stripe !== null;
+  }
+
+  /** A hosted Checkout page for a one-time item: Stripe's counterpart of Alipay's page pay. */
+  async startCheckout(order: Order): Promise<PaymentInstruction> {
+    const returnUrl = `${this.config.publicUrl}/payment/return?order_id=${order.id}&gw=stripe`;
+    const session = await this.stripe!.checkout.sessions.create(
+      {
+        mode: 'payment',
+        client_reference_id: order.id,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: order.currency.toLowerCase(),
+              unit_amount: order.amount,
+              product_data: { name: order.subject },
+            },
+          },
+        ],
+        payment_intent_data: { metadata: { orderId: order.id } },
+        success_url: returnUrl,
+        cancel_url: returnUrl,
+      },
+      { idempotencyKey: `checkout-${order.id}` },
+    );
+    return { type: 'redirect', paymentUrl: session.url!, orderId: order.id };
+  }
+
+  /** Charges a card collected by Stripe Elements; may need the buyer's action (3-D Secure). */
+  async pay(order: Order, paymentMethodId: string): Promise<Stripe.PaymentIntent> {
+    return this.stripe!.paymentIntents.create(
+      {
+        amount: order.amount,
+        currency: order.currency.toLowerCase(),
+        payment_method: paymentMethodId,
+        confirm: true,
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        metadata: { orderId: order.id },
+        description: order.subject,
+      },
+      { idempotencyKey: `pay-${order.id}` },
+    );
+  }
+
+  /** A customer with the card as default, subscribed to the plan's Stripe price. */
+  async subscribe(order: Order, priceId: string, paymentMethodId: string): Promise<Stripe.Subscription> {
+    const customer = await this.stripe!.customers.create(
+      {
+        payment_method: paymentMethodId,
+        invoice_settings: { default_payment_method: paymentMethodId },
+        metadata: { userId: order.userId },
+      },
+      { idempotencyKey: `customer-${order.id}` },
+    );
+    return this.stripe!.subscriptions.create(
+      {
+        customer: customer.id,
+        items: [{ price: priceId }],
+        default_payment_method: paymentMethodId,
+        metadata: { orderId: order.id },
+        expand: ['latest_invoice.payment_intent'],
+      },
+      { idempotencyKey: `subscription-${order.id}` },
+    );
+  }
+
+  async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
+    await this.stripe!.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+  }
+
+  /** The event when the body is signed with our webhook secret within 300 s; throws otherwise. */
+  constructEvent(rawBody: Buffer, signature: string): Stripe.Event {
+    return Stripe.webhooks.constructEvent(rawBody, signature, this.config.stripe!.webhookSecret, 300);
+  }
+}

@@ -1,0 +1,117 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { WebRoute, type Language } from '@think-tank/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid } from '../../core/http/id.pipe';
+import { Lang } from '../../core/http/language.decorator';
+import { Public } from '../../core/http/public.decorator';
+import { CurrentUser } from '../auth/guards/current-user.decorator';
+import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import {
+  CardPaymentBody,
+  CardPaymentDto,
+  CardSubscribeDto,
+  CreateOrderDto,
+  OrderStatusBody,
+  PaymentInstructionBody,
+  PaymentOptionsBody,
+} from './dto/payments.dto';
+import { GatewayEventsService } from './gateway-events.service';
+import { PaymentsService, type Purchase } from './payments.service';
+
+/** A one-time purchase names a catalogue item, or a one-time plan by its id. */
+const oneTimePurchase = (itemId: string, solutionId?: string): Purchase =>
+  isUuid(itemId) ? { planId: itemId } : { itemId, solutionId };
+
+@ApiTags('payments')
+@Controller('payments')
+export class PaymentsController {
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly events: GatewayEventsService,
+  ) {}
+
+  @Public()
+  @Get('options')
+  @ApiOperation({ summary: 'What checkout may offer: Alipay keys, the sandbox, the Stripe publishable key' })
+  @ApiResponse({ status: 200, type: PaymentOptionsBody })
+  options() {
+    return this.payments.options();
+  }
+
+  @ApiBearerAuth()
+  @Post('alipay/create-order')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'A wallet payment: the Alipay form, or the sandbox cashier when Alipay has no keys',
+  })
+  @ApiResponse({ status: 200, type: PaymentInstructionBody })
+  createOrder(@Body() dto: CreateOrderDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    const purchase =
+      dto.paymentType === 'subscription'
+        ? { planId: dto.priceId! }
+        : oneTimePurchase(dto.itemId!, dto.solutionId);
+    return this.payments.checkout(user, purchase, 'alipay', lang);
+  }
+
+  @ApiBearerAuth()
+  @Post('process')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'A one-time card payment with a Stripe payment method' })
+  @ApiResponse({ status: 200, type: CardPaymentBody })
+  process(@Body() dto: CardPaymentDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.payments.payByCard(
+      user,
+      oneTimePurchase(dto.itemId, dto.solutionId),
+      dto.paymentMethodId,
+      lang,
+    );
+  }
+
+  @ApiBearerAuth()
+  @Post('subscribe')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'A Stripe subscription to a plan with a Stripe price' })
+  @ApiResponse({ status: 200, type: CardPaymentBody })
+  subscribe(@Body() dto: CardSubscribeDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.payments.subscribeByCard(user, dto.priceId, dto.paymentMethodId, lang);
+  }
+
+  @ApiBearerAuth()
+  @Get('order-status/:orderId')
+  @ApiOperation({ summary: 'An own order’s status; unknown or another user’s: 404 with status not_found' })
+  @ApiResponse({ status: 200, type: OrderStatusBody })
+  orderStatus(@Param('orderId') orderId: string, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.payments.orderStatus(user.id, orderId, lang);
+  }
+
+  @Public()
+  @Post('alipay/notify')
+  @HttpCode(HttpStatus.OK)
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiOperation({ summary: 'Alipay’s asynchronous notify (RSA2-signed); answers success or failure as text' })
+  async alipayNotify(@Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
+    const answer = await this.events.alipayNotify(body ?? {});
+    return reply.type('text/plain; charset=utf-8').send(answer);
+  }
+
+  @Public()
+  @Get('alipay/return')
+  @ApiOperation({
+    summary: 'Alipay’s return: 302 to the web app’s return page, query kept; never marks paid',
+  })
+  alipayReturn(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    return reply.redirect(`${WebRoute.paymentAlipayReturn}${query}`, 302);
+  }
+
+  @Public()
+  @Post('stripe/webhook')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Stripe webhook: raw body, Stripe-Signature checked, each event id handled once' })
+  async stripeWebhook(@Req() req: FastifyRequest & { rawBody?: Buffer }) {
+    const signature = req.headers['stripe-signature'];
+    await this.events.stripeWebhook(req.rawBody, typeof signature === 'string' ? signature : undefined);
+    return { received: true };
+  }
+}

@@ -1,0 +1,233 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  CatalogueItem,
+  ONE_TIME_PERIODS,
+  WebRoute,
+  type CardPaymentResponse,
+  type Currency,
+  type Language,
+  type OrderStatusResponse,
+  type PaymentGateway,
+  type PaymentInstruction,
+  type PaymentOptionsResponse,
+} from '@think-tank/contracts';
+import type Stripe from 'stripe';
+import { Repository } from 'typeorm';
+import { AppConfig } from '../../core/config/app-config';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+import { RateLimiter } from '../../core/redis/rate-limiter.service';
+import { ITEM_NAMES, ORDER_STATUS_MESSAGES } from './billing.messages';
+import { Order } from './entities/order.entity';
+import { Plan } from './entities/plan.entity';
+import { FulfilmentService } from './fulfilment.service';
+import { AlipayGateway } from './gateways/alipay.gateway';
+import { StripeGateway } from './gateways/stripe.gateway';
+import { currencyFor } from './plan-response';
+
+/** What a buyer asks for: a plan by id, or a catalogue item (a solution view names its solution). */
+export type Purchase = { planId: string } | { itemId: string; solutionId?: string };
+
+export interface Buyer {
+  id: string;
+}
+
+/** Orders a user may open in 10 minutes: enough for any honest retry, not for flooding the table. */
+const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
+
+const CATALOGUE = Object.values(CatalogueItem);
+
+/** Creates orders at the server's prices and hands them to the right gateway (contract §6). */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    @InjectRepository(Plan) private readonly plans: Repository<Plan>,
+    private readonly fulfilment: FulfilmentService,
+    private readonly alipay: AlipayGateway,
+    private readonly stripe: StripeGateway,
+    private readonly config: AppConfig,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  options(): PaymentOptionsResponse {
+    return {
+      alipay: this.alipay.available,
+      sandbox: this.config.paymentsSandbox,
+      stripePublishableKey: (this.stripe.available && this.config.stripe?.publishableKey) || null,
+    };
+  }
+
+  /** A wallet or hosted-page checkout: Alipay's form, Stripe's Checkout page, or the sandbox cashier. */
+  async checkout(
+    buyer: Buyer,
+    purchase: Purchase,
+    requested: PaymentGateway | undefined,
+    lang: Language,
+  ): Promise<PaymentInstruction> {
+    const gateway = this.gatewayFor(requested ?? (lang === 'zh' ? 'alipay' : 'stripe'));
+    const order = await this.createOrder(
+      buyer,
+      purchase,
+      gateway,
+      requested === 'alipay' ? 'CNY' : currencyFor(lang),
+      lang,
+    );
+    if (gateway === 'alipay') return this.alipay.startCheckout(order);
+    if (gateway === 'stripe') return this.stripe.startCheckout(order);
+    return { type: 'redirect', paymentUrl: `/api/payments/sandbox/checkout/${order.id}`, orderId: order.id };
+  }
+
+  /** A card payment with a payment method from Stripe Elements (one-time items and one-time plans). */
+  async payByCard(
+    buyer: Buyer,
+    purchase: Purchase,
+    paymentMethodId: string,
+    lang: Language,
+  ): Promise<CardPaymentResponse> {
+    const gateway = this.gatewayFor('stripe');
+    if (gateway !== 'stripe')
+      return this.sandboxFallback(await this.checkout(buyer, purchase, 'stripe', lang));
+    const order = await this.createOrder(buyer, purchase, gateway, currencyFor(lang), lang);
+    const intent = await this.stripe.pay(order, paymentMethodId);
+    await this.orders.update({ id: order.id }, { gatewayTradeNo: intent.id });
+    if (intent.status === 'succeeded')
+      await this.fulfilment.settle({
+        orderId: order.id,
+        outcome: 'paid',
+        gateway,
+        gatewayTradeNo: intent.id,
+      });
+    return {
+      success: intent.status === 'succeeded',
+      status: intent.status,
+      orderId: order.id,
+      paymentIntentId: intent.id,
+      requiresAction: intent.status === 'requires_action',
+      clientSecret: intent.status === 'requires_action' ? intent.client_secret : null,
+    };
+  }
+
+  /** A Stripe subscription to a plan with a Stripe price; its invoices settle the order through the webhook. */
+  async subscribeByCard(
+    buyer: Buyer,
+    planId: string,
+    paymentMethodId: string,
+    lang: Language,
+  ): Promise<CardPaymentResponse> {
+    const gateway = this.gatewayFor('stripe');
+    if (gateway !== 'stripe')
+      return this.sandboxFallback(await this.checkout(buyer, { planId }, 'stripe', lang));
+    const plan = await this.plans.findOneBy({ id: planId });
+    if (!plan?.stripePriceId) throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
+    const order = await this.createOrder(buyer, { planId }, gateway, currencyFor(lang), lang);
+    const subscription = await this.stripe.subscribe(order, plan.stripePriceId, paymentMethodId);
+    await this.orders.update({ id: order.id }, { gatewayTradeNo: subscription.id });
+    const invoice = subscription.latest_invoice as
+      (Stripe.Invoice & { payment_intent?: Stripe.PaymentIntent }) | null;
+    const intent = invoice?.payment_intent ?? null;
+    return {
+      success: subscription.status === 'active',
+      status: subscription.status,
+      orderId: order.id,
+      subscriptionId: subscription.id,
+      requiresAction: intent?.status === 'requires_action',
+      clientSecret: intent?.status === 'requires_action' ? intent.client_secret : null,
+    };
+  }
+
+  findOrder(orderId: string): Promise<Order | null> {
+    return this.orders.findOneBy({ id: orderId });
+  }
+
+  async orderStatus(userId: string, orderId: string, lang: Language): Promise<OrderStatusResponse> {
+    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId, userId }) : null;
+    if (!order)
+      throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND, {
+        status: 'not_found',
+        message: ORDER_STATUS_MESSAGES.not_found[lang],
+      });
+    return {
+      status: order.status,
+      paymentType: order.paymentType,
+      itemId: order.itemId,
+      itemType: order.itemType,
+      amount: order.amount,
+      currency: order.currency,
+      redirectUrl:
+        order.itemType === 'single_solution_view' && order.solutionId
+          ? WebRoute.solution(order.solutionId)
+          : order.itemType === 'subscription'
+            ? WebRoute.subscriptionManagement
+            : null,
+      demandId: null,
+      solutionId: order.solutionId,
+      message: ORDER_STATUS_MESSAGES[order.status][lang],
+    };
+  }
+
+  /** The gateway that serves a request for `wanted`: itself with its keys, else the sandbox when enabled. */
+  private gatewayFor(wanted: PaymentGateway): PaymentGateway {
+    if (wanted === 'alipay' && this.alipay.available) return 'alipay';
+    if (wanted === 'stripe' && this.stripe.available) return 'stripe';
+    if (this.config.paymentsSandbox) return 'sandbox';
+    throw new AppError('PAYMENT_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE);
+  }
+
+  private sandboxFallback(instruction: PaymentInstruction): CardPaymentResponse {
+    return { success: false, status: 'requires_redirect', ...instruction } as CardPaymentResponse;
+  }
+
+  /** An order at the server's price; the client's amount is never trusted. */
+  private async createOrder(
+    buyer: Buyer,
+    purchase: Purchase,
+    gateway: PaymentGateway,
+    currency: Currency,
+    lang: Language,
+  ): Promise<Order> {
+    await this.limiter.hit({ key: `orders:${buyer.id}`, ...ORDER_LIMIT });
+    if ('planId' in purchase) {
+      const plan = isUuid(purchase.planId) ? await this.plans.findOneBy({ id: purchase.planId }) : null;
+      // A custom (enterprise) plan has no price to charge.
+      if (!plan || !plan.isValid || plan.periodType === 'custom')
+        throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
+      const oneTime = ONE_TIME_PERIODS.includes(plan.periodType);
+      return this.orders.save(
+        this.orders.create({
+          userId: buyer.id,
+          gateway,
+          paymentType: oneTime ? 'one-time' : 'subscription',
+          itemType: oneTime ? 'one_time_product' : 'subscription',
+          itemId: plan.id,
+          amount: currency === 'CNY' ? plan.priceCny : plan.priceUsd,
+          currency,
+          subject: lang === 'zh' ? plan.name : plan.nameEn,
+        }),
+      );
+    }
+    const item = CATALOGUE.find((i) => i.id === purchase.itemId);
+    // Demand fees are bought through the workshop's own calls, which know the demand.
+    if (!item || !item.isValid || item.id === CatalogueItem.demandStartup.id)
+      throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
+    const isView = item.id === CatalogueItem.singleSolutionView.id;
+    if (isView && !purchase.solutionId) throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
+    return this.orders.save(
+      this.orders.create({
+        userId: buyer.id,
+        gateway,
+        paymentType: 'one-time',
+        itemType: isView ? 'single_solution_view' : 'one_time_product',
+        itemId: item.id,
+        solutionId: isView ? purchase.solutionId! : null,
+        // Catalogue items are priced in their own currency.
+        amount: item.price.amount,
+        currency: item.price.currency,
+        subject: ITEM_NAMES[item.id][lang],
+      }),
+    );
+  }
+}

@@ -1,0 +1,106 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { CancelSubscriptionResponse, Language, SubscriptionResponse } from '@think-tank/contracts';
+import { DataSource } from 'typeorm';
+import { updateReturning } from '../../core/database/update-returning';
+import { AppError } from '../../core/errors/app-error';
+import { StripeGateway } from './gateways/stripe.gateway';
+
+/** A period grants access while it has not ended and was not refunded, also after a cancel (contract §5). */
+const LIVE = `s.status IN ('active', 'canceled') AND s."currentPeriodEnd" > now()`;
+
+export interface SubscriptionAccess {
+  /** A live period of any plan: the user counts as paid. */
+  paid: boolean;
+  /** A live period of the VIP plan: unlimited reading, as the vip role. */
+  vip: boolean;
+}
+
+@Injectable()
+export class SubscriptionsService {
+  private readonly logger = new Logger(SubscriptionsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly stripe: StripeGateway,
+  ) {}
+
+  async access(userId: string): Promise<SubscriptionAccess> {
+    const [row]: { vip: boolean }[] = await this.db.query(
+      `SELECT bool_or(p."isVip") AS vip FROM subscriptions s JOIN plans p ON p.id = s."planId"
+        WHERE s."userId" = $1 AND ${LIVE} GROUP BY s."userId"`,
+      [userId],
+    );
+    return { paid: Boolean(row), vip: Boolean(row?.vip) };
+  }
+
+  /** The user's latest period: the plan, and whether it renews, was cancelled or has ended. */
+  async current(userId: string, lang: Language): Promise<SubscriptionResponse> {
+    const [row]: {
+      name: string;
+      nameEn: string;
+      status: string;
+      end: Date;
+      live: boolean;
+      stripe: string | null;
+    }[] = await this.db.query(
+      `SELECT p.name, p."nameEn", s.status, s."currentPeriodEnd" AS end, (${LIVE}) AS live,
+                s."stripeSubscriptionId" AS stripe
+           FROM subscriptions s JOIN plans p ON p.id = s."planId"
+          WHERE s."userId" = $1 ORDER BY s."currentPeriodEnd" DESC LIMIT 1`,
+      [userId],
+    );
+    if (!row) return { planName: null, status: 'none', nextPaymentDate: null, currentPeriodEnd: null };
+    const status = !row.live ? 'expired' : row.status === 'canceled' ? 'canceled' : 'active';
+    return {
+      planName: lang === 'zh' ? row.name : row.nameEn,
+      status,
+      // A prepaid period is renewed by the user at its end; a Stripe one is charged then.
+      nextPaymentDate: status === 'active' ? row.end.toISOString() : null,
+      currentPeriodEnd: row.end.toISOString(),
+    };
+  }
+
+  /** Cancels at the period end: access lasts until then, and nothing renews. */
+  async cancel(userId: string): Promise<CancelSubscriptionResponse> {
+    const live: { id: string; stripe: string | null; end: Date }[] = await this.db.query(
+      `SELECT s.id, s."stripeSubscriptionId" AS stripe, s."currentPeriodEnd" AS end FROM subscriptions s
+        WHERE s."userId" = $1 AND s.status = 'active' AND s."currentPeriodEnd" > now()`,
+      [userId],
+    );
+    if (live.length === 0) throw new AppError('NO_ACTIVE_SUBSCRIPTION', HttpStatus.CONFLICT);
+    for (const s of live.filter((s) => s.stripe)) await this.stripe.cancelAtPeriodEnd(s.stripe!);
+    await this.db.query(
+      `UPDATE subscriptions SET status = 'canceled', "canceledAt" = now(), "updatedAt" = now()
+        WHERE id = ANY($1) AND status = 'active'`,
+      [live.map((s) => s.id)],
+    );
+    const end = new Date(Math.max(...live.map((s) => s.end.getTime())));
+    return { status: 'canceled', currentPeriodEnd: end.toISOString() };
+  }
+
+  /**
+   * The daily job: periods that have ended become `expired` (access already ended with the period), and
+   * periods ending within 3 days are marked reminded once. Returns the user ids to remind.
+   */
+  async expireAndRemind(): Promise<{ expired: number; reminded: string[] }> {
+    const expired = await updateReturning<{ id: string }>(
+      this.db,
+      `UPDATE subscriptions SET status = 'expired', "updatedAt" = now()
+        WHERE status IN ('active', 'canceled') AND "currentPeriodEnd" <= now() RETURNING id`,
+    );
+    const reminded = await updateReturning<{ userId: string }>(
+      this.db,
+      `UPDATE subscriptions s SET "reminderSentAt" = now()
+        WHERE s.status = 'active' AND s."reminderSentAt" IS NULL
+          AND s."currentPeriodEnd" > now() AND s."currentPeriodEnd" <= now() + interval '3 days'
+          -- a user who already renewed has a later period and needs no reminder
+          AND NOT EXISTS (SELECT 1 FROM subscriptions later WHERE later."userId" = s."userId"
+                            AND later."currentPeriodEnd" > s."currentPeriodEnd" AND later.status = 'active')
+        RETURNING s."userId"`,
+    );
+    if (expired.length || reminded.length)
+      this.logger.log(`subscriptions: ${expired.length} expired, ${reminded.length} reminded`);
+    return { expired: expired.length, reminded: reminded.map((r) => r.userId) };
+  }
+}

@@ -1,0 +1,81 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StripeCall {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  form: URLSearchParams;
+}
+
+/**
+ * A local stand-in for the parts of Stripe's REST API the server calls (form-encoded requests, JSON answers):
+ * Checkout sessions, payment intents, customers and subscriptions. `pm_card_visa` succeeds, and
+ * `pm_card_threeDSecure2Required` needs the buyer's action, as with Stripe's test payment methods.
+ */
+export class FakeStripeApi {
+  readonly calls: StripeCall[] = [];
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer(async (req, res) => {
+      const form = new URLSearchParams(await body(req));
+      const path = (req.url ?? '').split('?')[0];
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      this.calls.push({ method: req.method ?? '', path, idempotencyKey, form });
+      const json = (status: number, value: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
+        res.end(JSON.stringify(value));
+      };
+      const suffix = (idempotencyKey ?? String(this.calls.length)).replace(/[^a-zA-Z0-9]/g, '').slice(-16);
+      if (path === '/v1/checkout/sessions')
+        return json(200, {
+          id: `cs_test_${suffix}`,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.com/c/pay/cs_test_${suffix}`,
+        });
+      if (path === '/v1/payment_intents') {
+        const action = form.get('payment_method') === 'pm_card_threeDSecure2Required';
+        return json(200, {
+          id: `pi_${suffix}`,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          currency: form.get('currency'),
+          status: action ? 'requires_action' : 'succeeded',
+          client_secret: `pi_${suffix}_secret_x`,
+          metadata: { orderId: form.get('metadata[orderId]') },
+        });
+      }
+      if (path === '/v1/customers') return json(200, { id: `cus_${suffix}`, object: 'customer' });
+      if (path === '/v1/subscriptions')
+        return json(200, {
+          id: `sub_${suffix}`,
+          object: 'subscription',
+          status: 'active',
+          latest_invoice: null,
+        });
+      if (path.startsWith('/v1/subscriptions/'))
+        return json(200, {
+          id: path.split('/')[3],
+          object: 'subscription',
+          status: 'active',
+          cancel_at_period_end: true,
+        });
+      json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` } });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+async function body(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

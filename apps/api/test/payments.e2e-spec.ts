@@ -1,0 +1,626 @@
+import Stripe from 'stripe';
+import { PLAN_SEED } from '../src/database/seeds/plans.seed';
+import { Plan } from '../src/modules/billing/entities/plan.entity';
+import { SubscriptionsService } from '../src/modules/billing/subscriptions.service';
+import { FakeAlipayPlatform } from './fakes/alipay-platform';
+import { FakeStripeApi } from './fakes/stripe-api';
+import { verifiedUser } from './support/accounts';
+import { createSolution } from './support/factories';
+import { SmtpSink } from './support/smtp-sink';
+import { startTestApp, type TestApp } from './support/test-app';
+
+type User = Awaited<ReturnType<typeof verifiedUser>>;
+const bearer = (u: User) => ({ Authorization: `Bearer ${u.session.access_token}` });
+
+/** Shared steps of the three gateway setups below. */
+function helpers(get: () => TestApp) {
+  const h = {
+    plan: async (code: string) => (await get().db.getRepository(Plan).findOneByOrFail({ code })).id,
+    order: async (id: string) =>
+      (await get().db.query(`SELECT * FROM orders WHERE id = $1`, [id]))[0] as Record<string, unknown>,
+    count: async (sql: string, params: unknown[]) => Number((await get().db.query(sql, params))[0].n),
+    grants: (orderId: string) =>
+      h.count(`SELECT count(*) AS n FROM solution_access_grants WHERE "orderId" = $1`, [orderId]),
+    periods: (orderId: string) =>
+      h.count(`SELECT count(*) AS n FROM subscriptions WHERE "orderId" = $1`, [orderId]),
+    view: (u: User, solutionId: string) => get().http.get(`/api/solutions/${solutionId}/view`).set(bearer(u)),
+    me: async (u: User) => (await get().http.get('/api/auth/me').set(bearer(u)).expect(200)).body,
+    payView: (u: User, solutionId: string, paymentGateway?: string) =>
+      get()
+        .http.post('/api/solutions/initiate-solution-payment')
+        .set(bearer(u))
+        .send({
+          solutionId,
+          paymentGateway,
+          itemId: 'single_solution_view',
+          itemType: 'solution_view',
+          amount: 1,
+          currency: 'CNY',
+        }),
+  };
+  return h;
+}
+
+describe('payments through the sandbox gateway (no keys: contract §6)', () => {
+  let t: TestApp;
+  const sink = new SmtpSink();
+  const h = helpers(() => t);
+  let solution: { id: string };
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start() });
+    await t.db.getRepository(Plan).insert(PLAN_SEED);
+    solution = await createSolution(t, { projectName: '冷链仓储温控', html: '<h1>冷链</h1>' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('lists every plan with every field, in CNY for Chinese readers and USD otherwise', async () => {
+    const zh = (await t.http.get('/api/users/subscriptions/plans').expect(200)).body;
+    expect(zh.map((p: { periodType: string }) => p.periodType)).toEqual(
+      expect.arrayContaining(['monthly', 'quarterly', 'yearly', 'custom']),
+    );
+    expect(zh[0]).toEqual({
+      id: expect.any(String),
+      name: '基础版（月付）',
+      planName: '基础版（月付）',
+      displayPrice: '¥39.00/月',
+      priceInfo: { amount: 3900, currency: 'CNY' },
+      features: expect.arrayContaining(['方案全文阅读']),
+      benefits: ['适合个人调研'],
+      isValid: true,
+      periodType: 'monthly',
+      stripePriceId: null,
+      alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
+      popular: false,
+    });
+    const en = (await t.http.get('/api/users/subscriptions/plans').set('Accept-Language', 'en').expect(200))
+      .body;
+    expect(en[0]).toMatchObject({
+      planName: 'Basic (monthly)',
+      displayPrice: '$6.00 / month',
+      priceInfo: { amount: 600, currency: 'USD' },
+    });
+  });
+
+  it('sells a solution view at the server’s price through the sandbox cashier, granting it once', async () => {
+    const buyer = await verifiedUser(t, sink, 'viewer');
+    await h.view(buyer, solution.id).expect(402);
+    const res = await h.payView(buyer, solution.id, 'alipay').expect(200);
+    expect(res.body).toEqual({
+      type: 'redirect',
+      paymentUrl: `/api/payments/sandbox/checkout/${res.body.orderId}`,
+      orderId: expect.any(String),
+    });
+    const orderId = res.body.orderId as string;
+    expect(await h.order(orderId)).toMatchObject({
+      status: 'pending',
+      amount: 500,
+      currency: 'CNY',
+      gateway: 'sandbox',
+      solutionId: solution.id,
+    });
+
+    const page = await t.http.get(res.body.paymentUrl).expect(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.text).toContain('沙箱收银台');
+    expect(page.text).toContain('¥5.00');
+    expect(page.text).toContain(`${res.body.paymentUrl}/pay`);
+
+    const paid = await t.http.post(`${res.body.paymentUrl}/pay`).expect(303);
+    expect(paid.headers.location).toBe(`/payment/return?order_id=${orderId}&gw=sandbox`);
+    await t.http.post(`${res.body.paymentUrl}/pay`).expect(303);
+    await t.http.post(`${res.body.paymentUrl}/fail`).expect(303);
+
+    const status = await t.http.get(`/api/payments/order-status/${orderId}`).set(bearer(buyer)).expect(200);
+    expect(status.body).toMatchObject({
+      status: 'paid',
+      paymentType: 'one-time',
+      itemId: 'single_solution_view',
+      redirectUrl: `/solutions/${solution.id}/view`,
+      demandId: null,
+      message: '支付成功',
+    });
+    expect(await h.grants(orderId)).toBe(1);
+    await h.view(buyer, solution.id).expect(200);
+    // The page of a settled order offers no buttons any more.
+    expect((await t.http.get(res.body.paymentUrl).expect(200)).text).not.toContain('/pay"');
+  });
+
+  it('answers another user’s order, an unknown one and a malformed id with 404 not_found', async () => {
+    const owner = await verifiedUser(t, sink, 'owner');
+    const other = await verifiedUser(t, sink, 'other');
+    const { orderId } = (await h.payView(owner, solution.id).expect(200)).body;
+    const res = await t.http.get(`/api/payments/order-status/${orderId}`).set(bearer(other)).expect(404);
+    expect(res.body).toMatchObject({
+      code: 'NOT_FOUND',
+      status: 'not_found',
+      message: '订单不存在或不属于您，请联系客服',
+    });
+    await t.http
+      .get('/api/payments/order-status/00000000-0000-4000-8000-000000000000')
+      .set(bearer(owner))
+      .expect(404);
+    await t.http.get('/api/payments/order-status/not-an-id').set(bearer(owner)).expect(404);
+    await t.http.get(`/api/payments/order-status/${orderId}`).expect(401);
+  });
+
+  it('refuses invalid plans, unknown items and incomplete requests', async () => {
+    const u = await verifiedUser(t, sink, 'picky');
+    const create = (body: object) =>
+      t.http.post('/api/payments/alipay/create-order').set(bearer(u)).send(body);
+    await create({ paymentType: 'subscription', priceId: await h.plan('enterprise') }).expect(
+      400,
+      /ITEM_NOT_AVAILABLE/,
+    );
+    await create({ paymentType: 'one-time', itemId: 'consultation_once' }).expect(400, /ITEM_NOT_AVAILABLE/);
+    await create({ paymentType: 'one-time', itemId: 'single_solution_view' }).expect(
+      400,
+      /ITEM_NOT_AVAILABLE/,
+    );
+    const invalid = await create({ paymentType: 'subscription' }).expect(400);
+    expect(invalid.body.details).toEqual([{ field: 'priceId', message: expect.any(String) }]);
+    await h.payView(u, '00000000-0000-4000-8000-000000000000').expect(404);
+  });
+
+  it('starts a subscription on payment; cancel keeps access to the period end; expiry ends it', async () => {
+    const u = await verifiedUser(t, sink, 'subscriber');
+    expect((await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body).toEqual({
+      planName: null,
+      status: 'none',
+      nextPaymentDate: null,
+      currentPeriodEnd: null,
+    });
+    await t.http
+      .post('/api/subscriptions/cancel')
+      .set(bearer(u))
+      .expect(409, /NO_ACTIVE_SUBSCRIPTION/);
+    const { body } = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set(bearer(u))
+      .send({ paymentType: 'subscription', priceId: await h.plan('pro_monthly') })
+      .expect(200);
+    expect(await h.order(body.orderId)).toMatchObject({
+      amount: 9900,
+      currency: 'CNY',
+      itemType: 'subscription',
+    });
+    await t.http.post(`${body.paymentUrl}/pay`).expect(303);
+    expect(await h.me(u)).toMatchObject({ isPaid: true });
+    const me = (await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body;
+    expect(me).toMatchObject({ planName: '专业版（月付）', status: 'active' });
+    const days = (Date.parse(me.currentPeriodEnd) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+    await h.view(u, solution.id).expect(200);
+
+    const canceled = await t.http.post('/api/subscriptions/cancel').set(bearer(u)).expect(200);
+    expect(canceled.body).toEqual({ status: 'canceled', currentPeriodEnd: me.currentPeriodEnd });
+    expect((await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body).toMatchObject({
+      status: 'canceled',
+      nextPaymentDate: null,
+    });
+    expect(await h.me(u)).toMatchObject({ isPaid: true });
+
+    // The period ends: access ends with it, and the daily job marks it expired.
+    await t.db.query(
+      `UPDATE subscriptions SET "currentPeriodEnd" = now() - interval '1 second' WHERE "orderId" = $1`,
+      [body.orderId],
+    );
+    expect(await h.me(u)).toMatchObject({ isPaid: false });
+    await h.view(u, solution.id).expect(402);
+    const job = await t.app.get(SubscriptionsService).expireAndRemind();
+    expect(job.expired).toBeGreaterThanOrEqual(1);
+    expect((await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body.status).toBe(
+      'expired',
+    );
+  });
+
+  it('marks a period ending within 3 days for its reminder once, skipping users who renewed', async () => {
+    const u = await verifiedUser(t, sink, 'reminded');
+    const { body } = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set(bearer(u))
+      .send({ paymentType: 'subscription', priceId: await h.plan('basic_monthly') })
+      .expect(200);
+    await t.http.post(`${body.paymentUrl}/pay`).expect(303);
+    await t.db.query(
+      `UPDATE subscriptions SET "currentPeriodEnd" = now() + interval '2 days' WHERE "orderId" = $1`,
+      [body.orderId],
+    );
+    const service = t.app.get(SubscriptionsService);
+    expect((await service.expireAndRemind()).reminded).toContain(u.session.user.id);
+    expect((await service.expireAndRemind()).reminded).not.toContain(u.session.user.id);
+  });
+
+  it('renews a live subscription from its end, so an early renewal loses no days', async () => {
+    const u = await verifiedUser(t, sink, 'renewer');
+    const buy = async () => {
+      const { body } = await t.http
+        .post('/api/payments/alipay/create-order')
+        .set(bearer(u))
+        .send({ paymentType: 'subscription', priceId: await h.plan('basic_monthly') })
+        .expect(200);
+      await t.http.post(`${body.paymentUrl}/pay`).expect(303);
+    };
+    await buy();
+    const first = (await t.http.get('/api/subscriptions/me').set(bearer(u))).body.currentPeriodEnd;
+    await buy();
+    const [row] = await t.db.query(
+      `SELECT min("currentPeriodStart") AS s2 FROM subscriptions WHERE "userId" = $1 AND "currentPeriodStart" > now() + interval '1 day'`,
+      [u.session.user.id],
+    );
+    expect(new Date(row.s2).toISOString()).toBe(first);
+  });
+
+  it('reports the gateways on offer', async () => {
+    expect((await t.http.get('/api/payments/options').expect(200)).body).toEqual({
+      alipay: false,
+      sandbox: true,
+      stripePublishableKey: null,
+    });
+  });
+});
+
+describe('without keys and without the sandbox', () => {
+  let t: TestApp;
+  const sink = new SmtpSink();
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start(), PAYMENTS_SANDBOX: 'false' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('answers 503 PAYMENT_UNAVAILABLE, and the sandbox cashier does not exist', async () => {
+    const u = await verifiedUser(t, sink, 'nokeys');
+    const solution = await createSolution(t, {});
+    await t.http
+      .post('/api/solutions/initiate-solution-payment')
+      .set(bearer(u))
+      .send({ solutionId: solution.id, paymentGateway: 'alipay' })
+      .expect(503, /PAYMENT_UNAVAILABLE/);
+    const [order] = await t.db.query(
+      `INSERT INTO orders ("userId", gateway, "paymentType", "itemType", "itemId", amount, currency, subject)
+       VALUES ($1, 'sandbox', 'one-time', 'one_time_product', 'x', 1, 'CNY', 'x') RETURNING id`,
+      [u.session.user.id],
+    );
+    await t.http.get(`/api/payments/sandbox/checkout/${order.id}`).expect(404);
+    await t.http.post(`/api/payments/sandbox/checkout/${order.id}/pay`).expect(404);
+    expect((await t.db.query(`SELECT status FROM orders WHERE id = $1`, [order.id]))[0].status).toBe(
+      'pending',
+    );
+  });
+});
+
+describe('Alipay: page pay and signed notifies', () => {
+  let t: TestApp;
+  const sink = new SmtpSink();
+  const alipay = new FakeAlipayPlatform();
+  const h = helpers(() => t);
+  let solution: { id: string };
+  const notify = (fields: Record<string, string>) =>
+    t.http.post('/api/payments/alipay/notify').type('form').send(fields);
+  const pendingOrder = async (prefix: string) => {
+    const u = await verifiedUser(t, sink, prefix);
+    const res = await h.payView(u, solution.id).expect(200);
+    return { u, orderId: res.body.orderId as string, res };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start(), ...alipay.env() });
+    await t.db.getRepository(Plan).insert(PLAN_SEED);
+    solution = await createSolution(t, { projectName: '智慧港口', html: '<h1>港口</h1>' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  it('answers a page-pay form signed with the merchant key, for the order’s amount in yuan', async () => {
+    const { orderId, res } = await pendingOrder('former');
+    expect(res.body).toMatchObject({ type: 'form', orderId });
+    const request = alipay.verifyPageRequest(res.body.paymentForm);
+    expect(request.valid).toBe(true);
+    expect(request.action).toBe('https://openapi-sandbox.dl.alipaydev.com/gateway.do');
+    expect(request.fields).toMatchObject({
+      method: 'alipay.trade.page.pay',
+      app_id: alipay.appId,
+      sign_type: 'RSA2',
+      notify_url: 'http://localhost:3000/api/payments/alipay/notify',
+      return_url: 'http://localhost:3000/api/payments/alipay/return',
+    });
+    expect(JSON.parse(request.fields.biz_content)).toMatchObject({
+      out_trade_no: orderId,
+      total_amount: '5.00',
+      product_code: 'FAST_INSTANT_TRADE_PAY',
+    });
+  });
+
+  it('pays the order on a signed TRADE_SUCCESS and grants the view; a replay answers success and grants nothing more', async () => {
+    const { u, orderId } = await pendingOrder('payer');
+    const message = alipay.notify({ out_trade_no: orderId, total_amount: '5.00' });
+    const res = await notify(message).expect(200);
+    expect(res.text).toBe('success');
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(await h.order(orderId)).toMatchObject({ status: 'paid', gatewayTradeNo: message.trade_no });
+    expect(await h.grants(orderId)).toBe(1);
+    await h.view(u, solution.id).expect(200);
+    expect((await notify(message).expect(200)).text).toBe('success');
+    expect(
+      (
+        await notify(
+          alipay.notify({ out_trade_no: orderId, total_amount: '5.00', trade_status: 'TRADE_FINISHED' }),
+        )
+      ).text,
+    ).toBe('success');
+    expect(await h.grants(orderId)).toBe(1);
+  });
+
+  it.each([
+    ['a bad signature', (m: Record<string, string>) => ({ ...m, total_amount: '0.01' })],
+    ['another key', () => null],
+    ['sign_type RSA', (m: Record<string, string>) => ({ ...m, sign_type: 'RSA' })],
+    ['a wrong app id', 'app_id'],
+    ['a wrong amount', 'total_amount'],
+  ])('answers failure to %s, changes nothing and flags the order', async (_, change) => {
+    const { u, orderId } = await pendingOrder('forger');
+    const good = { out_trade_no: orderId, total_amount: '5.00' };
+    let message: Record<string, string>;
+    if (change === 'app_id') message = alipay.notify({ ...good, app_id: '2021000000009999' });
+    else if (change === 'total_amount') message = alipay.notify({ ...good, total_amount: '0.01' });
+    else if (typeof change === 'function' && change(good as never) === null)
+      message = alipay.notify(good, new FakeAlipayPlatform().platform.privateKey);
+    else message = (change as (m: Record<string, string>) => Record<string, string>)(alipay.notify(good));
+    expect((await notify(message).expect(200)).text).toBe('failure');
+    const order = await h.order(orderId);
+    expect(order.status).toBe('pending');
+    expect(order.flaggedReason).toEqual(expect.any(String));
+    expect(await h.grants(orderId)).toBe(0);
+    await h.view(u, solution.id).expect(402);
+  });
+
+  it('fulfils exactly once under 20 concurrent identical notifies and concurrent polls', async () => {
+    const { u, orderId } = await pendingOrder('racer');
+    const message = alipay.notify({ out_trade_no: orderId, total_amount: '5.00' });
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () => notify(message)),
+      ...Array.from({ length: 5 }, () => t.http.get(`/api/payments/order-status/${orderId}`).set(bearer(u))),
+    ]);
+    expect(answers.slice(0, 20).map((a) => a.text)).toEqual(Array(20).fill('success'));
+    expect(answers.slice(20).every((a) => a.status === 200)).toBe(true);
+    expect(await h.grants(orderId)).toBe(1);
+    expect(await h.count(`SELECT count(*) AS n FROM payment_events WHERE "orderId" = $1`, [orderId])).toBe(1);
+  });
+
+  it('pays a subscription once under concurrent notifies: one period', async () => {
+    const u = await verifiedUser(t, sink, 'subracer');
+    const { body } = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set(bearer(u))
+      .send({ paymentType: 'subscription', priceId: await h.plan('pro_yearly') })
+      .expect(200);
+    const message = alipay.notify({ out_trade_no: body.orderId, total_amount: '999.00' });
+    await Promise.all(Array.from({ length: 20 }, () => notify(message)));
+    expect(await h.periods(body.orderId)).toBe(1);
+    expect(await h.me(u)).toMatchObject({ isPaid: true });
+  });
+
+  it('leaves a WAIT_BUYER_PAY alone, cancels on TRADE_CLOSED, and refunds and revokes a paid order on TRADE_CLOSED', async () => {
+    const waiting = await pendingOrder('waiter');
+    expect(
+      (
+        await notify(
+          alipay.notify({
+            out_trade_no: waiting.orderId,
+            total_amount: '5.00',
+            trade_status: 'WAIT_BUYER_PAY',
+          }),
+        )
+      ).text,
+    ).toBe('success');
+    expect((await h.order(waiting.orderId)).status).toBe('pending');
+    await notify(
+      alipay.notify({ out_trade_no: waiting.orderId, total_amount: '5.00', trade_status: 'TRADE_CLOSED' }),
+    );
+    expect((await h.order(waiting.orderId)).status).toBe('canceled');
+
+    const paid = await pendingOrder('refunded');
+    await notify(alipay.notify({ out_trade_no: paid.orderId, total_amount: '5.00' }));
+    await h.view(paid.u, solution.id).expect(200);
+    expect(
+      (
+        await notify(
+          alipay.notify({ out_trade_no: paid.orderId, total_amount: '5.00', trade_status: 'TRADE_CLOSED' }),
+        )
+      ).text,
+    ).toBe('success');
+    expect((await h.order(paid.orderId)).status).toBe('refunded');
+    expect(await h.grants(paid.orderId)).toBe(0);
+    await h.view(paid.u, solution.id).expect(402);
+  });
+
+  it('bounces the return to the web app’s return page with the query kept, never marking paid', async () => {
+    const { orderId } = await pendingOrder('returner');
+    const res = await t.http
+      .get(
+        `/api/payments/alipay/return?out_trade_no=${orderId}&trade_no=1&total_amount=5.00&app_id=${alipay.appId}`,
+      )
+      .expect(302);
+    expect(res.headers.location).toBe(
+      `/payment/alipay/return?out_trade_no=${orderId}&trade_no=1&total_amount=5.00&app_id=${alipay.appId}`,
+    );
+    expect((await h.order(orderId)).status).toBe('pending');
+  });
+});
+
+describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
+  let t: TestApp;
+  const sink = new SmtpSink();
+  const api = new FakeStripeApi();
+  const h = helpers(() => t);
+  const secret = 'whsec_test_secret';
+  let solution: { id: string };
+  const webhook = (event: object, sign = secret) => {
+    const payload = JSON.stringify(event);
+    return t.http
+      .post('/api/payments/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', Stripe.webhooks.generateTestHeaderString({ payload, secret: sign }))
+      .send(payload);
+  };
+  let seq = 0;
+  const event = (type: string, object: object, created = Math.floor(Date.now() / 1000)) => ({
+    id: `evt_${++seq}_${Date.now()}`,
+    object: 'event',
+    type,
+    created,
+    data: { object },
+  });
+
+  beforeAll(async () => {
+    await api.start();
+    t = await startTestApp({
+      SMTP_URL: await sink.start(),
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: secret,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_API_URL: api.url,
+    });
+    await t.db.getRepository(Plan).insert(PLAN_SEED);
+    solution = await createSolution(t, {});
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+    await api.stop();
+  });
+
+  it('sends English readers to a Stripe Checkout page created with an idempotency key from the order', async () => {
+    const u = await verifiedUser(t, sink, 'stripe');
+    const res = await h.payView(u, solution.id).set('Accept-Language', 'en-US').expect(200);
+    expect(res.body).toMatchObject({
+      type: 'redirect',
+      paymentUrl: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//),
+    });
+    const call = api.calls.find((c) => c.path === '/v1/checkout/sessions')!;
+    expect(call.idempotencyKey).toBe(`checkout-${res.body.orderId}`);
+    expect(call.form.get('line_items[0][price_data][unit_amount]')).toBe('500');
+    expect(call.form.get('payment_intent_data[metadata][orderId]')).toBe(res.body.orderId);
+    expect((await t.http.get('/api/payments/options').expect(200)).body.stripePublishableKey).toBe(
+      'pk_test_fake',
+    );
+  });
+
+  it('accepts a signed payment_intent.succeeded once, refuses bad signatures', async () => {
+    const u = await verifiedUser(t, sink, 'hooked');
+    const { orderId } = (await h.payView(u, solution.id, 'stripe').expect(200)).body;
+    const succeeded = event('payment_intent.succeeded', {
+      id: 'pi_hooked',
+      object: 'payment_intent',
+      amount: 500,
+      amount_received: 500,
+      currency: 'cny',
+      status: 'succeeded',
+      metadata: { orderId },
+    });
+    await webhook(succeeded, 'whsec_wrong').expect(400, /BAD_REQUEST/);
+    await t.http
+      .post('/api/payments/stripe/webhook')
+      .set('Content-Type', 'application/json')
+      .set(
+        'Stripe-Signature',
+        Stripe.webhooks.generateTestHeaderString({ payload: '{"id":"evt_other"}', secret }),
+      )
+      .send(JSON.stringify(succeeded))
+      .expect(400);
+    expect((await h.order(orderId)).status).toBe('pending');
+
+    await webhook(succeeded).expect(200, { received: true });
+    await webhook(succeeded).expect(200);
+    expect(await h.order(orderId)).toMatchObject({ status: 'paid', gatewayTradeNo: 'pi_hooked' });
+    expect(await h.grants(orderId)).toBe(1);
+    await h.view(u, solution.id).expect(200);
+  });
+
+  it('charges a card at once, or hands back the client secret when the bank wants the buyer', async () => {
+    const u = await verifiedUser(t, sink, 'carder');
+    const paid = await t.http
+      .post('/api/payments/process')
+      .set(bearer(u))
+      .send({
+        itemId: 'single_solution_view',
+        solutionId: solution.id,
+        paymentMethodId: 'pm_card_visa',
+        paymentMethodType: 'stripe_card',
+      })
+      .expect(200);
+    expect(paid.body).toMatchObject({ success: true, status: 'succeeded', requiresAction: false });
+    expect((await h.order(paid.body.orderId)).status).toBe('paid');
+    expect(api.calls.find((c) => c.idempotencyKey === `pay-${paid.body.orderId}`)).toBeDefined();
+
+    const action = await t.http
+      .post('/api/payments/process')
+      .set(bearer(u))
+      .send({
+        itemId: 'single_solution_view',
+        solutionId: solution.id,
+        paymentMethodId: 'pm_card_threeDSecure2Required',
+        paymentMethodType: 'stripe_card',
+      })
+      .expect(200);
+    expect(action.body).toMatchObject({
+      success: false,
+      requiresAction: true,
+      clientSecret: expect.stringContaining('_secret_'),
+    });
+    expect((await h.order(action.body.orderId)).status).toBe('pending');
+  });
+
+  it('starts a Stripe subscription on its first invoice and follows the newest subscription event', async () => {
+    const u = await verifiedUser(t, sink, 'stripesub');
+    await t.db.query(`UPDATE plans SET "stripePriceId" = 'price_basic' WHERE code = 'basic_monthly'`);
+    const res = await t.http
+      .post('/api/payments/subscribe')
+      .set(bearer(u))
+      .send({
+        priceId: await h.plan('basic_monthly'),
+        paymentMethodId: 'pm_card_visa',
+        paymentMethodType: 'stripe_card',
+      })
+      .expect(200);
+    const { orderId, subscriptionId } = res.body;
+    expect(subscriptionId).toMatch(/^sub_/);
+    const now = Math.floor(Date.now() / 1000);
+    await webhook(
+      event('invoice.paid', {
+        id: 'in_1',
+        object: 'invoice',
+        parent: { subscription_details: { subscription: subscriptionId, metadata: { orderId } } },
+        lines: { data: [{ period: { start: now, end: now + 30 * 86400 } }] },
+      }),
+    ).expect(200);
+    expect(await h.periods(orderId)).toBe(1);
+    expect(await h.me(u)).toMatchObject({ isPaid: true });
+
+    const sub = (cancel: boolean) => ({
+      id: subscriptionId,
+      object: 'subscription',
+      status: 'active',
+      cancel_at_period_end: cancel,
+      items: { data: [{ current_period_end: now + 30 * 86400 }] },
+    });
+    await webhook(event('customer.subscription.updated', sub(true), now + 10)).expect(200);
+    // An older event arriving late does not undo the newer cancel.
+    await webhook(event('customer.subscription.updated', sub(false), now + 5)).expect(200);
+    expect((await t.http.get('/api/subscriptions/me').set(bearer(u))).body.status).toBe('canceled');
+    await webhook(
+      event('customer.subscription.deleted', { ...sub(true), status: 'canceled' }, now + 20),
+    ).expect(200);
+    expect((await t.http.get('/api/subscriptions/me').set(bearer(u))).body.status).toBe('expired');
+    expect(await h.me(u)).toMatchObject({ isPaid: false });
+  });
+});

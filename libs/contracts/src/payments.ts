@@ -1,0 +1,90 @@
+/** Orders, gateways and subscriptions (contract §5–6, customer-area §3). */
+import type { Currency } from './billing';
+
+export const PaymentGateway = { alipay: 'alipay', stripe: 'stripe', sandbox: 'sandbox' } as const;
+export type PaymentGateway = (typeof PaymentGateway)[keyof typeof PaymentGateway];
+
+export const OrderStatus = {
+  pending: 'pending',
+  paid: 'paid',
+  failed: 'failed',
+  canceled: 'canceled',
+  refunded: 'refunded',
+  agreementActive: 'agreement_active',
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+/** What an order buys (customer-area §3). */
+export const PaymentItemType = {
+  subscription: 'subscription',
+  oneTimeProduct: 'one_time_product',
+  singleSolutionView: 'single_solution_view',
+  demandStorePayment: 'demand_store_payment',
+  personalizedRecommendation: 'personalized_recommendation',
+  dynamicRiskSharing: 'dynamic_risk_sharing',
+  customPayment: 'custom_payment',
+  other: 'other',
+} as const;
+export type PaymentItemType = (typeof PaymentItemType)[keyof typeof PaymentItemType];
+
+export type PaymentType = 'subscription' | 'one-time';
+
+/** How the browser continues a payment: post a form to the wallet, or go to an address. */
+export type PaymentInstruction =
+  | { type: 'form'; paymentForm: string; orderId: string }
+  | { type: 'redirect'; paymentUrl: string; orderId: string };
+
+/** The answer of the card calls (`/process`, `/subscribe`), or a wallet instruction when card payments fall back to the sandbox. */
+export interface CardPaymentResponse {
+  success: boolean;
+  status: string;
+  orderId: string;
+  requiresAction?: boolean;
+  clientSecret?: string | null;
+  paymentIntentId?: string;
+  subscriptionId?: string;
+  type?: 'redirect';
+  paymentUrl?: string;
+  error?: string;
+}
+
+export interface OrderStatusResponse {
+  status: OrderStatus | 'not_found';
+  paymentType: PaymentType;
+  itemId: string;
+  itemType: PaymentItemType;
+  amount: number;
+  currency: Currency;
+  /** Where the buyer goes once paid: the unlocked solution, the subscription page, the demand. */
+  redirectUrl: string | null;
+  demandId: string | null;
+  solutionId: string | null;
+  message: string;
+}
+
+/** What the checkout may offer (not in the spec's call list: the client asks before showing card payment). */
+export interface PaymentOptionsResponse {
+  alipay: boolean;
+  sandbox: boolean;
+  stripePublishableKey: string | null;
+}
+
+export const SubscriptionStatus = {
+  active: 'active',
+  canceled: 'canceled',
+  expired: 'expired',
+  none: 'none',
+} as const;
+export type SubscriptionStatus = (typeof SubscriptionStatus)[keyof typeof SubscriptionStatus];
+
+export interface SubscriptionResponse {
+  planName: string | null;
+  status: SubscriptionStatus;
+  nextPaymentDate: string | null;
+  currentPeriodEnd: string | null;
+}
+
+export interface CancelSubscriptionResponse {
+  status: 'canceled';
+  currentPeriodEnd: string;
+}
