@@ -18,6 +18,9 @@ export default function AccountMenu({ username }: { username: string }) {
       <NavDropdown.Item as={Link} to={WebRoute.profile}>
         {t('nav.profile')}
       </NavDropdown.Item>
+      <NavDropdown.Item as={Link} to={WebRoute.subscriptionManagement}>
+        {t('nav.subscription')}
+      </NavDropdown.Item>
       <NavDropdown.Divider />
       <NavDropdown.Item as="button" onClick={logout}>
         {t('nav.logout')}

@@ -40,6 +40,9 @@ export function NavigationBar() {
             <NavLink to={WebRoute.solutions} className={navLink}>
               {t('nav.results')}
             </NavLink>
+            <NavLink to={WebRoute.subscription} className={navLink}>
+              {t('nav.plans')}
+            </NavLink>
           </div>
           <div className="navbar-nav">
             {token && username ? (

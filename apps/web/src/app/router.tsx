@@ -23,6 +23,7 @@ const signedIn = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 const home = () => import('../features/home/pages/HomePage');
 const login = () => import('../features/auth/pages/LoginPage');
 const solution = () => import('../features/solutions/pages/SolutionPage');
+const paymentReturn = () => import('../features/billing/pages/PaymentReturnPage');
 
 /** The route table of customer-area §2 (the screens built so far; other paths show the not-found screen). */
 export const routes: RouteObject[] = [
@@ -45,6 +46,17 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', element: page(() => import('../features/auth/pages/ForgotPasswordPage')) },
       { path: '/reset-password', element: page(() => import('../features/auth/pages/ResetPasswordPage')) },
       { path: '/profile', element: page(() => import('../features/auth/pages/ProfilePage'), signedIn) },
+      {
+        path: '/subscription',
+        element: page(() => import('../features/billing/pages/SubscriptionPlansPage'), signedIn),
+      },
+      {
+        path: '/subscription-management',
+        element: page(() => import('../features/billing/pages/SubscriptionManagementPage'), signedIn),
+      },
+      { path: '/payment', element: page(() => import('../features/billing/pages/CheckoutPage'), signedIn) },
+      { path: '/payment/return', element: page(paymentReturn) },
+      { path: '/payment/alipay/return', element: page(paymentReturn) },
       { path: '*', element: page(() => import('./NotFoundPage')) },
     ],
   },

@@ -35,3 +35,11 @@ export async function initI18n(browserLanguage: string = navigator.language) {
 export function currentLanguage(): Language {
   return languageOf(i18n.language);
 }
+
+/** A date in the reader's language (2026年12月22日 / Dec 22, 2026); an empty dash for none. */
+export function formatDate(iso: string | null): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(currentLanguage() === 'zh' ? 'zh-CN' : 'en-US', {
+    dateStyle: 'long',
+  }).format(new Date(iso));
+}

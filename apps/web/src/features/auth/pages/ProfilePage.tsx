@@ -41,7 +41,8 @@ export default function ProfilePage() {
               <dd className="col-sm-8">{me.isPaid ? t('profile.isPaid') : t('profile.isFree')}</dd>
             </dl>
           )}
-          <div className="mt-4">
+          <div className="d-flex gap-2 mt-4">
+            <LinkButton to={WebRoute.subscriptionManagement}>{t('profile.subscription')}</LinkButton>
             <LinkButton to={WebRoute.home} variant="outline-secondary">
               {t('profile.home')}
             </LinkButton>

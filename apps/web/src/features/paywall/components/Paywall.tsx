@@ -1,41 +1,39 @@
 import { WebRoute, type PaywallBody, type PlanResponse } from '@think-tank/contracts';
-import { Alert, Badge, Button, Card, Col, Container, Row } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Container, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
+import { errorText } from '../../../lib/error-text';
+import {
+  checkoutStateFor,
+  followPaymentInstruction,
+  HandoffError,
+  initiateSolutionPayment,
+  PlanCard,
+} from '../../billing';
 
-function PlanCard({ plan }: { plan: PlanResponse }) {
-  const { t } = useTranslation();
-  return (
-    <Card className={`h-100 ${plan.popular ? 'border-primary' : ''}`}>
-      <Card.Body className="d-flex flex-column">
-        <Card.Title as="h3" className="h6 d-flex justify-content-between align-items-start gap-2">
-          {plan.planName}
-          {plan.popular && <Badge bg="primary">{t('paywall.popular')}</Badge>}
-        </Card.Title>
-        <div className="fs-5 fw-bold mb-2">{plan.displayPrice}</div>
-        <ul className="small text-secondary ps-3 flex-grow-1">
-          {plan.features.map((f) => (
-            <li key={f}>{f}</li>
-          ))}
-        </ul>
-        {/* Checkout arrives with the payments work; until then the button says so instead of leading nowhere. */}
-        <Button variant={plan.popular ? 'primary' : 'outline-primary'} disabled>
-          {t('paywall.comingSoon')}
-        </Button>
-      </Card.Body>
-    </Card>
-  );
-}
-
-function PlanGroup({ title, plans }: { title: string; plans: PlanResponse[] }) {
+function PlanGroup({
+  title,
+  plans,
+  isUpgrade,
+}: {
+  title: string;
+  plans: PlanResponse[];
+  isUpgrade?: boolean;
+}) {
+  const navigate = useNavigate();
+  const location = useLocation();
   if (!plans.length) return null;
+  const choose = (plan: PlanResponse) =>
+    navigate(WebRoute.payment, { state: checkoutStateFor(plan, location.pathname, isUpgrade) });
   return (
     <section className="mt-4">
       <h2 className="h5">{title}</h2>
       <Row xs={1} md={3} className="g-3">
         {plans.map((p) => (
           <Col key={p.id}>
-            <PlanCard plan={p} />
+            <PlanCard plan={p} onChoose={choose} />
           </Col>
         ))}
       </Row>
@@ -46,6 +44,28 @@ function PlanGroup({ title, plans }: { title: string; plans: PlanResponse[] }) {
 /** The paywall (customer-area §2): what the server offers a reader it refused, in the reader's language. */
 export function Paywall({ paywall }: { paywall: PaywallBody }) {
   const { t } = useTranslation();
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const payPerView = async () => {
+    const option = paywall.payPerViewOption!;
+    setPaying(true);
+    setError(null);
+    try {
+      followPaymentInstruction(
+        await initiateSolutionPayment(paywall.solutionId, option.priceInfo),
+        paywall.solutionId,
+      );
+    } catch (err) {
+      setPaying(false);
+      setError(
+        err instanceof HandoffError
+          ? t('paywall.paymentFailed')
+          : errorText(err, t, t('paywall.paymentFailed')),
+      );
+    }
+  };
+
   return (
     <Container className="tt-page" style={{ maxWidth: 960 }}>
       <h1 className="h3">{t('paywall.title')}</h1>
@@ -53,6 +73,11 @@ export function Paywall({ paywall }: { paywall: PaywallBody }) {
       <Alert variant={paywall.statusCode === 403 ? 'warning' : 'info'} className="mt-3">
         {paywall.notice}
       </Alert>
+      {error && (
+        <Alert variant="danger" dismissible onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
       {paywall.payPerViewOption && (
         <Card className="mt-3">
           <Card.Body className="d-flex flex-wrap justify-content-between align-items-center gap-2">
@@ -60,14 +85,15 @@ export function Paywall({ paywall }: { paywall: PaywallBody }) {
               <div className="fw-bold">{paywall.payPerViewOption.description}</div>
               <div className="fs-5">{paywall.payPerViewOption.priceDisplay}</div>
             </div>
-            <Button variant="success" disabled>
-              {t('paywall.comingSoon')}
+            <Button variant="success" disabled={paying} onClick={payPerView}>
+              {paying && <Spinner animation="border" size="sm" className="me-2" />}
+              {paying ? t('paywall.paying') : t('paywall.payPerView')}
             </Button>
           </Card.Body>
         </Card>
       )}
       <PlanGroup title={paywall.subscriptionOptionsTitle} plans={paywall.subscriptionOptions} />
-      <PlanGroup title={paywall.upgradeOptionsTitle} plans={paywall.upgradeOptions} />
+      <PlanGroup title={paywall.upgradeOptionsTitle} plans={paywall.upgradeOptions} isUpgrade />
       {paywall.vipApplicationInfo && (
         <Card className="mt-4 border-warning">
           <Card.Body>

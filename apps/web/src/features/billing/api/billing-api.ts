@@ -1,0 +1,73 @@
+import type {
+  CancelSubscriptionResponse,
+  OrderStatusResponse,
+  PaymentInstruction,
+  PaymentOptionsResponse,
+  PaymentType,
+  PlanResponse,
+  SubscriptionResponse,
+} from '@think-tank/contracts';
+import useSWR from 'swr';
+import { api } from '../../../lib/api-client';
+import { currentLanguage } from '../../../lib/i18n';
+
+export const billingKeys = {
+  plans: (lang: string) => ['/api/users/subscriptions/plans', lang] as const,
+  subscription: '/api/subscriptions/me',
+  options: '/api/payments/options',
+};
+
+/** Plans in the reader's language and currency (the server picks them from Accept-Language). */
+export function usePlans() {
+  return useSWR(billingKeys.plans(currentLanguage()), ([path]) =>
+    api<PlanResponse[]>(path, { anonymous: true }),
+  );
+}
+
+export function useSubscription() {
+  return useSWR(billingKeys.subscription, (path: string) => api<SubscriptionResponse>(path));
+}
+
+export function usePaymentOptions() {
+  return useSWR(billingKeys.options, (path: string) =>
+    api<PaymentOptionsResponse>(path, { anonymous: true }),
+  );
+}
+
+export function cancelSubscription(): Promise<CancelSubscriptionResponse> {
+  return api('/api/subscriptions/cancel', { method: 'POST' });
+}
+
+/** A wallet payment: a subscription names its plan, a one-time payment its item (and solution, for a view). */
+export function createWalletPayment(request: {
+  paymentType: PaymentType;
+  planId: string;
+  solutionId?: string;
+}): Promise<PaymentInstruction> {
+  const body =
+    request.paymentType === 'subscription'
+      ? { paymentType: 'subscription', priceId: request.planId }
+      : { paymentType: 'one-time', itemId: request.planId, solutionId: request.solutionId };
+  return api('/api/payments/alipay/create-order', { method: 'POST', body });
+}
+
+/** Pay once to read a solution: the wallet for Chinese browsers, the card provider otherwise (customer-area §7). */
+export function initiateSolutionPayment(
+  solutionId: string,
+  price: { amount: number; currency: string },
+): Promise<PaymentInstruction> {
+  return api('/api/solutions/initiate-solution-payment', {
+    method: 'POST',
+    body: {
+      solutionId,
+      paymentGateway: navigator.language.toLowerCase().startsWith('zh') ? 'alipay' : 'stripe',
+      itemId: 'single_solution_view',
+      itemType: 'solution_view',
+      ...price,
+    },
+  });
+}
+
+export function fetchOrderStatus(orderId: string): Promise<OrderStatusResponse> {
+  return api(`/api/payments/order-status/${encodeURIComponent(orderId)}`);
+}
