@@ -26,17 +26,14 @@ function helpers(get: () => TestApp) {
     view: (u: User, solutionId: string) => get().http.get(`/api/solutions/${solutionId}/view`).set(bearer(u)),
     me: async (u: User) => (await get().http.get('/api/auth/me').set(bearer(u)).expect(200)).body,
     payView: (u: User, solutionId: string, paymentGateway?: string) =>
-      get()
-        .http.post('/api/solutions/initiate-solution-payment')
-        .set(bearer(u))
-        .send({
-          solutionId,
-          paymentGateway,
-          itemId: 'single_solution_view',
-          itemType: 'solution_view',
-          amount: 1,
-          currency: 'CNY',
-        }),
+      get().http.post('/api/solutions/initiate-solution-payment').set(bearer(u)).send({
+        solutionId,
+        paymentGateway,
+        itemId: 'single_solution_view',
+        itemType: 'solution_view',
+        amount: 1,
+        currency: 'CNY',
+      }),
   };
   return h;
 }
@@ -76,6 +73,8 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
       alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
       popular: false,
     });
+    const custom = zh.find((p: { periodType: string }) => p.periodType === 'custom');
+    expect(custom).toMatchObject({ isValid: false, displayPrice: '价格面议' });
     const en = (await t.http.get('/api/users/subscriptions/plans').set('Accept-Language', 'en').expect(200))
       .body;
     expect(en[0]).toMatchObject({

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSolutionAsAdmin, loginAsAdmin, newVerifiedUser } from './support/api';
-import { launchChromium, snap } from './support/browser';
+import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -19,22 +19,6 @@ const PROBE_HTML = `<h1>堆场调度方案</h1><p id="probe">script did not run<
 describe('reading a solution in the browser', () => {
   let browser: Browser;
   let solutionId = '';
-
-  /** A browser context signed in as this user (the tokens where the app keeps them). */
-  async function signedIn(
-    user: Awaited<ReturnType<typeof newVerifiedUser>>,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
-    await context.addInitScript((s) => {
-      if (!localStorage.getItem('token')) {
-        localStorage.setItem('token', s.access_token);
-        localStorage.setItem('refresh_token', s.refresh_token);
-        localStorage.setItem('username', s.user.username);
-        localStorage.setItem('userRole', s.user.role);
-      }
-    }, user);
-    return { context, page: await context.newPage() };
-  }
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -56,7 +40,7 @@ describe('reading a solution in the browser', () => {
     await visitor.waitForURL(`${baseUrl}/login`);
     await visitor.close();
 
-    const { context, page } = await signedIn(await newVerifiedUser('free'));
+    const { context, page } = await signedInPage(browser, await newVerifiedUser('free'));
     await page.goto(`${baseUrl}/solutions/${solutionId}/view`);
     await page.getByRole('heading', { name: '访问受限' }).waitFor();
     expect(await page.getByText('港口堆场调度方案').isVisible()).toBe(true);
@@ -76,7 +60,7 @@ describe('reading a solution in the browser', () => {
     await db.query('UPDATE users SET "isPaid" = true WHERE id = $1', [reader.user.id]);
     await db.end();
 
-    const { context, page } = await signedIn(reader);
+    const { context, page } = await signedInPage(browser, reader);
     await page.goto(`${baseUrl}/solutions/${solutionId}/view`);
     const frameElement = page.locator('iframe[title="方案文档"]');
     await frameElement.waitFor();

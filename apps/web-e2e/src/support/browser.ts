@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ARTEFACTS = resolve(__dirname, '../../../../test-results/web-e2e');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,4 +26,27 @@ export function launchChromium(): Promise<Browser> {
 export async function snap(page: Page, name: string): Promise<void> {
   mkdirSync(ARTEFACTS, { recursive: true });
   await page.screenshot({ path: resolve(ARTEFACTS, `${name}.png`), fullPage: true });
+}
+
+interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  user: { username: string; role: string };
+}
+
+/** A Chinese desktop browser context signed in as this user (the tokens where the app keeps them). */
+export async function signedInPage(
+  browser: Browser,
+  user: StoredSession,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+  await context.addInitScript((s) => {
+    if (!localStorage.getItem('token')) {
+      localStorage.setItem('token', s.access_token);
+      localStorage.setItem('refresh_token', s.refresh_token);
+      localStorage.setItem('username', s.user.username);
+      localStorage.setItem('userRole', s.user.role);
+    }
+  }, user);
+  return { context, page: await context.newPage() };
 }

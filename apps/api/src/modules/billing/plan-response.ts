@@ -6,6 +6,8 @@ const PERIOD_SUFFIX: Record<Language, Partial<Record<string, string>>> = {
   en: { daily: ' / day', weekly: ' / week', monthly: ' / month', quarterly: ' / quarter', yearly: ' / year' },
 };
 
+const CUSTOM_PRICE: Record<Language, string> = { zh: '价格面议', en: 'Price on request' };
+
 /** Chinese readers pay in CNY, everyone else in USD (contract §6). */
 export const currencyFor = (lang: Language): Currency => (lang === 'zh' ? 'CNY' : 'USD');
 
@@ -18,7 +20,11 @@ export function toPlanResponse(plan: Plan, lang: Language): PlanResponse {
     id: plan.id,
     name,
     planName: name,
-    displayPrice: `${formatMoney(priceInfo)}${PERIOD_SUFFIX[lang][plan.periodType] ?? ''}`,
+    // A custom plan is priced per customer: it shows no number.
+    displayPrice:
+      plan.periodType === 'custom'
+        ? CUSTOM_PRICE[lang]
+        : `${formatMoney(priceInfo)}${PERIOD_SUFFIX[lang][plan.periodType] ?? ''}`,
     priceInfo,
     features: lang === 'zh' ? plan.features : plan.featuresEn,
     benefits: lang === 'zh' ? plan.benefits : plan.benefitsEn,
