@@ -7,6 +7,7 @@ import { DatabaseModule } from './core/database/database.module';
 import { AllExceptionsFilter } from './core/errors/error-responder';
 import { HealthModule } from './core/health/health.module';
 import { MailModule } from './core/mail/mail.module';
+import { QueueModule } from './core/queue/queue.module';
 import { RedisModule } from './core/redis/redis.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
@@ -21,6 +22,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         RedisModule,
+        QueueModule,
         MailModule,
         HealthModule,
         AuditModule,

@@ -1,3 +1,6 @@
+import { getQueueToken } from '@nestjs/bull';
+import { JobName, QueueName } from '@think-tank/contracts';
+import type { Queue } from 'bull';
 import Stripe from 'stripe';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
@@ -10,6 +13,14 @@ import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
+
+async function waitFor(done: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 const bearer = (u: User) => ({ Authorization: `Bearer ${u.session.access_token}` });
 
 /** Shared steps of the three gateway setups below. */
@@ -210,8 +221,14 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     );
     expect(await h.me(u)).toMatchObject({ isPaid: false });
     await h.view(u, solution.id).expect(402);
-    const job = await t.app.get(SubscriptionsService).expireAndRemind();
-    expect(job.expired).toBeGreaterThanOrEqual(1);
+    // The daily job is scheduled on the billing queue; run it now through the queue, as the schedule would.
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.billing));
+    expect(await queue.getRepeatableJobs()).toEqual([
+      expect.objectContaining({ name: JobName.expireSubscriptions, cron: '5 0 * * *', tz: 'Asia/Shanghai' }),
+    ]);
+    const job = await queue.add(JobName.expireSubscriptions, {});
+    await waitFor(async () => (await job.getState()) === 'completed');
+    expect((await queue.getJob(job.id))!.returnvalue.expired).toBeGreaterThanOrEqual(1);
     expect((await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body.status).toBe(
       'expired',
     );

@@ -8,3 +8,4 @@ export * from './solutions';
 export * from './billing';
 export * from './paywall';
 export * from './payments';
+export * from './queues';

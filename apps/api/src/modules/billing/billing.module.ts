@@ -1,4 +1,7 @@
+import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
+import { QueueName } from '@think-tank/contracts';
+import { SubscriptionExpiryProcessor } from './jobs/subscription-expiry.processor';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingService } from './billing.service';
 import { Order } from './entities/order.entity';
@@ -18,7 +21,10 @@ import { SubscriptionsService } from './subscriptions.service';
 
 /** What users buy and hold: plans, orders through the gateways, subscriptions, pay-per-view grants. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Plan, Order, PaymentEvent, Subscription, SolutionAccessGrant])],
+  imports: [
+    TypeOrmModule.forFeature([Plan, Order, PaymentEvent, Subscription, SolutionAccessGrant]),
+    BullModule.registerQueue({ name: QueueName.billing }),
+  ],
   controllers: [PaymentsController, SandboxCheckoutController, SubscriptionsController],
   providers: [
     BillingService,
@@ -28,6 +34,7 @@ import { SubscriptionsService } from './subscriptions.service';
     SubscriptionsService,
     AlipayGateway,
     StripeGateway,
+    SubscriptionExpiryProcessor,
   ],
   exports: [BillingService, PaymentsService, FulfilmentService, SubscriptionsService],
 })

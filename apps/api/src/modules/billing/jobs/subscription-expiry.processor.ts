@@ -1,0 +1,39 @@
+import { InjectQueue, Process, Processor } from '@nestjs/bull';
+import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { JobName, QueueName } from '@think-tank/contracts';
+import type { Queue } from 'bull';
+import { SubscriptionsService } from '../subscriptions.service';
+
+/** Every day at 00:05 in China, when the paid day turns over. */
+const DAILY = { cron: '5 0 * * *', tz: 'Asia/Shanghai' };
+
+/**
+ * The daily subscription job: registered once as a repeatable job (Bull keeps one schedule whatever the number
+ * of replicas registering it), run by whichever process takes it. Access itself ends with the period even if
+ * the job is late; the job only records it and marks the reminders.
+ */
+@Processor(QueueName.billing)
+export class SubscriptionExpiryProcessor implements OnApplicationBootstrap {
+  private readonly logger = new Logger(SubscriptionExpiryProcessor.name);
+
+  constructor(
+    @InjectQueue(QueueName.billing) private readonly queue: Queue,
+    private readonly subscriptions: SubscriptionsService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.queue.add(
+      JobName.expireSubscriptions,
+      {},
+      { repeat: DAILY, removeOnComplete: 30, removeOnFail: 100 },
+    );
+  }
+
+  @Process(JobName.expireSubscriptions)
+  async expire(): Promise<{ expired: number; reminded: number }> {
+    const { expired, reminded } = await this.subscriptions.expireAndRemind();
+    // Reminder messages are sent here once notifications exist; for now the reminded users are logged.
+    if (reminded.length) this.logger.log(`subscription ends within 3 days for ${reminded.length} user(s)`);
+    return { expired, reminded: reminded.length };
+  }
+}
