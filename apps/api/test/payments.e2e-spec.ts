@@ -336,10 +336,10 @@ describe('Alipay: page pay and signed notifies', () => {
     await sink.stop();
   });
 
-  it('answers a page-pay form signed with the merchant key, for the order’s amount in yuan', async () => {
+  it('answers a page-pay address signed with the merchant key, for the order’s amount in yuan', async () => {
     const { orderId, res } = await pendingOrder('former');
-    expect(res.body).toMatchObject({ type: 'form', orderId });
-    const request = alipay.verifyPageRequest(res.body.paymentForm);
+    expect(res.body).toMatchObject({ type: 'redirect', orderId });
+    const request = alipay.verifyPageRequest(res.body.paymentUrl);
     expect(request.valid).toBe(true);
     expect(request.action).toBe('https://openapi-sandbox.dl.alipaydev.com/gateway.do');
     expect(request.fields).toMatchObject({

@@ -63,18 +63,10 @@ export class FakeAlipayPlatform {
     return { ...body, sign_type: 'RSA2', sign };
   }
 
-  /** Checks a page-pay form as Alipay's gateway would: its fields, signed with the merchant's key. */
-  verifyPageRequest(html: string): { action: string; fields: Record<string, string>; valid: boolean } {
-    const action = /action="([^"]+)"/.exec(html)?.[1] ?? '';
+  /** Checks a page-pay address as Alipay's gateway would: its fields, signed with the merchant's key. */
+  verifyPageRequest(address: string): { action: string; fields: Record<string, string>; valid: boolean } {
     const fields: Record<string, string> = {};
-    for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g))
-      fields[m[1]] = m[2]
-        .replace(/&quot;/g, '"')
-        .replace(/&amp;/g, '&')
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&#39;/g, "'");
-    const url = new URL(action.replace(/&amp;/g, '&'));
+    const url = new URL(address);
     for (const [k, v] of url.searchParams) fields[k] = v;
     const valid = createVerify('RSA-SHA256')
       .update(signingContent(fields, ['sign']))

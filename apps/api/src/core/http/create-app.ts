@@ -65,8 +65,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        // Alipay's page-pay form posts the browser to Alipay's gateway.
-        formAction: ["'self'", ...(config.alipay ? [new URL(config.alipay.gateway).origin] : [])],
+        formAction: ["'self'"],
       },
     },
   });

@@ -49,13 +49,8 @@ export class CreateOrderDto {
   solutionId?: string;
 }
 
-export class CardPaymentDto {
-  @ApiProperty({ description: 'a catalogue item id or a one-time plan id' })
-  @IsNotEmpty(required)
-  @IsString(invalid)
-  @MaxLength(64, invalid)
-  itemId!: string;
-
+/** A payment method collected by Stripe Elements (a card, or Apple Pay through Stripe). */
+class CardMethodDto {
   @ApiProperty()
   @IsNotEmpty(required)
   @IsString(invalid)
@@ -65,6 +60,14 @@ export class CardPaymentDto {
   @ApiProperty({ enum: ['stripe_card', 'applepay'] })
   @IsIn(['stripe_card', 'applepay'], invalid)
   paymentMethodType!: 'stripe_card' | 'applepay';
+}
+
+export class CardPaymentDto extends CardMethodDto {
+  @ApiProperty({ description: 'a catalogue item id or a one-time plan id' })
+  @IsNotEmpty(required)
+  @IsString(invalid)
+  @MaxLength(64, invalid)
+  itemId!: string;
 
   @ApiPropertyOptional()
   @IsOptional()
@@ -72,21 +75,11 @@ export class CardPaymentDto {
   solutionId?: string;
 }
 
-export class CardSubscribeDto {
+export class CardSubscribeDto extends CardMethodDto {
   @ApiProperty({ description: 'the plan id' })
   @IsNotEmpty(required)
   @IsUUID('all', invalid)
   priceId!: string;
-
-  @ApiProperty()
-  @IsNotEmpty(required)
-  @IsString(invalid)
-  @MaxLength(255, invalid)
-  paymentMethodId!: string;
-
-  @ApiProperty({ enum: ['stripe_card', 'applepay'] })
-  @IsIn(['stripe_card', 'applepay'], invalid)
-  paymentMethodType!: 'stripe_card' | 'applepay';
 }
 
 export class InitiateSolutionPaymentDto {

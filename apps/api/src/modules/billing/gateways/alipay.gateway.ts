@@ -53,9 +53,12 @@ export class AlipayGateway {
     return this.sdk !== null;
   }
 
-  /** The signed page-pay form, which the browser submits to Alipay's cashier. */
+  /**
+   * The signed page-pay address, which the browser visits. An address rather than a form: a form posted from the
+   * app would be held to the app's CSP form-action all along Alipay's redirects to its cashier.
+   */
   startCheckout(order: Order): PaymentInstruction {
-    const paymentForm = this.sdk!.pageExecute('alipay.trade.page.pay', 'POST', {
+    const paymentUrl = this.sdk!.pageExecute('alipay.trade.page.pay', 'GET', {
       bizContent: {
         outTradeNo: order.id,
         productCode: 'FAST_INSTANT_TRADE_PAY',
@@ -65,7 +68,7 @@ export class AlipayGateway {
       returnUrl: `${this.config.publicUrl}/api/payments/alipay/return`,
       notifyUrl: `${this.config.publicUrl}/api/payments/alipay/notify`,
     });
-    return { type: 'form', paymentForm, orderId: order.id };
+    return { type: 'redirect', paymentUrl, orderId: order.id };
   }
 
   /**
