@@ -35,6 +35,8 @@ export function SearchResults({
           <ListGroup.Item
             key={s._id}
             action
+            // Not a selection list: a clicked result opens in a new tab and must not stay highlighted here.
+            active={false}
             href={WebRoute.solution(s._id)}
             target="_blank"
             rel="noopener"
