@@ -10,6 +10,7 @@ import { MailModule } from './core/mail/mail.module';
 import { QueueModule } from './core/queue/queue.module';
 import { RedisModule } from './core/redis/redis.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { SolutionsModule } from './modules/solutions/solutions.module';
 
@@ -29,6 +30,7 @@ export class AppModule {
         AuthModule,
         SolutionsModule,
         BillingModule,
+        AdminModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -51,3 +51,30 @@ export const CatalogueItem = {
 export function formatMoney({ amount, currency }: PriceInfo): string {
   return `${currency === 'CNY' ? '¥' : '$'}${(amount / 100).toFixed(2)}`;
 }
+
+/** A plan as support staff edit it: both languages and both currencies (contract §9). */
+export interface PlanInput {
+  code: string;
+  name: string;
+  nameEn: string;
+  features: string[];
+  featuresEn: string[];
+  benefits: string[];
+  benefitsEn: string[];
+  priceCny: number;
+  priceUsd: number;
+  periodType: PeriodType;
+  tier: number;
+  isVip: boolean;
+  isValid: boolean;
+  popular: boolean;
+  stripePriceId: string | null;
+  alipayProductCode: string | null;
+  sortOrder: number;
+}
+
+export interface AdminPlan extends PlanInput {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -25,6 +25,8 @@ export const ErrorCode = {
   PAYMENT_UNAVAILABLE: 'PAYMENT_UNAVAILABLE',
   ITEM_NOT_AVAILABLE: 'ITEM_NOT_AVAILABLE',
   NO_ACTIVE_SUBSCRIPTION: 'NO_ACTIVE_SUBSCRIPTION',
+  PLAN_IN_USE: 'PLAN_IN_USE',
+  CONFLICT: 'CONFLICT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -44,6 +44,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '该商品或套餐暂不可购买',
     en: 'This item or plan is not available for purchase.',
   },
+  PLAN_IN_USE: {
+    zh: '该套餐已有订单，不能删除；可将其设为不可购买',
+    en: 'This plan has orders and cannot be deleted; mark it not valid instead.',
+  },
+  CONFLICT: { zh: '与现有数据冲突', en: 'This conflicts with existing data.' },
   NO_ACTIVE_SUBSCRIPTION: { zh: '当前没有可取消的订阅', en: 'You have no active subscription to cancel.' },
   PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
   PAID_USER_DAILY_LIMIT_REACHED: {

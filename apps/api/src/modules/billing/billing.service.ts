@@ -1,23 +1,89 @@
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThan, Repository } from 'typeorm';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { AdminPlan, PlanInput } from '@think-tank/contracts';
+import { DataSource, MoreThan, QueryFailedError, Repository } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { AppError } from '../../core/errors/app-error';
+import { Order } from './entities/order.entity';
 import { Plan } from './entities/plan.entity';
 import { SolutionAccessGrant } from './entities/solution-access-grant.entity';
+
+const UNIQUE_VIOLATION = '23505';
+
+function toAdminPlan({ createdAt, updatedAt, ...plan }: Plan): AdminPlan {
+  return { ...plan, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+}
 
 @Injectable()
 export class BillingService {
   constructor(
     @InjectRepository(Plan) private readonly plans: Repository<Plan>,
     @InjectRepository(SolutionAccessGrant) private readonly grants: Repository<SolutionAccessGrant>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly audit: AuditService,
   ) {}
+
+  /** Every plan, in display order. */
+  listPlans(): Promise<Plan[]> {
+    return this.plans.find({ order: { sortOrder: 'ASC', tier: 'ASC' } });
+  }
+
+  async listAdminPlans(): Promise<AdminPlan[]> {
+    return (await this.listPlans()).map(toAdminPlan);
+  }
 
   /** Whether a pay-per-view purchase of this solution is live (30 days from payment, until refunded). */
   hasViewGrant(userId: string, solutionId: string): Promise<boolean> {
     return this.grants.existsBy({ userId, solutionId, expiresAt: MoreThan(new Date()) });
   }
 
-  /** Every plan, in display order. */
-  listPlans(): Promise<Plan[]> {
-    return this.plans.find({ order: { sortOrder: 'ASC', tier: 'ASC' } });
+  /** Creates (id null) or replaces a plan, with its audit entry; a taken code is 409 CONFLICT. */
+  async savePlan(id: string | null, input: PlanInput, actorId: string): Promise<AdminPlan> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const before = id
+          ? await tx.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } })
+          : null;
+        if (id && !before) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+        const plan = await tx.save(
+          Plan,
+          tx.create(Plan, {
+            ...before,
+            ...input,
+            stripePriceId: input.stripePriceId ?? null,
+            alipayProductCode: input.alipayProductCode ?? null,
+          }),
+        );
+        await this.audit.record(tx, {
+          actorId,
+          action: id ? 'plan.update' : 'plan.create',
+          targetType: 'plan',
+          targetId: plan.id,
+          details: { before: before ? toAdminPlan(before) : null, after: input },
+        });
+        return toAdminPlan(plan);
+      });
+    } catch (e) {
+      if (e instanceof QueryFailedError && (e.driverError as { code?: string }).code === UNIQUE_VIOLATION)
+        throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+      throw e;
+    }
+  }
+
+  /** Deletes a plan nobody has bought; one with orders stays, so that their history keeps its name. */
+  async removePlan(id: string, actorId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const plan = await tx.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!plan) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+      if (await tx.existsBy(Order, { itemId: id })) throw new AppError('PLAN_IN_USE', HttpStatus.CONFLICT);
+      await tx.delete(Plan, { id });
+      await this.audit.record(tx, {
+        actorId,
+        action: 'plan.delete',
+        targetType: 'plan',
+        targetId: id,
+        details: { before: toAdminPlan(plan) },
+      });
+    });
   }
 }

@@ -1,0 +1,58 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Put,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Role } from '@think-tank/contracts';
+import { IdPipe } from '../../core/http/id.pipe';
+import { CurrentUser } from '../auth/guards/current-user.decorator';
+import { Roles, RolesGuard } from '../auth/guards/roles.guard';
+import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { BillingService } from '../billing/billing.service';
+import { PlanInputDto } from '../billing/dto/plan-input.dto';
+
+/** Plans as support staff see them (contract §9): support reads, only admins change prices. Writes are audited. */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(RolesGuard)
+@Controller('admin/plans')
+export class AdminPlansController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get()
+  @Roles(Role.Admin, Role.Support)
+  @ApiOperation({ summary: 'Every plan with both languages and both prices' })
+  async list() {
+    return this.billing.listAdminPlans();
+  }
+
+  @Post()
+  @Roles(Role.Admin)
+  create(@Body() dto: PlanInputDto, @CurrentUser() user: AuthUser) {
+    return this.billing.savePlan(null, dto, user.id);
+  }
+
+  @Put(':id')
+  @Roles(Role.Admin)
+  update(@Param('id', IdPipe) id: string, @Body() dto: PlanInputDto, @CurrentUser() user: AuthUser) {
+    return this.billing.savePlan(id, dto, user.id);
+  }
+
+  @Delete(':id')
+  @Roles(Role.Admin)
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary: 'Delete a plan nobody bought; 409 PLAN_IN_USE otherwise (mark it not valid instead)',
+  })
+  remove(@Param('id', IdPipe) id: string, @CurrentUser() user: AuthUser) {
+    return this.billing.removePlan(id, user.id);
+  }
+}
