@@ -78,6 +78,14 @@ describe('API foundation', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
     expect(ok.headers['x-content-type-options']).toBe('nosniff');
     expect(ok.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(ok.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(ok.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(ok.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(ok.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(ok.headers['x-powered-by']).toBeUndefined();
+    // Errors carry them too.
+    const missing = await t.http.get('/api/no-such-route').expect(404);
+    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('publishes the OpenAPI document and its human page', async () => {
@@ -87,6 +95,10 @@ describe('API foundation', () => {
       '/api/auth/register',
       '/api/auth/login',
       '/api/auth/me',
+      '/api/users/subscriptions/plans',
+      '/api/payments/alipay/create-order',
+      '/api/payments/order-status/{orderId}',
+      '/api/solutions/initiate-solution-payment',
       '/api/auth/exchange',
       '/api/health/ready',
     ])

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import { HttpStatus } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -10,6 +9,7 @@ import type { AppConfig } from '../config/app-config';
 import { AppError } from '../errors/app-error';
 import { createValidationPipe } from '../errors/validation-pipe';
 import { AppLogger, createRootLogger } from '../logging/app-logger';
+import { securityHeaders } from './security-headers';
 import { serveWebApp } from './serve-web-app';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -46,29 +46,16 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   fastify.addHook('onRoute', (route) => {
     if (LARGE_BODY_ROUTES.test(route.url)) route.bodyLimit = LARGE_BODY_LIMIT;
   });
-  fastify.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  const headers = securityHeaders();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers).header('x-request-id', request.id);
+    done();
   });
 
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.enableCors({ origin: [config.publicUrl], credentials: true });
   app.enableShutdownHooks();
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-  });
 
   const document = SwaggerModule.createDocument(
     app,

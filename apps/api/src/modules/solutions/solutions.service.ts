@@ -121,11 +121,13 @@ export class SolutionsService {
       role: User['role'];
       isPaid: boolean;
       disabled: boolean;
-    }>(
-      `SELECT so.html, so."projectName", u.role, u."isPaid", u.disabled
-         FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
-      [id, userId],
-    );
+    }>({
+      // Named, so each pooled connection parses and plans it once.
+      name: 'solution-view',
+      text: `SELECT so.html, so."projectName", u.role, u."isPaid", u.disabled
+               FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
+      values: [id, userId],
+    });
     if (!row || row.disabled) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
     if (row.html === null) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
     await this.paywall.authorizeView({ id: userId, ...row }, { id, projectName: row.projectName! }, lang);
