@@ -526,9 +526,14 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     expect(call.idempotencyKey).toBe(`checkout-${res.body.orderId}`);
     expect(call.form.get('line_items[0][price_data][unit_amount]')).toBe('500');
     expect(call.form.get('payment_intent_data[metadata][orderId]')).toBe(res.body.orderId);
-    expect((await t.http.get('/api/payments/options').expect(200)).body.stripePublishableKey).toBe(
-      'pk_test_fake',
-    );
+    const options = await t.http.get('/api/payments/options').expect(200);
+    expect(options.body.stripePublishableKey).toBe('pk_test_fake');
+    // The app's pages may load Stripe.js and its card frames, and nothing else from outside.
+    const csp = options.headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain('frame-src');
+    expect(csp).toContain('https://hooks.stripe.com');
+    expect(csp).toContain('https://api.stripe.com');
   });
 
   it('accepts a signed payment_intent.succeeded once, refuses bad signatures', async () => {

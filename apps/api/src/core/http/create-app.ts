@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/app-config';
 import { AppError } from '../errors/app-error';
 import { createValidationPipe } from '../errors/validation-pipe';
 import { AppLogger, createRootLogger } from '../logging/app-logger';
-import { securityHeaders } from './security-headers';
+import { helmetOptions, securityHeaders } from './security-headers';
 import { serveWebApp } from './serve-web-app';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -46,7 +46,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   fastify.addHook('onRoute', (route) => {
     if (LARGE_BODY_ROUTES.test(route.url)) route.bodyLimit = LARGE_BODY_LIMIT;
   });
-  const headers = securityHeaders();
+  const headers = securityHeaders(helmetOptions(Boolean(config.stripe?.publishableKey)));
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers).header('x-request-id', request.id);
     done();

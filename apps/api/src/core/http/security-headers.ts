@@ -1,28 +1,38 @@
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
-      frameSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-    },
-  },
+/** Stripe.js and its card fields come from Stripe, when card payments are configured. */
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
 };
+
+export function helmetOptions(stripe: boolean): HelmetOptions {
+  const extra = (sources: string[]) => (stripe ? sources : []);
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra(STRIPE.script)],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...extra(STRIPE.connect)],
+        frameSrc: ["'self'", ...extra(STRIPE.frame)],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  };
+}
 
 /**
  * Helmet's headers for every response, computed once at start. Our policy is static, so every response gets the
  * same set; @fastify/helmet would build helmet's middleware (and parse the CSP) again on every request, a
  * measurable share of the hottest route's time.
  */
-export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string, string> {
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const collect = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),

@@ -1,5 +1,6 @@
 import type {
   CancelSubscriptionResponse,
+  CardPaymentResponse,
   OrderStatusResponse,
   PaymentInstruction,
   PaymentOptionsResponse,
@@ -70,4 +71,20 @@ export function initiateSolutionPayment(
 
 export function fetchOrderStatus(orderId: string): Promise<OrderStatusResponse> {
   return api(`/api/payments/order-status/${encodeURIComponent(orderId)}`);
+}
+
+/** A card payment (one-time) or a card subscription, with a payment method made by Stripe.js. */
+export function payByCard(request: {
+  paymentType: PaymentType;
+  planId: string;
+  paymentMethodId: string;
+  solutionId?: string;
+}): Promise<CardPaymentResponse> {
+  const method = { paymentMethodId: request.paymentMethodId, paymentMethodType: 'stripe_card' };
+  return request.paymentType === 'subscription'
+    ? api('/api/payments/subscribe', { method: 'POST', body: { priceId: request.planId, ...method } })
+    : api('/api/payments/process', {
+        method: 'POST',
+        body: { itemId: request.planId, solutionId: request.solutionId, ...method },
+      });
 }

@@ -1,27 +1,38 @@
 import { formatMoney, WebRoute } from '@think-tank/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { StripeCardElement } from '@stripe/stripe-js';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { errorText } from '../../../lib/error-text';
 import { session } from '../../../lib/session';
-import { createWalletPayment, usePaymentOptions } from '../api/billing-api';
+import { createWalletPayment, payByCard, usePaymentOptions } from '../api/billing-api';
 import type { CheckoutState } from '../checkout-state';
+import { CardField } from '../components/CardField';
 import { followPaymentInstruction, HandoffError, WALLET_REDIRECT_TIMEOUT_MS } from '../payment-handoff';
+import { useStripe } from '../use-stripe';
+
+type Method = 'wallet' | 'card';
 
 /**
  * Confirm payment (customer-area §2): the chosen plan or item, a payment method, and the hand-off to the
- * gateway. The wallet (Alipay, or the sandbox cashier where Alipay has no keys) is the default; card entry needs
- * the card provider's script and key, which this build does not load, so the card option is shown unavailable.
+ * gateway. The wallet (Alipay, or the sandbox cashier where Alipay has no keys) is the default; the card is
+ * offered when the server has a Stripe publishable key and Stripe.js loads. WeChat Pay is not available, and
+ * Apple Pay is not offered.
  */
 export default function CheckoutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as CheckoutState & { solutionId?: string };
   const options = usePaymentOptions();
+  const stripe = useStripe(options.data?.stripePublishableKey);
+  const [method, setMethod] = useState<Method>('wallet');
+  const [card, setCard] = useState<StripeCardElement | null>(null);
+  const [cardComplete, setCardComplete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -43,9 +54,49 @@ export default function CheckoutPage() {
       </Notice>
     );
 
+  const payWithWallet = async (planId: string) => {
+    const instruction = await createWalletPayment({
+      paymentType: subscription ? 'subscription' : 'one-time',
+      planId,
+      solutionId: state.solutionId,
+    });
+    followPaymentInstruction(instruction, state.solutionId);
+    // Still here after 10 s: the hand-off was blocked or the network is stuck.
+    timer.current = setTimeout(() => {
+      setBusy(false);
+      setError(t('checkout.walletTimeout'));
+    }, WALLET_REDIRECT_TIMEOUT_MS);
+  };
+
+  const payWithCard = async (planId: string) => {
+    if (stripe.state !== 'ready') throw new CheckoutError(t('checkout.stripeLoading'));
+    if (!card || !cardComplete) throw new CheckoutError(t('checkout.cardIncomplete'));
+    const created = await stripe.stripe.createPaymentMethod({ type: 'card', card });
+    if (created.error || !created.paymentMethod)
+      throw new CheckoutError(created.error?.message ?? t('checkout.paymentMethodFailed'));
+    let result = await payByCard({
+      paymentType: subscription ? 'subscription' : 'one-time',
+      planId,
+      paymentMethodId: created.paymentMethod.id,
+      solutionId: state.solutionId,
+    });
+    if (result.requiresAction && result.clientSecret) {
+      setNotice(t('checkout.actionRequired'));
+      const confirmed = await stripe.stripe.confirmCardPayment(result.clientSecret);
+      if (confirmed.error) throw new CheckoutError(confirmed.error.message ?? t('checkout.unknown'));
+      result = { ...result, success: confirmed.paymentIntent?.status === 'succeeded' };
+    }
+    if (!result.success && !result.requiresAction)
+      throw new CheckoutError(result.error ?? t('checkout.unknown'));
+    setNotice(t('checkout.cardSuccess'));
+    const orderReturn = `${WebRoute.paymentReturn}?order_id=${result.orderId}&status=success&gw=card`;
+    navigate(subscription ? WebRoute.profile : (state.successRedirectPath ?? orderReturn));
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    setNotice(null);
     if (!session.read().token) {
       setError(t('checkout.notLoggedIn'));
       return navigate(WebRoute.login, { state: { from: { pathname: WebRoute.payment, state } } });
@@ -54,27 +105,20 @@ export default function CheckoutPage() {
       return setError(subscription ? t('checkout.walletNoPlan') : t('checkout.itemIncompleteDetail'));
     setBusy(true);
     try {
-      const instruction = await createWalletPayment({
-        paymentType: subscription ? 'subscription' : 'one-time',
-        planId: state.planId,
-        solutionId: state.solutionId,
-      });
-      followPaymentInstruction(instruction, state.solutionId);
-      // Still here after 10 s: the hand-off was blocked or the network is stuck.
-      timer.current = setTimeout(() => {
-        setBusy(false);
-        setError(t('checkout.walletTimeout'));
-      }, WALLET_REDIRECT_TIMEOUT_MS);
+      await (method === 'card' ? payWithCard(state.planId) : payWithWallet(state.planId));
     } catch (err) {
       setBusy(false);
       setError(
-        err instanceof HandoffError
-          ? t(err.reason === 'noForm' ? 'checkout.walletNoForm' : 'checkout.walletNoInstruction')
-          : errorText(err, t, t('checkout.unknown')),
+        err instanceof CheckoutError
+          ? err.message
+          : err instanceof HandoffError
+            ? t(err.reason === 'noForm' ? 'checkout.walletNoForm' : 'checkout.walletNoInstruction')
+            : errorText(err, t, t('checkout.unknown')),
       );
     }
   };
 
+  const cardReady = stripe.state === 'ready';
   return (
     <Container className="tt-page" style={{ maxWidth: 640 }}>
       <Card className="shadow-sm">
@@ -98,24 +142,30 @@ export default function CheckoutPage() {
               {error}
             </Alert>
           )}
+          {notice && !error && <Alert variant="info">{notice}</Alert>}
           <Form onSubmit={submit} noValidate>
             <fieldset disabled={busy}>
               <legend className="h6">{t('checkout.method')}</legend>
-              {/* Only the wallet is live; the others say why they cannot be chosen. */}
               <Form.Check
                 type="radio"
                 id="method-wallet"
                 name="method"
                 label={t('checkout.wallet')}
-                defaultChecked
+                checked={method === 'wallet'}
+                onChange={() => setMethod('wallet')}
               />
               <Form.Check
                 type="radio"
                 id="method-card"
                 name="method"
-                label={t('checkout.cardUnavailable')}
-                disabled
+                label={cardReady ? t('checkout.card') : t('checkout.cardUnavailable')}
+                disabled={!cardReady}
+                checked={method === 'card'}
+                onChange={() => setMethod('card')}
               />
+              {method === 'card' && cardReady && (
+                <CardField stripe={stripe.stripe} onReady={setCard} onComplete={setCardComplete} />
+              )}
               <Form.Check
                 type="radio"
                 id="method-wechat"
@@ -124,7 +174,7 @@ export default function CheckoutPage() {
                 disabled
               />
             </fieldset>
-            {options.data?.sandbox && !options.data.alipay && (
+            {method === 'wallet' && options.data?.sandbox && !options.data.alipay && (
               <Form.Text className="d-block mt-2">{t('checkout.sandboxNote')}</Form.Text>
             )}
             <div className="d-grid mt-4">
@@ -148,7 +198,10 @@ export default function CheckoutPage() {
   );
 }
 
-function Notice({ text, children }: { text: string; children: React.ReactNode }) {
+/** A checkout step that failed with a message for the buyer. */
+class CheckoutError extends Error {}
+
+function Notice({ text, children }: { text: string; children: ReactNode }) {
   return (
     <Container className="tt-page" style={{ maxWidth: 640 }}>
       <Alert variant="warning">
