@@ -8,7 +8,9 @@ import { AllExceptionsFilter } from './core/errors/error-responder';
 import { HealthModule } from './core/health/health.module';
 import { MailModule } from './core/mail/mail.module';
 import { QueueModule } from './core/queue/queue.module';
+import { RealtimeModule } from './core/realtime/realtime.module';
 import { RedisModule } from './core/redis/redis.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { BillingModule } from './modules/billing/billing.module';
@@ -24,6 +26,8 @@ export class AppModule {
         DatabaseModule,
         RedisModule,
         QueueModule,
+        RealtimeModule,
+        NotificationsModule,
         MailModule,
         HealthModule,
         AuditModule,

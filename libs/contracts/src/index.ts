@@ -9,3 +9,4 @@ export * from './billing';
 export * from './paywall';
 export * from './payments';
 export * from './queues';
+export * from './notifications';

@@ -11,6 +11,7 @@ import { SolutionAccessGrant } from '../modules/billing/entities/solution-access
 import { Order } from '../modules/billing/entities/order.entity';
 import { PaymentEvent } from '../modules/billing/entities/payment-event.entity';
 import { Subscription } from '../modules/billing/entities/subscription.entity';
+import { Message } from '../modules/notifications/entities/message.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
 export const ENTITIES = [
@@ -27,4 +28,5 @@ export const ENTITIES = [
   Order,
   PaymentEvent,
   Subscription,
+  Message,
 ];

@@ -22,18 +22,22 @@ export interface TestApp {
  * The real application on a fresh copy of the migrated template database and its own Redis prefix,
  * so test files never see each other's rows, counters or queues.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  /** Another replica: the same database and Redis prefix as this app (closing it leaves them to their owner). */
+  replicaOf?: TestApp,
+): Promise<TestApp> {
   const base = readTestEnv();
   const suffix = randomBytes(4).toString('hex');
-  const url = new URL(base.databaseUrl);
-  url.pathname = `/tt_test_${base.runId}_${suffix}`;
-  await ensureDatabase(url.toString(), base.templateDatabase);
+  const url = new URL(replicaOf?.config.databaseUrl ?? base.databaseUrl);
+  if (!replicaOf) url.pathname = `/tt_test_${base.runId}_${suffix}`;
+  if (!replicaOf) await ensureDatabase(url.toString(), base.templateDatabase);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: url.toString(),
     REDIS_URL: base.redisUrl,
-    REDIS_PREFIX: `tt_test_${base.runId}_${suffix}`,
+    REDIS_PREFIX: replicaOf?.config.redisPrefix ?? `tt_test_${base.runId}_${suffix}`,
     JWT_SECRET: TEST_JWT_SECRET,
     PUBLIC_URL: 'http://localhost:3000',
     ...env,
@@ -47,6 +51,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     db,
     async close() {
       await app.close();
+      if (replicaOf) return;
       await dropDatabase(config.databaseUrl);
       await deleteKeys(config.redisUrl, `${config.redisPrefix}:*`);
     },

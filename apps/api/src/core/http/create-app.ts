@@ -10,6 +10,7 @@ import { AppError } from '../errors/app-error';
 import { createValidationPipe } from '../errors/validation-pipe';
 import { AppLogger, createRootLogger } from '../logging/app-logger';
 import { helmetOptions, securityHeaders } from './security-headers';
+import { RedisIoAdapter } from '../realtime/socket-adapter';
 import { serveWebApp } from './serve-web-app';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -53,6 +54,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   app.setGlobalPrefix('api');
+  app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   app.useGlobalPipes(createValidationPipe());
   app.enableCors({ origin: [config.publicUrl], credentials: true });
   app.enableShutdownHooks();

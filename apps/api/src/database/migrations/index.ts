@@ -3,6 +3,7 @@ import { Initial1795324473673 } from './1795324473673-Initial';
 import { SolutionLibrary1795327455136 } from './1795327455136-SolutionLibrary';
 import { PlansAndViewGrants1795328206308 } from './1795328206308-PlansAndViewGrants';
 import { PaymentsAndSubscriptions1795332493698 } from './1795332493698-PaymentsAndSubscriptions';
+import { Messages1795335645280 } from './1795335645280-Messages';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SolutionLibrary1795327455136,
   PlansAndViewGrants1795328206308,
   PaymentsAndSubscriptions1795332493698,
+  Messages1795335645280,
 ];

@@ -1,4 +1,5 @@
 import { BillingModule } from '../billing/billing.module';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
@@ -21,6 +22,7 @@ import { TokenService } from './token.service';
 @Module({
   imports: [
     BillingModule,
+    NotificationsModule,
     PassportModule,
     TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity]),
   ],

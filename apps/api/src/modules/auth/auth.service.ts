@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
+  NOTIFICATIONS_NAMESPACE,
   EMAIL_CODE_LENGTH,
   EMAIL_CODE_MAX_TRIES,
   EMAIL_CODE_TTL_SECONDS,
@@ -32,6 +33,9 @@ import { EmailCode } from './entities/email-code.entity';
 import { PasswordReset } from './entities/password-reset.entity';
 import { User } from './entities/user.entity';
 import { SubscriptionsService } from '../billing/subscriptions.service';
+import { Messages } from '../notifications/notifications.messages';
+import { NotificationsService } from '../notifications/notifications.service';
+import { SocketPush } from '../../core/realtime/socket-push';
 import { PasswordService } from './password.service';
 import { sha256, TokenService } from './token.service';
 
@@ -54,6 +58,8 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
     private readonly subscriptions: SubscriptionsService,
+    private readonly notifications: NotificationsService,
+    private readonly sockets: SocketPush,
   ) {}
 
   /** ADMIN_EMAIL/ADMIN_PASSWORD: the admin account exists with them (created or updated at start). */
@@ -130,6 +136,7 @@ export class AuthService implements OnApplicationBootstrap {
     if (!user.emailVerifiedAt) {
       user.emailVerifiedAt = new Date();
       await this.users.update(user.id, { emailVerifiedAt: user.emailVerifiedAt });
+      await this.notifications.send([user.id], Messages.welcome(user.username));
     }
     return this.session(user, AuthMessage.verified[lang]);
   }
@@ -170,8 +177,10 @@ export class AuthService implements OnApplicationBootstrap {
     return { ...pair, user: toSessionUser(user), message: AuthMessage.refreshed[lang] };
   }
 
-  logout(refreshToken: string): Promise<void> {
-    return this.tokens.revoke(refreshToken);
+  /** Ends the session, and closes the user's sockets: an open one must not outlive a logout. */
+  async logout(refreshToken: string): Promise<void> {
+    const userId = await this.tokens.revoke(refreshToken);
+    if (userId) this.sockets.disconnectUser(NOTIFICATIONS_NAMESPACE, userId);
   }
 
   async me(userId: string): Promise<MeResponse> {
@@ -222,6 +231,7 @@ export class AuthService implements OnApplicationBootstrap {
       });
     });
     await this.tokens.revokeAllOf(reset.userId);
+    this.sockets.disconnectUser(NOTIFICATIONS_NAMESPACE, reset.userId);
     return { message: AuthMessage.passwordReset[lang] };
   }
 

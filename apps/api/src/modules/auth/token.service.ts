@@ -1,33 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  REFRESH_TOKEN_TTL_SECONDS,
-  type Role,
-  type TokenPair,
-} from '@think-tank/contracts';
-import {
-  createHash,
-  createSecretKey,
-  randomBytes,
-  randomUUID,
-  timingSafeEqual,
-  type KeyObject,
-} from 'node:crypto';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type TokenPair } from '@think-tank/contracts';
+import { createHash, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import { IsNull, Repository } from 'typeorm';
+import { accessKeyOf, verifyAccessToken, type AccessClaims } from '../../core/auth/access-token';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { RefreshToken } from './entities/refresh-token.entity';
 import type { User } from './entities/user.entity';
 
-export interface AccessClaims {
-  sub: string;
-  role: Role;
-  typ: 'access';
-  iat: number;
-  exp: number;
-}
+export type { AccessClaims };
 
 const REFRESH_FORMAT =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})$/;
@@ -52,13 +35,11 @@ export class TokenService {
     config: AppConfig,
     @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
   ) {
-    this.accessKey = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+    this.accessKey = accessKeyOf(config.jwtSecret);
   }
 
   verifyAccess(token: string): AccessClaims {
-    const claims = jwt.verify(token, this.accessKey, { algorithms: ['HS256'] }) as AccessClaims;
-    if (claims.typ !== 'access' || typeof claims.sub !== 'string') throw new Error('not an access token');
-    return claims;
+    return verifyAccessToken(token, this.accessKey);
   }
 
   /** A new pair; a rotation keeps the family and its absolute expiry. */
@@ -103,9 +84,11 @@ export class TokenService {
   }
 
   /** Logout: revokes the family of a token; unknown tokens are ignored. */
-  async revoke(refreshToken: string): Promise<void> {
+  /** Ends the token's session; answers whose it was (null for an unknown token). */
+  async revoke(refreshToken: string): Promise<string | null> {
     const row = await this.find(refreshToken);
     if (row) await this.revokeFamily(row.familyId);
+    return row?.userId ?? null;
   }
 
   async revokeAllOf(userId: string): Promise<void> {

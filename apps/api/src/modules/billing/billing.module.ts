@@ -1,6 +1,7 @@
 import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { QueueName } from '@think-tank/contracts';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { SubscriptionExpiryProcessor } from './jobs/subscription-expiry.processor';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingService } from './billing.service';
@@ -24,6 +25,7 @@ import { SubscriptionsService } from './subscriptions.service';
   imports: [
     TypeOrmModule.forFeature([Plan, Order, PaymentEvent, Subscription, SolutionAccessGrant]),
     BullModule.registerQueue({ name: QueueName.billing }),
+    NotificationsModule,
   ],
   controllers: [PaymentsController, SandboxCheckoutController, SubscriptionsController],
   providers: [

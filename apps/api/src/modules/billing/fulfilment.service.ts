@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogueItem, type PaymentGateway } from '@think-tank/contracts';
+import { CatalogueItem, WebRoute, type Localized, type PaymentGateway } from '@think-tank/contracts';
+import { Messages, type MessageDraft } from '../notifications/notifications.messages';
+import { NotificationsService } from '../notifications/notifications.service';
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
 import { Order } from './entities/order.entity';
@@ -44,18 +46,30 @@ export interface SettleResult {
 export class FulfilmentService {
   private readonly logger = new Logger(FulfilmentService.name);
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly notifications: NotificationsService,
+  ) {}
 
   async settle(req: SettleRequest): Promise<SettleResult> {
-    const result = await this.db.transaction(async (tx) => {
+    const { announce, ...result } = await this.db.transaction(async (tx) => {
       if (req.event && !(await this.recordEvent(tx, req.event, req.orderId)))
-        return { order: null, changed: false };
+        return { order: null, changed: false, announce: null };
       const order = await this.transition(tx, req);
-      if (!order) return { order: await tx.findOneBy(Order, { id: req.orderId }), changed: false };
-      if (order.status === 'paid') await this.grant(tx, order, req.stripeSubscriptionId ?? null);
-      return { order, changed: true };
+      if (!order)
+        return { order: await tx.findOneBy(Order, { id: req.orderId }), changed: false, announce: null };
+      const drafts =
+        order.status === 'paid'
+          ? await this.grant(tx, order, req.stripeSubscriptionId ?? null)
+          : order.status === 'failed'
+            ? [Messages.paymentFailed(order.subject)]
+            : [];
+      const pushes = await Promise.all(drafts.map((d) => this.notifications.write(tx, [order.userId], d)));
+      return { order, changed: true, announce: () => Promise.all(pushes.map((push) => push())) };
     });
     if (result.changed) this.logger.log(`order ${req.orderId} ${req.outcome} via ${req.gateway}`);
+    // Told once the transaction committed: a message never announces a payment that rolled back.
+    await announce?.().catch((e: Error) => this.logger.warn(`payment message push failed: ${e.message}`));
     return result;
   }
 
@@ -130,7 +144,13 @@ export class FulfilmentService {
     return rows[0] ?? null;
   }
 
-  private async grant(tx: EntityManager, order: Order, stripeSubscriptionId: string | null): Promise<void> {
+  /** Grants what the paid order bought; answers the messages that tell the buyer. */
+  private async grant(
+    tx: EntityManager,
+    order: Order,
+    stripeSubscriptionId: string | null,
+  ): Promise<MessageDraft[]> {
+    const price = { amount: order.amount, currency: order.currency };
     if (order.itemType === 'single_solution_view' && order.solutionId) {
       const days = CatalogueItem.singleSolutionView.days;
       await tx.insert(SolutionAccessGrant, {
@@ -139,10 +159,17 @@ export class FulfilmentService {
         orderId: order.id,
         expiresAt: new Date(Date.now() + days * 24 * 3600 * 1000),
       });
-    } else if (order.itemType === 'subscription') {
-      await this.startPeriod(tx, order, stripeSubscriptionId);
+      return [Messages.paymentSucceeded(order.subject, price, WebRoute.solution(order.solutionId))];
     }
-    // Demand fees (the workshop) and notifications join here, inside this transaction.
+    if (order.itemType === 'subscription') {
+      const started = await this.startPeriod(tx, order, stripeSubscriptionId);
+      return [
+        Messages.paymentSucceeded(order.subject, price, WebRoute.subscriptionManagement),
+        Messages.subscriptionStarted(started.plan, started.end),
+      ];
+    }
+    // Demand fees (the workshop) join here, inside this transaction.
+    return [Messages.paymentSucceeded(order.subject, price, null)];
   }
 
   /** A new period of the plan, following on from the user's live one so that an early renewal loses nothing. */
@@ -150,7 +177,7 @@ export class FulfilmentService {
     tx: EntityManager,
     order: Order,
     stripeSubscriptionId: string | null,
-  ): Promise<void> {
+  ): Promise<{ plan: Localized; end: Date }> {
     const plan = await tx.findOneByOrFail(Plan, { id: order.itemId });
     const [{ liveUntil }]: { liveUntil: Date | null }[] = await tx.query(
       `SELECT max("currentPeriodEnd") AS "liveUntil" FROM subscriptions
@@ -158,6 +185,7 @@ export class FulfilmentService {
       [order.userId],
     );
     const start = liveUntil && liveUntil > new Date() ? liveUntil : new Date();
+    const end = periodEnd(start, plan.periodType);
     await tx.insert(Subscription, {
       userId: order.userId,
       planId: plan.id,
@@ -165,8 +193,9 @@ export class FulfilmentService {
       gateway: order.gateway,
       status: 'active',
       currentPeriodStart: start,
-      currentPeriodEnd: periodEnd(start, plan.periodType),
+      currentPeriodEnd: end,
       stripeSubscriptionId,
     });
+    return { plan: { zh: plan.name, en: plan.nameEn }, end };
   }
 }

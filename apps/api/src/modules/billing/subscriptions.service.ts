@@ -4,6 +4,8 @@ import type { CancelSubscriptionResponse, Language, SubscriptionResponse } from 
 import { DataSource } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
 import { AppError } from '../../core/errors/app-error';
+import { Messages } from '../notifications/notifications.messages';
+import { NotificationsService } from '../notifications/notifications.service';
 import { StripeGateway } from './gateways/stripe.gateway';
 
 /** A period grants access while it has not ended and was not refunded, also after a cancel (contract §5). */
@@ -23,6 +25,7 @@ export class SubscriptionsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly stripe: StripeGateway,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async access(userId: string): Promise<SubscriptionAccess> {
@@ -76,12 +79,13 @@ export class SubscriptionsService {
       [live.map((s) => s.id)],
     );
     const end = new Date(Math.max(...live.map((s) => s.end.getTime())));
+    await this.notifications.send([userId], Messages.subscriptionCanceled(end));
     return { status: 'canceled', currentPeriodEnd: end.toISOString() };
   }
 
   /**
    * The daily job: periods that have ended become `expired` (access already ended with the period), and
-   * periods ending within 3 days are marked reminded once. Returns the user ids to remind.
+   * periods ending within 3 days are reminded once, by a message. Returns the users reminded.
    */
   async expireAndRemind(): Promise<{ expired: number; reminded: string[] }> {
     const expired = await updateReturning<{ id: string }>(
@@ -89,16 +93,21 @@ export class SubscriptionsService {
       `UPDATE subscriptions SET status = 'expired', "updatedAt" = now()
         WHERE status IN ('active', 'canceled') AND "currentPeriodEnd" <= now() RETURNING id`,
     );
-    const reminded = await updateReturning<{ userId: string }>(
+    const reminded = await updateReturning<{ userId: string; name: string; nameEn: string; end: Date }>(
       this.db,
-      `UPDATE subscriptions s SET "reminderSentAt" = now()
-        WHERE s.status = 'active' AND s."reminderSentAt" IS NULL
+      `UPDATE subscriptions s SET "reminderSentAt" = now() FROM plans p
+        WHERE p.id = s."planId" AND s.status = 'active' AND s."reminderSentAt" IS NULL
           AND s."currentPeriodEnd" > now() AND s."currentPeriodEnd" <= now() + interval '3 days'
           -- a user who already renewed has a later period and needs no reminder
           AND NOT EXISTS (SELECT 1 FROM subscriptions later WHERE later."userId" = s."userId"
                             AND later."currentPeriodEnd" > s."currentPeriodEnd" AND later.status = 'active')
-        RETURNING s."userId"`,
+        RETURNING s."userId", p.name, p."nameEn", s."currentPeriodEnd" AS end`,
     );
+    for (const r of reminded)
+      await this.notifications.send(
+        [r.userId],
+        Messages.subscriptionEnding({ zh: r.name, en: r.nameEn }, r.end),
+      );
     if (expired.length || reminded.length)
       this.logger.log(`subscriptions: ${expired.length} expired, ${reminded.length} reminded`);
     return { expired: expired.length, reminded: reminded.map((r) => r.userId) };

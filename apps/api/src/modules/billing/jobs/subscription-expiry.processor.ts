@@ -1,5 +1,5 @@
 import { InjectQueue, Process, Processor } from '@nestjs/bull';
-import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
 import { SubscriptionsService } from '../subscriptions.service';
@@ -14,8 +14,6 @@ const DAILY = { cron: '5 0 * * *', tz: 'Asia/Shanghai' };
  */
 @Processor(QueueName.billing)
 export class SubscriptionExpiryProcessor implements OnApplicationBootstrap {
-  private readonly logger = new Logger(SubscriptionExpiryProcessor.name);
-
   constructor(
     @InjectQueue(QueueName.billing) private readonly queue: Queue,
     private readonly subscriptions: SubscriptionsService,
@@ -32,8 +30,6 @@ export class SubscriptionExpiryProcessor implements OnApplicationBootstrap {
   @Process(JobName.expireSubscriptions)
   async expire(): Promise<{ expired: number; reminded: number }> {
     const { expired, reminded } = await this.subscriptions.expireAndRemind();
-    // Reminder messages are sent here once notifications exist; for now the reminded users are logged.
-    if (reminded.length) this.logger.log(`subscription ends within 3 days for ${reminded.length} user(s)`);
     return { expired, reminded: reminded.length };
   }
 }

@@ -1,0 +1,6 @@
+import { Global, Module } from '@nestjs/common';
+import { SocketPush } from './socket-push';
+
+@Global()
+@Module({ providers: [SocketPush], exports: [SocketPush] })
+export class RealtimeModule {}

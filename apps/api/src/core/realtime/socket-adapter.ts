@@ -1,0 +1,47 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import Redis from 'ioredis';
+import type { IncomingMessage } from 'node:http';
+import type { Server, ServerOptions } from 'socket.io';
+import type { AppConfig } from '../config/app-config';
+
+/** The Redis channel prefix of socket.io, under REDIS_PREFIX; the emitter publishes on the same one. */
+export const socketChannel = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
+
+/**
+ * socket.io on the API's HTTP server with the Redis adapter always on, so that an event emitted by any replica
+ * or worker reaches a user's sockets wherever they are connected. Browsers from another origin are refused.
+ */
+export class RedisIoAdapter extends IoAdapter {
+  private readonly clients: Redis[] = [];
+
+  constructor(
+    app: INestApplicationContext,
+    private readonly config: AppConfig,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server: Server = super.createIOServer(port, {
+      ...options,
+      transports: ['websocket', 'polling'],
+      cors: { origin: [this.config.publicUrl], credentials: true },
+      allowRequest: (req: IncomingMessage, done: (err: string | null, ok: boolean) => void) => {
+        const origin = req.headers.origin;
+        done(null, !origin || origin === this.config.publicUrl);
+      },
+    });
+    const pub = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    this.clients.push(pub, sub);
+    server.adapter(createAdapter(pub, sub, { key: socketChannel(this.config) }));
+    return server;
+  }
+
+  override async close(server: Server): Promise<void> {
+    await super.close(server);
+    await Promise.all(this.clients.splice(0).map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}

@@ -1,0 +1,86 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  MESSAGES_MAX_PAGE_SIZE,
+  MESSAGES_PAGE_SIZE,
+  type BroadcastRequest,
+  type MessageItem,
+  type MessagesPage,
+} from '@think-tank/contracts';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+
+const invalid = { message: 'fieldInvalid' } as const;
+const required = { message: 'fieldRequired' } as const;
+
+export class MessagesQueryDto {
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1, invalid)
+  page: number = 1;
+
+  @ApiPropertyOptional({ default: MESSAGES_PAGE_SIZE, minimum: 1, maximum: MESSAGES_MAX_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1, invalid)
+  @Max(MESSAGES_MAX_PAGE_SIZE, invalid)
+  limit: number = MESSAGES_PAGE_SIZE;
+}
+
+export class BroadcastDto implements BroadcastRequest {
+  @ApiProperty({ maxLength: 200 })
+  @IsNotEmpty(required)
+  @IsString(invalid)
+  @MaxLength(200, invalid)
+  title!: string;
+
+  @ApiProperty({ maxLength: 5000 })
+  @IsNotEmpty(required)
+  @IsString(invalid)
+  @MaxLength(5000, invalid)
+  content!: string;
+
+  @ApiPropertyOptional({ description: 'a path of the web app, e.g. /subscription' })
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(500, invalid)
+  // Only paths inside the app: a message never sends a reader to another site.
+  @Matches(/^\/(?!\/)/, invalid)
+  actionUrl?: string;
+
+  @ApiPropertyOptional({ type: [String], description: 'only these users; all active users when absent' })
+  @IsOptional()
+  @IsArray(invalid)
+  @ArrayMaxSize(10_000, invalid)
+  @IsUUID('all', { ...invalid, each: true })
+  userIds?: string[];
+}
+
+export class MessageBody implements MessageItem {
+  @ApiProperty() _id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() content!: string;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty({ enum: ['unread', 'read'] }) readStatus!: 'unread' | 'read';
+  @ApiProperty({ nullable: true, type: String }) actionUrl!: string | null;
+}
+
+export class MessagesPageBody implements MessagesPage {
+  @ApiProperty({ type: [MessageBody] }) messages!: MessageItem[];
+  @ApiProperty() pages!: number;
+  @ApiProperty() total!: number;
+}

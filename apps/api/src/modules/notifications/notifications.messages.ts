@@ -1,0 +1,70 @@
+import { formatMoney, type Currency, type Localized } from '@think-tank/contracts';
+
+/** A message in both languages, with where it leads. */
+export interface MessageDraft {
+  title: Localized;
+  content: Localized;
+  actionUrl?: string | null;
+}
+
+const day = (d: Date, lang: 'zh' | 'en') =>
+  new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-US', {
+    dateStyle: 'long',
+    timeZone: 'Asia/Shanghai',
+  }).format(d);
+
+/** Every message the product sends by itself (contract §7). */
+export const Messages = {
+  welcome: (username: string): MessageDraft => ({
+    title: { zh: '欢迎来到智库', en: 'Welcome to 智库' },
+    content: {
+      zh: `${username}，您的邮箱已验证。搜索方案库，或订阅套餐阅读完整方案。`,
+      en: `${username}, your e-mail is verified. Search the library, or subscribe to read whole solutions.`,
+    },
+    actionUrl: '/',
+  }),
+  paymentSucceeded: (
+    subject: string,
+    price: { amount: number; currency: Currency },
+    actionUrl: string | null,
+  ): MessageDraft => ({
+    title: { zh: '支付成功', en: 'Payment received' },
+    content: {
+      zh: `您已成功支付 ${formatMoney(price)}：${subject}。`,
+      en: `We received your payment of ${formatMoney(price)} for ${subject}.`,
+    },
+    actionUrl,
+  }),
+  paymentFailed: (subject: string): MessageDraft => ({
+    title: { zh: '支付失败', en: 'Payment failed' },
+    content: {
+      zh: `${subject} 的支付未成功，您可以稍后重试。`,
+      en: `The payment for ${subject} did not go through. You can try again later.`,
+    },
+    actionUrl: '/subscription',
+  }),
+  subscriptionStarted: (plan: Localized, end: Date): MessageDraft => ({
+    title: { zh: '订阅已生效', en: 'Subscription started' },
+    content: {
+      zh: `${plan.zh} 已生效，有效期至 ${day(end, 'zh')}。`,
+      en: `${plan.en} is active until ${day(end, 'en')}.`,
+    },
+    actionUrl: '/subscription-management',
+  }),
+  subscriptionCanceled: (end: Date): MessageDraft => ({
+    title: { zh: '订阅已取消', en: 'Subscription cancelled' },
+    content: {
+      zh: `您的订阅不会再续费，当前权益保留至 ${day(end, 'zh')}。`,
+      en: `Your subscription will not renew; you keep access until ${day(end, 'en')}.`,
+    },
+    actionUrl: '/subscription-management',
+  }),
+  subscriptionEnding: (plan: Localized, end: Date): MessageDraft => ({
+    title: { zh: '订阅即将到期', en: 'Your subscription ends soon' },
+    content: {
+      zh: `${plan.zh} 将于 ${day(end, 'zh')} 到期，续订可继续阅读完整方案。`,
+      en: `${plan.en} ends on ${day(end, 'en')}. Renew to keep reading whole solutions.`,
+    },
+    actionUrl: '/subscription',
+  }),
+};

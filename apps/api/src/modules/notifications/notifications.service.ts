@@ -1,0 +1,145 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  NOTIFICATIONS_NAMESPACE,
+  NotificationEvent,
+  type BroadcastRequest,
+  type Language,
+  type MessageItem,
+  type MessagesPage,
+  type UnreadCount,
+} from '@think-tank/contracts';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { updateReturning } from '../../core/database/update-returning';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+import { SocketPush, userRoom } from '../../core/realtime/socket-push';
+import { Message } from './entities/message.entity';
+import type { MessageDraft } from './notifications.messages';
+
+const LANGUAGES: Language[] = ['zh', 'en'];
+
+function toItem(m: Message, lang: Language): MessageItem {
+  return {
+    _id: m.id,
+    title: lang === 'zh' ? m.titleZh : m.titleEn,
+    content: lang === 'zh' ? m.contentZh : m.contentEn,
+    createdAt: m.createdAt.toISOString(),
+    readStatus: m.readAt ? 'read' : 'unread',
+    actionUrl: m.actionUrl,
+  };
+}
+
+/** Messages to users (contract §7): stored per user, pushed live to their sockets in their language. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly push: SocketPush,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(userId: string, page: number, limit: number, lang: Language): Promise<MessagesPage> {
+    const [rows, total] = await this.db.getRepository(Message).findAndCount({
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * limit,
+      take: limit,
+    });
+    return { messages: rows.map((m) => toItem(m, lang)), pages: Math.ceil(total / limit), total };
+  }
+
+  async unreadCount(userId: string): Promise<UnreadCount> {
+    const count = await this.db.getRepository(Message).countBy({ userId, readAt: IsNull() });
+    return { count };
+  }
+
+  /** Marks the user's own message read; anyone else's (or none) is 404. */
+  async markRead(userId: string, id: string): Promise<{ _id: string; readStatus: 'read' }> {
+    if (!isUuid(id)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    const [changed] = await updateReturning<{ id: string }>(
+      this.db,
+      `UPDATE messages SET "readAt" = COALESCE("readAt", now()) WHERE id = $1 AND "userId" = $2 RETURNING id`,
+      [id, userId],
+    );
+    if (!changed) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    await this.pushUnreadCount(userId);
+    return { _id: id, readStatus: 'read' };
+  }
+
+  /**
+   * Writes a message to each user in the caller's transaction and returns the push to run once it commits:
+   * a message nobody can read is never announced.
+   */
+  async write(tx: EntityManager, userIds: string[], draft: MessageDraft): Promise<() => Promise<void>> {
+    if (userIds.length === 0) return async () => undefined;
+    const rows: Message[] = await tx.query(
+      `INSERT INTO messages ("userId", "titleZh", "titleEn", "contentZh", "contentEn", "actionUrl")
+       SELECT u, $2, $3, $4, $5, $6 FROM unnest($1::uuid[]) AS u RETURNING *`,
+      [userIds, draft.title.zh, draft.title.en, draft.content.zh, draft.content.en, draft.actionUrl ?? null],
+    );
+    return () => this.announce(rows);
+  }
+
+  /** Writes and pushes at once, outside any other transaction. */
+  async send(userIds: string[], draft: MessageDraft): Promise<number> {
+    const push = await this.db.transaction((tx) => this.write(tx, userIds, draft));
+    await push();
+    return userIds.length;
+  }
+
+  /**
+   * An admin broadcast (contract §9): one message per active user (or per listed user), written in one
+   * statement with its audit entry, then pushed. Answers how many users it reached.
+   */
+  async broadcast(request: BroadcastRequest, actorId: string): Promise<{ sent: number }> {
+    const rows = await this.db.transaction(async (tx) => {
+      const written: Message[] = await tx.query(
+        `INSERT INTO messages ("userId", "titleZh", "titleEn", "contentZh", "contentEn", "actionUrl")
+         SELECT u.id, $1, $1, $2, $2, $3 FROM users u
+          WHERE NOT u.disabled AND ($4::uuid[] IS NULL OR u.id = ANY($4::uuid[]))
+         RETURNING *`,
+        [request.title, request.content, request.actionUrl ?? null, request.userIds ?? null],
+      );
+      await this.audit.record(tx, {
+        actorId,
+        action: 'message.broadcast',
+        targetType: 'message',
+        details: { title: request.title, recipients: written.length, userIds: request.userIds ?? 'all' },
+      });
+      return written;
+    });
+    await this.announce(rows);
+    return { sent: rows.length };
+  }
+
+  /** Tells a socket that asked how many messages its user has not read. */
+  async pushUnreadCount(userId: string): Promise<void> {
+    const count = await this.unreadCount(userId);
+    this.push.toRoom(NOTIFICATIONS_NAMESPACE, userRoom(userId), NotificationEvent.unreadCountUpdate, count);
+  }
+
+  /** Pushes each new message to its user's sockets, then every such user's unread count (one query for all). */
+  private async announce(rows: Message[]): Promise<void> {
+    for (const row of rows) {
+      const message = { ...row, createdAt: new Date(row.createdAt) };
+      for (const lang of LANGUAGES)
+        this.push.toRoom(
+          NOTIFICATIONS_NAMESPACE,
+          userRoom(row.userId, lang),
+          NotificationEvent.newMessage,
+          toItem(message, lang),
+        );
+    }
+    const counts: { userId: string; count: number }[] = await this.db.query(
+      `SELECT "userId", count(*)::int AS count FROM messages
+        WHERE "userId" = ANY($1::uuid[]) AND "readAt" IS NULL GROUP BY "userId"`,
+      [[...new Set(rows.map((r) => r.userId))]],
+    );
+    for (const { userId, count } of counts)
+      this.push.toRoom(NOTIFICATIONS_NAMESPACE, userRoom(userId), NotificationEvent.unreadCountUpdate, {
+        count,
+      });
+  }
+}

@@ -1,0 +1,278 @@
+import { NotificationEvent, type MessageItem } from '@think-tank/contracts';
+import * as jwt from 'jsonwebtoken';
+import { spawn } from 'node:child_process';
+import { io, type Socket } from 'socket.io-client';
+import { NotificationsService } from '../src/modules/notifications/notifications.service';
+import { verifiedUser } from './support/accounts';
+import { SmtpSink } from './support/smtp-sink';
+import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
+
+type User = Awaited<ReturnType<typeof verifiedUser>>;
+const bearer = (u: User) => ({ Authorization: `Bearer ${u.session.access_token}` });
+const draft = (n: number) => ({
+  title: { zh: `消息${n}`, en: `Message ${n}` },
+  content: { zh: `内容${n}`, en: `Content ${n}` },
+  actionUrl: `/solutions?n=${n}`,
+});
+
+/** Resolves with the first value of `event`, or rejects after `ms`. */
+function next<T>(socket: Socket, event: string, ms = 1000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, (value: T) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
+}
+
+describe('notifications (contract §7)', () => {
+  let t: TestApp;
+  let replica: TestApp;
+  const sink = new SmtpSink();
+  const sockets: Socket[] = [];
+  const urlOf = (app: TestApp) =>
+    `http://127.0.0.1:${(app.app.getHttpServer().address() as { port: number }).port}`;
+  const connect = (app: TestApp, auth: object) => {
+    const socket = io(`${urlOf(app)}/notifications`, {
+      auth,
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return socket;
+  };
+  const connected = async (app: TestApp, u: User, lang = 'zh') => {
+    const socket = connect(app, { token: u.session.access_token, lang });
+    await next(socket, 'connect');
+    return socket;
+  };
+
+  beforeAll(async () => {
+    const smtp = await sink.start();
+    t = await startTestApp({ SMTP_URL: smtp });
+    await t.app.listen(0, '127.0.0.1');
+    replica = await startTestApp({ SMTP_URL: smtp }, t);
+    await replica.app.listen(0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await replica.close();
+    await t.close();
+    await sink.stop();
+  });
+
+  it('welcomes a verified user, pages 7 at a time newest first, and counts the unread', async () => {
+    const u = await verifiedUser(t, sink, 'reader');
+    const service = t.app.get(NotificationsService);
+    for (let n = 1; n <= 9; n++) await service.send([u.session.user.id], draft(n));
+
+    const page1 = (await t.http.get('/api/messages?page=1&limit=7').set(bearer(u)).expect(200)).body;
+    expect(page1).toMatchObject({ pages: 2, total: 10 });
+    expect(page1.messages.map((m: MessageItem) => m.title)).toEqual([
+      '消息9',
+      '消息8',
+      '消息7',
+      '消息6',
+      '消息5',
+      '消息4',
+      '消息3',
+    ]);
+    expect(page1.messages[0]).toEqual({
+      _id: expect.any(String),
+      title: '消息9',
+      content: '内容9',
+      createdAt: expect.any(String),
+      readStatus: 'unread',
+      actionUrl: '/solutions?n=9',
+    });
+    const page2 = (
+      await t.http.get('/api/messages?page=2').set(bearer(u)).set('Accept-Language', 'en').expect(200)
+    ).body;
+    expect(page2.messages.map((m: MessageItem) => m.title)).toEqual([
+      'Message 2',
+      'Message 1',
+      'Welcome to 智库',
+    ]);
+    expect((await t.http.get('/api/messages/unread-count').set(bearer(u)).expect(200)).body).toEqual({
+      count: 10,
+    });
+
+    await t.http
+      .patch(`/api/messages/${page1.messages[0]._id}/read`)
+      .set(bearer(u))
+      .expect(200, { _id: page1.messages[0]._id, readStatus: 'read' });
+    expect((await t.http.get('/api/messages/unread-count').set(bearer(u))).body).toEqual({ count: 9 });
+    expect((await t.http.get('/api/messages').set(bearer(u))).body.messages[0].readStatus).toBe('read');
+    await t.http.get('/api/messages?limit=51').set(bearer(u)).expect(400);
+    await t.http.get('/api/messages').expect(401);
+  });
+
+  it('answers another user’s message, an unknown one and a malformed id with 404', async () => {
+    const owner = await verifiedUser(t, sink, 'owner');
+    const other = await verifiedUser(t, sink, 'other');
+    const [welcome] = (await t.http.get('/api/messages').set(bearer(owner))).body.messages;
+    await t.http
+      .patch(`/api/messages/${welcome._id}/read`)
+      .set(bearer(other))
+      .expect(404, /NOT_FOUND/);
+    await t.http
+      .patch('/api/messages/00000000-0000-4000-8000-000000000000/read')
+      .set(bearer(owner))
+      .expect(404);
+    await t.http.patch('/api/messages/nope/read').set(bearer(owner)).expect(404);
+    expect((await t.http.get('/api/messages').set(bearer(owner))).body.messages[0].readStatus).toBe('unread');
+  });
+
+  it('refuses sockets without a valid access token with connect_error UNAUTHORIZED', async () => {
+    const u = await verifiedUser(t, sink, 'socket');
+    for (const auth of [
+      {},
+      { token: 'not-a-jwt' },
+      { token: u.session.refresh_token },
+      { token: `${u.session.access_token}x` },
+    ]) {
+      const error = await next<Error>(connect(t, auth), 'connect_error');
+      expect(error.message).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('tells a socket whose token expires, and closes it', async () => {
+    const u = await verifiedUser(t, sink, 'expiring');
+    const token = jwt.sign({ sub: u.session.user.id, role: 'Free', typ: 'access' }, TEST_JWT_SECRET, {
+      algorithm: 'HS256',
+      expiresIn: 1,
+    });
+    const socket = connect(t, { token });
+    await next(socket, 'connect');
+    const told = next(socket, 'session_expired', 2500);
+    const closed = next<string>(socket, 'disconnect', 2500);
+    await told;
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('pushes new messages and counts in the socket’s language, and answers request_unread_count', async () => {
+    const u = await verifiedUser(t, sink, 'live');
+    const zh = await connected(t, u, 'zh');
+    const en = await connected(t, u, 'en');
+    const asked = next<{ count: number }>(zh, NotificationEvent.unreadCountUpdate);
+    zh.emit(NotificationEvent.requestUnreadCount);
+    expect(await asked).toEqual({ count: 1 });
+
+    const zhMessage = next<MessageItem>(zh, NotificationEvent.newMessage);
+    const enMessage = next<MessageItem>(en, NotificationEvent.newMessage);
+    const count = next<{ count: number }>(en, NotificationEvent.unreadCountUpdate);
+    await t.app.get(NotificationsService).send([u.session.user.id], draft(1));
+    expect(await zhMessage).toMatchObject({
+      title: '消息1',
+      readStatus: 'unread',
+      actionUrl: '/solutions?n=1',
+    });
+    expect((await enMessage).title).toBe('Message 1');
+    expect(await count).toEqual({ count: 2 });
+  });
+
+  it('reaches a socket on another replica within a second, and closes sockets on logout', async () => {
+    const u = await verifiedUser(t, sink, 'replica');
+    const onReplica = await connected(replica, u);
+    const started = Date.now();
+    const arrived = next<MessageItem>(onReplica, NotificationEvent.newMessage, 1000);
+    await t.app.get(NotificationsService).send([u.session.user.id], draft(7));
+    expect((await arrived).title).toBe('消息7');
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    const closed = next<string>(onReplica, 'disconnect');
+    await t.http
+      .post('/api/auth/logout')
+      .send({ refresh_token: u.session.refresh_token })
+      .expect((r) => expect(r.status).toBeLessThan(300));
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('delivers what a worker process emits through Redis, holding no sockets', async () => {
+    const u = await verifiedUser(t, sink, 'worker');
+    const socket = await connected(t, u);
+    const arrived = next<MessageItem>(socket, NotificationEvent.newMessage, 3000);
+    const script = `
+      const Redis = require('ioredis');
+      const { Emitter } = require('@socket.io/redis-emitter');
+      const redis = new Redis(process.env.REDIS_URL);
+      new Emitter(redis, { key: process.env.KEY }).of('/notifications').to('user:' + process.env.USER_ID + ':zh')
+        .emit('new_message', { _id: 'w1', title: '来自后台任务', content: '', createdAt: new Date().toISOString(), readStatus: 'unread', actionUrl: null });
+      setTimeout(() => redis.quit(), 100);`;
+    const worker = spawn(process.execPath, ['-e', script], {
+      env: {
+        ...process.env,
+        REDIS_URL: t.config.redisUrl,
+        KEY: `${t.config.redisPrefix}:socket.io`,
+        USER_ID: u.session.user.id,
+      },
+      stdio: 'inherit',
+    });
+    await new Promise((resolve) => worker.on('exit', resolve));
+    expect((await arrived).title).toBe('来自后台任务');
+  });
+
+  it('tells the buyer when a payment succeeds', async () => {
+    const u = await verifiedUser(t, sink, 'buyer');
+    await t.db.query(
+      `INSERT INTO plans (code, name, "nameEn", "priceCny", "priceUsd", "periodType") VALUES ('m', '月度', 'Monthly', 1000, 200, 'monthly')`,
+    );
+    const [plan] = await t.db.query(`SELECT id FROM plans WHERE code = 'm'`);
+    const socket = await connected(t, u);
+    const messages: MessageItem[] = [];
+    socket.on(NotificationEvent.newMessage, (m: MessageItem) => messages.push(m));
+    const { body } = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set(bearer(u))
+      .send({ paymentType: 'subscription', priceId: plan.id })
+      .expect(200);
+    await t.http.post(`${body.paymentUrl}/pay`).expect(303);
+    const list = (await t.http.get('/api/messages').set(bearer(u))).body.messages.map(
+      (m: MessageItem) => m.title,
+    );
+    expect(list.slice(0, 2).sort()).toEqual(['支付成功', '订阅已生效'].sort());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(messages.map((m) => m.title).sort()).toEqual(['支付成功', '订阅已生效'].sort());
+    await t.http.post('/api/subscriptions/cancel').set(bearer(u)).expect(200);
+    expect((await t.http.get('/api/messages').set(bearer(u))).body.messages[0].title).toBe('订阅已取消');
+  });
+
+  it('lets support broadcast to everyone or to the listed users, audited; users cannot', async () => {
+    const staff = await verifiedUser(t, sink, 'staff');
+    await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [staff.session.user.id]);
+    const a = await verifiedUser(t, sink, 'a');
+    const b = await verifiedUser(t, sink, 'b');
+    await t.http
+      .post('/api/admin/messages/broadcast')
+      .set(bearer(a))
+      .send({ title: 'x', content: 'y' })
+      .expect(403);
+    await t.http
+      .post('/api/admin/messages/broadcast')
+      .set(bearer(staff))
+      .send({ title: '', content: 'y', actionUrl: 'https://evil.example' })
+      .expect(400);
+    const socket = await connected(t, b);
+    const arrived = next<MessageItem>(socket, NotificationEvent.newMessage);
+    const only = await t.http
+      .post('/api/admin/messages/broadcast')
+      .set(bearer(staff))
+      .send({ title: '维护通知', content: '今晚维护', actionUrl: '/profile', userIds: [b.session.user.id] })
+      .expect(200);
+    expect(only.body).toEqual({ sent: 1 });
+    expect(await arrived).toMatchObject({ title: '维护通知', content: '今晚维护', actionUrl: '/profile' });
+    expect((await t.http.get('/api/messages').set(bearer(a))).body.messages[0].title).not.toBe('维护通知');
+    const all = await t.http
+      .post('/api/admin/messages/broadcast')
+      .set(bearer(staff))
+      .send({ title: '全员通知', content: '新功能上线' })
+      .expect(200);
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE NOT disabled`);
+    expect(all.body.sent).toBe(n);
+    const [audit] = await t.db.query(
+      `SELECT "actorId", details FROM audit_entries WHERE action = 'message.broadcast' ORDER BY "createdAt" DESC LIMIT 1`,
+    );
+    expect(audit).toMatchObject({ actorId: staff.session.user.id, details: { recipients: n } });
+  });
+});
