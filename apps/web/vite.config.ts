@@ -18,7 +18,7 @@ export default defineConfig({
   server: {
     port: 4200,
     // `nx run web:serve` talks to the API of `nx run api:serve`.
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } },
   },
   test: {
     environment: 'jsdom',

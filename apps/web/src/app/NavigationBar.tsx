@@ -5,6 +5,8 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../features/auth/api/use-session';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
+// The bell and its socket client load only for signed-in users.
+const NotificationBell = lazy(() => import('../features/notifications/components/NotificationBell'));
 
 const navLink = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 
@@ -47,7 +49,10 @@ export function NavigationBar() {
           <div className="navbar-nav">
             {token && username ? (
               <Suspense fallback={<span className="navbar-text">{t('nav.greeting', { username })}</span>}>
-                <AccountMenu username={username} />
+                <div className="d-flex align-items-md-center flex-column flex-md-row">
+                  <NotificationBell />
+                  <AccountMenu username={username} />
+                </div>
               </Suspense>
             ) : (
               <>

@@ -8,20 +8,46 @@ function validationResources(lang: Language) {
   return Object.fromEntries(Object.entries(ValidationMessage).map(([key, text]) => [key, text[lang]]));
 }
 
+/** Namespaces of screens outside the first visit, fetched with the screen that needs them. */
+const LAZY_NAMESPACES: Record<string, Record<Language, () => Promise<{ default: object }>>> = {
+  billing: { zh: () => import('../locales/zh/billing.json'), en: () => import('../locales/en/billing.json') },
+  notifications: {
+    zh: () => import('../locales/zh/notifications.json'),
+    en: () => import('../locales/en/notifications.json'),
+  },
+};
+
+const lazyNamespaceBackend = {
+  type: 'backend' as const,
+  init: () => undefined,
+  read(lng: string, ns: string, done: (err: unknown, data?: object) => void) {
+    const load = LAZY_NAMESPACES[ns]?.[languageOf(lng)];
+    if (!load) return done(null, {});
+    load().then((m) => done(null, m.default), done);
+  },
+};
+
 /**
  * Chinese when the browser's language starts with zh, English otherwise (customer-area §1).
- * Chinese ships in the entry chunk; English is fetched only by browsers that need it.
+ * Chinese ships in the entry chunk; English is fetched only by browsers that need it. A screen's own
+ * namespace (`useTranslation('billing')`) comes with that screen; keys it lacks fall back to `common`.
  */
 export async function initI18n(browserLanguage: string = navigator.language) {
   const lng = languageOf(browserLanguage);
-  await i18n.use(initReactI18next).init({
-    lng: 'zh',
-    fallbackLng: 'zh',
-    defaultNS: 'common',
-    resources: { zh: { common: zh, validation: validationResources('zh') } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  await i18n
+    .use(lazyNamespaceBackend)
+    .use(initReactI18next)
+    .init({
+      lng: 'zh',
+      fallbackLng: 'zh',
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      ns: ['common', 'validation'],
+      partialBundledLanguages: true,
+      resources: { zh: { common: zh, validation: validationResources('zh') } },
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
   if (lng === 'en') {
     const en = (await import('../locales/en/common.json')).default;
     i18n.addResourceBundle('en', 'common', en);

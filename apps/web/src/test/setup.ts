@@ -3,7 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n } from '../lib/i18n';
 
-await initI18n('zh-CN');
+await (await initI18n('zh-CN')).loadNamespaces(['billing', 'notifications']);
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /** A plan with its price and features; the button is live only for a valid plan. */
 export function PlanCard({ plan, onChoose }: { plan: PlanResponse; onChoose: (plan: PlanResponse) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const features = Array.isArray(plan.features) ? plan.features : [plan.features];
   return (
     <Card className={`h-100 ${plan.popular ? 'border-primary' : ''}`} data-testid="plan-card">

@@ -22,7 +22,7 @@ type Method = 'wallet' | 'card';
  * Apple Pay is not offered.
  */
 export default function CheckoutPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const navigate = useNavigate();
   const state = (useLocation().state ?? {}) as CheckoutState & { solutionId?: string };
   const options = usePaymentOptions();

@@ -20,7 +20,7 @@ function references(params: URLSearchParams) {
 
 /** Payment result (customer-area §2), for /payment/return and the wallet's /payment/alipay/return. */
 export default function PaymentReturnPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { orderId, other } = references(params);

@@ -17,7 +17,7 @@ const STATUS_VARIANT = {
 
 /** The current subscription (customer-area §2), with a confirmed cancel while it is active. */
 export default function SubscriptionManagementPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const { data: sub, error, isLoading, mutate } = useSubscription();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);

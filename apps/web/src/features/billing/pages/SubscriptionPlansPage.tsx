@@ -11,7 +11,7 @@ import { PlanCard } from '../components/PlanCard';
 
 /** Subscription plans (customer-area §2): a card per plan, each leading to the checkout. */
 export default function SubscriptionPlansPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('billing');
   const navigate = useNavigate();
   const location = useLocation();
   const { data: plans, error, isLoading } = usePlans();

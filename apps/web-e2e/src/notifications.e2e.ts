@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginAsAdmin, newVerifiedUser } from './support/api';
+import { launchChromium, signedInPage, snap } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+describe('notifications in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  it('raises the badge when an admin broadcasts, shows the message bold, and a click reads it', async () => {
+    const user = await newVerifiedUser('bell');
+    const { context, page } = await signedInPage(browser, user);
+    await page.goto(`${baseUrl}/profile`);
+    const badge = page.getByTestId('unread-badge');
+    // The welcome message.
+    await expect.poll(() => badge.textContent()).toBe('1');
+
+    const admin = await loginAsAdmin();
+    const res = await fetch(`${baseUrl}/api/admin/messages/broadcast`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.access_token}` },
+      body: JSON.stringify({
+        title: '系统维护通知',
+        content: '今晚 23:00 起维护一小时',
+        actionUrl: '/subscription',
+        userIds: [user.user.id],
+      }),
+    });
+    expect(res.status).toBe(200);
+    // No reload: the socket brings it.
+    await expect.poll(() => badge.textContent(), { timeout: 3000 }).toBe('2');
+
+    await page.getByRole('button', { name: /消息通知/ }).click();
+    const panel = page.getByRole('dialog', { name: '消息通知' });
+    const row = panel.getByRole('button', { name: /系统维护通知/ });
+    await row.waitFor();
+    expect(await row.getAttribute('data-unread')).toBe('true');
+    expect(await row.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
+    await snap(page, 'notifications-01-panel');
+
+    await row.click();
+    await page.waitForURL(`${baseUrl}/subscription`);
+    await expect.poll(() => badge.textContent()).toBe('1');
+    await page.getByRole('button', { name: /消息通知/ }).click();
+    await expect
+      .poll(() => panel.getByRole('button', { name: /系统维护通知/ }).getAttribute('data-unread'))
+      .toBe('false');
+    expect(await panel.getByText('没有更多消息了').isVisible()).toBe(true);
+    await snap(page, 'notifications-02-read');
+    await context.close();
+  });
+});

@@ -1,0 +1,157 @@
+import type { MessageItem } from '@think-tank/contracts';
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { Badge, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../auth/api/use-session';
+import { fetchMessages, markRead } from '../api/messages-api';
+import { useNotifications } from '../use-notifications';
+
+/** Panel size and the distance from the bottom that loads the next page (customer-area §9). */
+const PANEL = { width: 360, maxHeight: 450, loadWithin: 100 };
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+function relativeTime(iso: string, lang: string): string {
+  const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
+  const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  for (const [unit, size] of [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+  ] as const)
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  return format.format(seconds, 'second');
+}
+
+/** The bell with the unread badge and its panel of messages (customer-area §2). */
+export default function NotificationBell() {
+  const { t, i18n } = useTranslation('notifications');
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const { unread, pushed, readOne } = useNotifications(token);
+  const [open, setOpen] = useState(false);
+  const [pages, setPages] = useState<{ items: MessageItem[]; page: number; last: number } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [read, setRead] = useState<Set<string>>(new Set());
+  const holder = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(async (page: number) => {
+    setLoading(true);
+    try {
+      const answer = await fetchMessages(page);
+      setPages((p) => ({
+        items: page === 1 ? answer.messages : [...(p?.items ?? []), ...answer.messages],
+        page,
+        last: answer.pages,
+      }));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  // Opening the panel starts again from page 1.
+  useEffect(() => {
+    if (open) void load(1);
+  }, [open, load]);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => !holder.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    if (
+      !loading &&
+      pages &&
+      pages.page < pages.last &&
+      el.scrollHeight - el.scrollTop - el.clientHeight < PANEL.loadWithin
+    )
+      void load(pages.page + 1);
+  };
+
+  const choose = async (m: MessageItem) => {
+    if (m.readStatus === 'unread' && !read.has(m._id)) {
+      setRead((s) => new Set(s).add(m._id));
+      readOne();
+      await markRead(m._id).catch(() => undefined);
+    }
+    if (m.actionUrl) {
+      setOpen(false);
+      void navigate(m.actionUrl);
+    }
+  };
+
+  const fetched = pages?.items ?? [];
+  const items = [...pushed.filter((m) => !fetched.some((f) => f._id === m._id)), ...fetched];
+  return (
+    <div className="position-relative me-md-2" ref={holder}>
+      <button
+        type="button"
+        className="btn btn-link nav-link position-relative px-2"
+        aria-label={t('notifications.bell', { count: unread })}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <svg width="20" height="20" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
+          <path d="M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2M8 1.918l-.797.161A4 4 0 0 0 4 6c0 .628-.134 2.197-.459 3.742-.16.767-.376 1.566-.663 2.258h10.244c-.287-.692-.502-1.49-.663-2.258C12.134 8.197 12 6.628 12 6a4 4 0 0 0-3.203-3.92zM14.22 12c.223.447.481.801.78 1H1c.299-.199.557-.553.78-1C2.68 10.2 3 6.88 3 6c0-2.42 1.72-4.44 4.005-4.901a1 1 0 1 1 1.99 0A5 5 0 0 1 13 6c0 .88.32 4.2 1.22 6" />
+        </svg>
+        {unread > 0 && (
+          <Badge
+            bg="danger"
+            pill
+            className="position-absolute top-0 start-100 translate-middle"
+            data-testid="unread-badge"
+          >
+            {badgeText(unread)}
+          </Badge>
+        )}
+      </button>
+      {open && (
+        <div
+          className="position-absolute end-0 mt-1 bg-white border rounded shadow overflow-auto"
+          style={{ width: PANEL.width, maxWidth: '90vw', maxHeight: PANEL.maxHeight, zIndex: 1050 }}
+          onScroll={onScroll}
+          role="dialog"
+          aria-label={t('notifications.title')}
+        >
+          <div className="px-3 py-2 border-bottom fw-bold">{t('notifications.title')}</div>
+          {items.length === 0 && !loading && (
+            <div className="p-3 text-secondary text-center">{t('notifications.empty')}</div>
+          )}
+          <ul className="list-unstyled mb-0">
+            {items.map((m) => {
+              const unreadRow = m.readStatus === 'unread' && !read.has(m._id);
+              return (
+                <li key={m._id}>
+                  <button
+                    type="button"
+                    className={`btn w-100 text-start rounded-0 border-bottom px-3 py-2 ${unreadRow ? 'fw-bold bg-primary-subtle' : ''}`}
+                    data-unread={unreadRow}
+                    onClick={() => void choose(m)}
+                  >
+                    <div>{m.title}</div>
+                    <div className={`small ${unreadRow ? '' : 'text-secondary'}`}>{m.content}</div>
+                    <div className="small text-secondary fw-normal">
+                      {relativeTime(m.createdAt, i18n.language)}
+                    </div>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          {loading && (
+            <div className="text-center p-2">
+              <Spinner animation="border" size="sm" />
+            </div>
+          )}
+          {!loading && items.length > 0 && pages && pages.page >= pages.last && (
+            <div className="p-2 text-center small text-secondary">{t('notifications.noMore')}</div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

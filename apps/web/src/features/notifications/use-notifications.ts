@@ -1,0 +1,55 @@
+import {
+  NOTIFICATIONS_NAMESPACE,
+  NotificationEvent,
+  type MessageItem,
+  type UnreadCount,
+} from '@think-tank/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { refreshSession } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
+import { fetchUnreadCount } from './api/messages-api';
+
+/** Messages pushed while the page is open, newest first; the panel keeps at most this many (customer-area §9). */
+export const SOCKET_MESSAGES_KEPT = 10;
+
+/**
+ * The unread count and the messages pushed live, over a socket opened only with a token: websocket first,
+ * then polling, up to 5 reconnections 3 s apart. An expired token is refreshed and the socket reopened; a
+ * 401 on the unread count that no refresh can mend ends the session, as every call does (the fetch client).
+ */
+export function useNotifications(token: string | null) {
+  const [unread, setUnread] = useState(0);
+  const [pushed, setPushed] = useState<MessageItem[]>([]);
+
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    fetchUnreadCount().then(
+      (c) => live && setUnread(c.count),
+      () => undefined,
+    );
+    const socket: Socket = io(NOTIFICATIONS_NAMESPACE, {
+      auth: { token, lang: currentLanguage() },
+      transports: ['websocket', 'polling'],
+      reconnectionAttempts: 5,
+      reconnectionDelay: 3000,
+    });
+    socket.on('connect', () => socket.emit(NotificationEvent.requestUnreadCount));
+    socket.on(NotificationEvent.unreadCountUpdate, (c: UnreadCount) => setUnread(c.count));
+    socket.on(NotificationEvent.newMessage, (m: MessageItem) =>
+      setPushed((list) => [m, ...list.filter((x) => x._id !== m._id)].slice(0, SOCKET_MESSAGES_KEPT)),
+    );
+    // A new token re-renders this hook with it, which opens a fresh socket.
+    const renew = () => void refreshSession();
+    socket.on('session_expired', renew);
+    socket.on('connect_error', (err) => err.message === 'UNAUTHORIZED' && renew());
+    return () => {
+      live = false;
+      socket.close();
+    };
+  }, [token]);
+
+  const readOne = useCallback(() => setUnread((n) => Math.max(0, n - 1)), []);
+  return { unread, pushed, readOne };
+}
