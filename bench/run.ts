@@ -248,6 +248,10 @@ async function main() {
     console.log(rows[rows.length - 1]);
   }
 
+  const sockets = await socketFanOut(db2(), `http://127.0.0.1:${apiPort}`, token);
+  if (sockets.broadcastP99 > 300)
+    verdicts.push(`FAIL socket broadcast to 1,000 clients: p99 ${sockets.broadcastP99} ms > 300 ms`);
+
   const report = [
     `${N.toLocaleString('en')} solutions, ${CONNECTIONS} connections, ${SECONDS} s per run, on this machine (${new Date().toISOString().slice(0, 10)})${PINNED ? ', server on core 0 and load generator on core 1' : ''}.`,
     'Budgets: search p99 ≤ 25 ms, ≤ 100 ms for the 50 most frequent terms [top 50]; API ≥ 60 % of the baseline’s req/s.',
@@ -256,11 +260,114 @@ async function main() {
     '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
+    'Sockets (budget: broadcast p99 ≤ 300 ms), 1,000 clients in a separate process on the other core:',
+    '',
+    '| scenario | result |',
+    '|---|---|',
+    ...sockets.rows,
+    '',
     verdicts.length ? verdicts.join('\n') : 'All budgets hold.',
   ].join('\n');
   writeFileSync(resolve(ROOT, 'bench/results.md'), `${report}\n`);
   console.log(`\n${report}`);
   process.exit(verdicts.length ? 1 : 0);
+}
+
+/** The bench database again, after the HTTP runs closed the seeding connection. */
+const db2 = () => new DataSource(dataSourceOptions(DATABASE_URL));
+
+const CLIENTS = 1000;
+
+/**
+ * Socket fan-out: 1,000 users each with a socket in a separate process; one admin broadcast to all of them
+ * (delivery latency), then 1,000 individual messages, one per user, sent 10 at a time (messages per second,
+ * from the first send until the last socket has its message).
+ */
+async function socketFanOut(
+  source: DataSource,
+  apiUrl: string,
+  adminToken: string,
+): Promise<{ rows: string[]; broadcastP99: number }> {
+  const db = await source.initialize();
+  await db.query(
+    `INSERT INTO users (username, email, "emailVerifiedAt")
+     SELECT 'bench-socket-' || g, 'bench-socket-' || g || '@example.cn', now() FROM generate_series(1, $1) g
+     ON CONFLICT DO NOTHING`,
+    [CLIENTS],
+  );
+  const users: { id: string }[] = await db.query(
+    `SELECT id FROM users WHERE email LIKE 'bench-socket-%' ORDER BY email LIMIT $1`,
+    [CLIENTS],
+  );
+  await db.query(`DELETE FROM messages WHERE "userId" = ANY($1::uuid[])`, [users.map((u) => u.id)]);
+  await db.destroy();
+  const tokensFile = resolve(ROOT, 'dist/bench/socket-tokens.json');
+  writeFileSync(
+    tokensFile,
+    JSON.stringify(
+      users.map((u) =>
+        jwt.sign({ sub: u.id, role: 'Free', typ: 'access' }, JWT_SECRET, {
+          algorithm: 'HS256',
+          expiresIn: 3600,
+        }),
+      ),
+    ),
+  );
+  const script = resolve(__dirname, 'socket-clients.js');
+  const [command, args] = PINNED
+    ? ['taskset', ['-c', '1', process.execPath, script]]
+    : [process.execPath, [script]];
+  const clients = spawn(command, args, {
+    env: { ...process.env, API_URL: apiUrl, TOKENS_FILE: tokensFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(clients);
+  const reports: Record<string, Record<string, number>>[] = [];
+  let waiting: ((r: Record<string, Record<string, number>>) => void) | null = null;
+  let buffered = '';
+  clients.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+      const report = JSON.parse(buffered.slice(0, nl)) as Record<string, Record<string, number>>;
+      buffered = buffered.slice(nl + 1);
+      if (waiting) waiting(report);
+      else reports.push(report);
+    }
+  });
+  const nextReport = () =>
+    new Promise<Record<string, Record<string, number>>>((resolve) =>
+      reports.length ? resolve(reports.shift()!) : (waiting = (r) => ((waiting = null), resolve(r))),
+    );
+  const ready = await nextReport();
+  if ('error' in ready) throw new Error(`socket clients: ${JSON.stringify(ready)}`);
+  const send = (body: object) =>
+    fetch(`${apiUrl}/api/admin/messages/broadcast`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify(body),
+    }).then((r) => {
+      if (!r.ok) throw new Error(`broadcast answered ${r.status}`);
+    });
+
+  await send({ title: 'bench-broadcast', content: String(Date.now()), userIds: users.map((u) => u.id) });
+  const { broadcast } = await nextReport();
+
+  const started = Date.now();
+  const queue = users.map((u) => u.id);
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let id = queue.shift(); id; id = queue.shift())
+        await send({ title: 'bench-single', content: 'x', userIds: [id] });
+    }),
+  );
+  const { singles } = await nextReport();
+  const perSecond = CLIENTS / ((singles.lastAt - started) / 1000);
+  const rows = [
+    `| one broadcast to ${broadcast.received} sockets: delivery p50 / p99 | ${broadcast.p50} ms / ${broadcast.p99} ms |`,
+    `| ${singles.received} individual messages, 10 senders | ${perSecond.toFixed(0)} messages/s |`,
+  ];
+  rows.forEach((r) => console.log(r));
+  return { rows, broadcastP99: broadcast.p99 };
 }
 
 main().catch((err) => {

@@ -124,12 +124,15 @@ export class NotificationsService {
   private async announce(rows: Message[]): Promise<void> {
     for (const row of rows) {
       const message = { ...row, createdAt: new Date(row.createdAt) };
-      for (const lang of LANGUAGES)
+      // The same text in both languages (a broadcast) goes to all the user's sockets in one emit.
+      const languages: (Language | undefined)[] =
+        row.titleZh === row.titleEn && row.contentZh === row.contentEn ? [undefined] : LANGUAGES;
+      for (const lang of languages)
         this.push.toRoom(
           NOTIFICATIONS_NAMESPACE,
           userRoom(row.userId, lang),
           NotificationEvent.newMessage,
-          toItem(message, lang),
+          toItem(message, lang ?? 'zh'),
         );
     }
     const counts: { userId: string; count: number }[] = await this.db.query(
