@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginAsAdmin, newVerifiedUser } from './support/api';
@@ -52,6 +53,22 @@ describe('notifications in the browser', () => {
       .toBe('false');
     expect(await panel.getByText('没有更多消息了').isVisible()).toBe(true);
     await snap(page, 'notifications-02-read');
+
+    // A background worker holds no sockets: it emits through Redis, and the open panel shows the message.
+    const script = `
+      const Redis = require('ioredis');
+      const { Emitter } = require('@socket.io/redis-emitter');
+      const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
+      new Emitter(redis, { key: process.env.KEY }).of('/notifications').to('user:' + process.env.USER_ID)
+        .emit('new_message', { _id: '00000000-0000-4000-8000-0000000000aa', title: '阶段生成完成', content: '来自后台任务',
+          createdAt: new Date().toISOString(), readStatus: 'unread', actionUrl: null });
+      setTimeout(() => redis.quit(), 100);`;
+    const worker = spawn(process.execPath, ['-e', script], {
+      env: { ...process.env, KEY: `${inject('redisPrefix')}:socket.io`, USER_ID: user.user.id },
+      stdio: 'inherit',
+    });
+    await new Promise((resolve) => worker.on('exit', resolve));
+    await panel.getByRole('button', { name: /阶段生成完成/ }).waitFor({ timeout: 3000 });
     await context.close();
   });
 });

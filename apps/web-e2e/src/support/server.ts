@@ -82,6 +82,7 @@ export default async function setup(project: TestProject) {
   await waitForReady(baseUrl, server);
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', env.DATABASE_URL);
+  project.provide('redisPrefix', env.REDIS_PREFIX);
 
   return async () => {
     server.kill('SIGTERM');
@@ -96,5 +97,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    redisPrefix: string;
   }
 }
