@@ -23,6 +23,18 @@ async function waitFor(done: () => Promise<boolean>, timeoutMs = 5000): Promise<
 }
 const bearer = (u: User) => ({ Authorization: `Bearer ${u.session.access_token}` });
 
+/** The app on a fresh database with the seeded plans, its mail going to the sink. */
+async function startWithPlans(sink: SmtpSink, env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await startTestApp({ SMTP_URL: await sink.start(), ...env });
+  await t.db.getRepository(Plan).insert(PLAN_SEED);
+  return t;
+}
+
+async function stop(t: TestApp, sink: SmtpSink): Promise<void> {
+  await t.close();
+  await sink.stop();
+}
+
 /** Shared steps of the three gateway setups below. */
 function helpers(get: () => TestApp) {
   const h = {
@@ -56,14 +68,10 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
   let solution: { id: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start() });
-    await t.db.getRepository(Plan).insert(PLAN_SEED);
+    t = await startWithPlans(sink);
     solution = await createSolution(t, { projectName: '冷链仓储温控', html: '<h1>冷链</h1>' });
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => stop(t, sink));
 
   it('lists every plan with every field, in CNY for Chinese readers and USD otherwise', async () => {
     const zh = (await t.http.get('/api/users/subscriptions/plans').expect(200)).body;
@@ -286,10 +294,7 @@ describe('without keys and without the sandbox', () => {
   beforeAll(async () => {
     t = await startTestApp({ SMTP_URL: await sink.start(), PAYMENTS_SANDBOX: 'false' });
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => stop(t, sink));
 
   it('answers 503 PAYMENT_UNAVAILABLE, and the sandbox cashier does not exist', async () => {
     const u = await verifiedUser(t, sink, 'nokeys');
@@ -327,14 +332,10 @@ describe('Alipay: page pay and signed notifies', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start(), ...alipay.env() });
-    await t.db.getRepository(Plan).insert(PLAN_SEED);
+    t = await startWithPlans(sink, alipay.env());
     solution = await createSolution(t, { projectName: '智慧港口', html: '<h1>港口</h1>' });
   });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+  afterAll(() => stop(t, sink));
 
   it('answers a page-pay address signed with the merchant key, for the order’s amount in yuan', async () => {
     const { orderId, res } = await pendingOrder('former');
@@ -499,19 +500,16 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
 
   beforeAll(async () => {
     await api.start();
-    t = await startTestApp({
-      SMTP_URL: await sink.start(),
+    t = await startWithPlans(sink, {
       STRIPE_SECRET_KEY: 'sk_test_fake',
       STRIPE_WEBHOOK_SECRET: secret,
       STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
       STRIPE_API_URL: api.url,
     });
-    await t.db.getRepository(Plan).insert(PLAN_SEED);
     solution = await createSolution(t, {});
   });
   afterAll(async () => {
-    await t.close();
-    await sink.stop();
+    await stop(t, sink);
     await api.stop();
   });
 
