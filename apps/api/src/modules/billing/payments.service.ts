@@ -61,7 +61,7 @@ export class PaymentsService {
     };
   }
 
-  /** A wallet or hosted-page checkout: Alipay's form, Stripe's Checkout page, or the sandbox cashier. */
+  /** A wallet or hosted-page checkout: Alipay's page pay, Stripe's Checkout page, or the sandbox cashier. */
   async checkout(
     buyer: Buyer,
     purchase: Purchase,
