@@ -48,6 +48,13 @@ function helpers(get: () => TestApp) {
       h.count(`SELECT count(*) AS n FROM subscriptions WHERE "orderId" = $1`, [orderId]),
     view: (u: User, solutionId: string) => get().http.get(`/api/solutions/${solutionId}/view`).set(bearer(u)),
     me: async (u: User) => (await get().http.get('/api/auth/me').set(bearer(u)).expect(200)).body,
+    /** Starts a wallet subscription to the plan with this code. */
+    subscribe: async (u: User, code: string) =>
+      get()
+        .http.post('/api/payments/alipay/create-order')
+        .set(bearer(u))
+        .send({ paymentType: 'subscription', priceId: await h.plan(code) })
+        .expect(200),
     payView: (u: User, solutionId: string, paymentGateway?: string) =>
       get().http.post('/api/solutions/initiate-solution-payment').set(bearer(u)).send({
         solutionId,
@@ -195,11 +202,7 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
       .post('/api/subscriptions/cancel')
       .set(bearer(u))
       .expect(409, /NO_ACTIVE_SUBSCRIPTION/);
-    const { body } = await t.http
-      .post('/api/payments/alipay/create-order')
-      .set(bearer(u))
-      .send({ paymentType: 'subscription', priceId: await h.plan('pro_monthly') })
-      .expect(200);
+    const { body } = await h.subscribe(u, 'pro_monthly');
     expect(await h.order(body.orderId)).toMatchObject({
       amount: 9900,
       currency: 'CNY',
@@ -244,11 +247,7 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
 
   it('marks a period ending within 3 days for its reminder once, skipping users who renewed', async () => {
     const u = await verifiedUser(t, sink, 'reminded');
-    const { body } = await t.http
-      .post('/api/payments/alipay/create-order')
-      .set(bearer(u))
-      .send({ paymentType: 'subscription', priceId: await h.plan('basic_monthly') })
-      .expect(200);
+    const { body } = await h.subscribe(u, 'basic_monthly');
     await t.http.post(`${body.paymentUrl}/pay`).expect(303);
     await t.db.query(
       `UPDATE subscriptions SET "currentPeriodEnd" = now() + interval '2 days' WHERE "orderId" = $1`,
@@ -262,11 +261,7 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
   it('renews a live subscription from its end, so an early renewal loses no days', async () => {
     const u = await verifiedUser(t, sink, 'renewer');
     const buy = async () => {
-      const { body } = await t.http
-        .post('/api/payments/alipay/create-order')
-        .set(bearer(u))
-        .send({ paymentType: 'subscription', priceId: await h.plan('basic_monthly') })
-        .expect(200);
+      const { body } = await h.subscribe(u, 'basic_monthly');
       await t.http.post(`${body.paymentUrl}/pay`).expect(303);
     };
     await buy();
@@ -415,11 +410,7 @@ describe('Alipay: page pay and signed notifies', () => {
 
   it('pays a subscription once under concurrent notifies: one period', async () => {
     const u = await verifiedUser(t, sink, 'subracer');
-    const { body } = await t.http
-      .post('/api/payments/alipay/create-order')
-      .set(bearer(u))
-      .send({ paymentType: 'subscription', priceId: await h.plan('pro_yearly') })
-      .expect(200);
+    const { body } = await h.subscribe(u, 'pro_yearly');
     const message = alipay.notify({ out_trade_no: body.orderId, total_amount: '999.00' });
     await Promise.all(Array.from({ length: 20 }, () => notify(message)));
     expect(await h.periods(body.orderId)).toBe(1);

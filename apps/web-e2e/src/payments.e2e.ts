@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSolutionAsAdmin, loginAsAdmin, newVerifiedUser } from './support/api';
+import { createSolutionAsAdmin, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -11,15 +11,12 @@ describe('paying through the sandbox gateway in the browser', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    const admin = await loginAsAdmin();
-    solutionId = (
-      await createSolutionAsAdmin(admin.access_token, {
-        projectName: '冷链物流温控方案',
-        projectRequirements: '冷链运输途中温度波动大',
-        projectRequirementsDetails: '全程温度可追溯',
-        html: '<h1>冷链温控方案</h1><p>全程监控。</p>',
-      })
-    )._id;
+    solutionId = await createSolutionAsAdmin({
+      projectName: '冷链物流温控方案',
+      projectRequirements: '冷链运输途中温度波动大',
+      projectRequirementsDetails: '全程温度可追溯',
+      html: '<h1>冷链温控方案</h1><p>全程监控。</p>',
+    });
   });
   afterAll(() => browser?.close());
 

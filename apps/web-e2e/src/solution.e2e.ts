@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSolutionAsAdmin, loginAsAdmin, newVerifiedUser } from './support/api';
+import { createSolutionAsAdmin, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -22,15 +22,12 @@ describe('reading a solution in the browser', () => {
 
   beforeAll(async () => {
     browser = await launchChromium();
-    const admin = await loginAsAdmin();
-    solutionId = (
-      await createSolutionAsAdmin(admin.access_token, {
-        projectName: '港口堆场调度方案',
-        projectRequirements: '集装箱翻箱率高',
-        projectRequirementsDetails: '堆存优化',
-        html: PROBE_HTML,
-      })
-    )._id;
+    solutionId = await createSolutionAsAdmin({
+      projectName: '港口堆场调度方案',
+      projectRequirements: '集装箱翻箱率高',
+      projectRequirementsDetails: '堆存优化',
+      html: PROBE_HTML,
+    });
   });
   afterAll(() => browser?.close());
 

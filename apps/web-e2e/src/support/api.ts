@@ -35,5 +35,8 @@ export async function newVerifiedUser(
   return { ...(await call<Session>('POST', '/api/auth/verify-email', { email, code })), email, password };
 }
 
-export const createSolutionAsAdmin = (token: string, input: Record<string, string>) =>
-  call<{ _id: string }>('POST', '/api/admin/solutions', input, token);
+/** A solution added to the library by the e2e admin; answers its id. */
+export async function createSolutionAsAdmin(input: Record<string, string>): Promise<string> {
+  const admin = await loginAsAdmin();
+  return (await call<{ _id: string }>('POST', '/api/admin/solutions', input, admin.access_token))._id;
+}
