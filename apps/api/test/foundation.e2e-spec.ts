@@ -14,6 +14,15 @@ describe('API foundation', () => {
       .expect(200, { status: 'ok', checks: { database: 'up', redis: 'up' } });
   });
 
+  it('serves the public diagnostic page with the version, uptime and both services’ status', async () => {
+    const page = await t.http.get('/api/minimal-test/view').expect(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.text).toContain('0.2.0');
+    expect(page.text).toMatch(/<th>PostgreSQL<\/th><td><span class="up">/);
+    expect(page.text).toMatch(/<th>Redis<\/th><td><span class="up">/);
+    expect(page.text).toMatch(/运行时间 Uptime<\/th><td>\d+ s/);
+  });
+
   it('answers unknown API routes with the JSON error body, in Chinese unless English is preferred', async () => {
     const zh = await t.http.get('/api/no-such-thing').expect(404);
     expect(zh.headers['content-type']).toMatch(/application\/json/);

@@ -10,3 +10,4 @@ export * from './paywall';
 export * from './payments';
 export * from './queues';
 export * from './notifications';
+export * from './workshop';

@@ -1,52 +1,49 @@
-import { Controller, Get, HttpCode, HttpStatus, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type Redis from 'ioredis';
-import type { DataSource } from 'typeorm';
+import { Controller, Get, HttpCode, HttpStatus, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors/app-error';
+import { API_VERSION } from '../http/api-version';
 import { Public } from '../http/public.decorator';
-import { REDIS } from '../redis/redis.provider';
+import { HealthService, type Check } from './health.service';
 
 @ApiTags('health')
 @Public()
-@Controller('health')
+@Controller()
 export class HealthController {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  constructor(private readonly health: HealthService) {}
 
-  @Get('live')
+  @Get('health/live')
   @ApiOperation({ summary: 'The process is up' })
   live() {
     return { status: 'ok' };
   }
 
-  @Get('ready')
+  @Get('health/ready')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'PostgreSQL and Redis answer (503 otherwise)' })
   async ready() {
-    const [database, redis] = await Promise.all([
-      withTimeout(this.db.query('SELECT 1')).then(
-        () => 'up' as const,
-        () => 'down' as const,
-      ),
-      withTimeout(this.redis.ping()).then(
-        () => 'up' as const,
-        () => 'down' as const,
-      ),
-    ]);
-    if (database === 'down' || redis === 'down')
-      throw new AppError('SERVICE_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, {
-        checks: { database, redis },
-      });
-    return { status: 'ok', checks: { database, redis } };
+    const checks = await this.health.checks();
+    if (checks.database === 'down' || checks.redis === 'down')
+      throw new AppError('SERVICE_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, { checks });
+    return { status: 'ok', checks };
   }
-}
 
-function withTimeout<T>(promise: Promise<T>, ms = 2000): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
-  ]);
+  /** The workshop's diagnostic page (contract §8): what a support engineer asks first, on one small page. */
+  @Get('minimal-test/view')
+  @ApiProduces('text/html')
+  @ApiOperation({
+    summary: 'A small HTML diagnostic page: server version, uptime, PostgreSQL and Redis status',
+  })
+  async minimalTest(@Res() reply: FastifyReply) {
+    const { database, redis } = await this.health.checks();
+    const row = (name: string, value: string) => `<tr><th>${name}</th><td>${value}</td></tr>`;
+    const state = (c: Check) => `<span class="${c}">${c === 'up' ? '正常 up' : '异常 down'}</span>`;
+    const html = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>智库 诊断</title>
+<style>body{font-family:system-ui,sans-serif;margin:24px;color:#212529}th{text-align:left;padding:4px 16px 4px 0;color:#6c757d}
+.up{color:#198754}.down{color:#dc3545}</style></head><body><h1>智库 诊断 / Diagnostics</h1><table>
+${row('版本 Version', API_VERSION)}${row('Node.js', process.version)}
+${row('运行时间 Uptime', `${Math.floor(process.uptime())} s`)}${row('PostgreSQL', state(database))}${row('Redis', state(redis))}
+${row('时间 Time', new Date().toISOString())}</table></body></html>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  }
 }

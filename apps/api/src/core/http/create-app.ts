@@ -11,6 +11,7 @@ import { createValidationPipe } from '../errors/validation-pipe';
 import { AppLogger, createRootLogger } from '../logging/app-logger';
 import { helmetOptions, securityHeaders } from './security-headers';
 import { RedisIoAdapter } from '../realtime/socket-adapter';
+import { API_VERSION } from './api-version';
 import { serveWebApp } from './serve-web-app';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -66,7 +67,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .setDescription(
         'Solutions marketplace and requirements workshop. Errors: {statusCode, code, error, message, details?}.',
       )
-      .setVersion('0.1.0')
+      .setVersion(API_VERSION)
       .addBearerAuth()
       .build(),
   );

@@ -1,0 +1,27 @@
+import { ILLEGAL_KEYWORDS } from './illegal-keywords.data';
+
+/** Full-width letters and digits become ASCII, and case no longer matters. */
+const normalise = (text: string) => text.normalize('NFKC').toLowerCase();
+
+/**
+ * Latin keywords match whole words (so "begun" does not contain "gun"); Chinese ones, which have no spaces
+ * between words, match anywhere.
+ */
+const MATCHERS = ILLEGAL_KEYWORDS.map((keyword) => {
+  const k = normalise(keyword);
+  return {
+    keyword,
+    test: /^[a-z0-9 ]+$/.test(k)
+      ? (
+          (re: RegExp) => (text: string) =>
+            re.test(text)
+        )(new RegExp(`(^|[^a-z0-9])${k}([^a-z0-9]|$)`))
+      : (text: string) => text.includes(k),
+  };
+});
+
+/** The listed keywords the texts contain, each once, in list order. */
+export function illegalKeywordsIn(...texts: string[]): string[] {
+  const text = normalise(texts.join('\n'));
+  return MATCHERS.filter((m) => m.test(text)).map((m) => m.keyword);
+}
