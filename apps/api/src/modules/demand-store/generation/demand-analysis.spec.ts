@@ -1,0 +1,45 @@
+import { keyPhrases, matchModules } from './demand-analysis';
+import { MODULE_CATALOGUE } from './module-catalogue.data';
+
+describe('the built-in generator’s reading of a demand', () => {
+  const inspection =
+    '冲压件与焊点的人工目检漏检率高，夜班质量波动大。需要在不降低节拍的前提下实现在线全检，缺陷图像回传质量系统并与批次号关联，实现追溯。';
+
+  it('has a catalogue of at least 60 modules, each with names, an intro, keywords and measurable metrics', () => {
+    expect(MODULE_CATALOGUE.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(MODULE_CATALOGUE.map((m) => m.id)).size).toBe(MODULE_CATALOGUE.length);
+    for (const m of MODULE_CATALOGUE) {
+      expect(m.name && m.nameEn && m.intro).toBeTruthy();
+      expect(m.keywords.length).toBeGreaterThan(0);
+      expect(m.keywords.every((k) => k === k.toLowerCase())).toBe(true);
+      expect(m.metrics.length).toBeGreaterThan(0);
+      for (const metric of m.metrics) expect(metric.target && metric.unit).toBeTruthy();
+    }
+  });
+
+  it('extracts the demand’s meaningful words, most frequent first, without filler words', () => {
+    const phrases = keyPhrases(inspection);
+    expect(phrases[0]).toBe('质量');
+    expect(phrases).toEqual(expect.arrayContaining(['缺陷', '节拍', '夜班']));
+    expect(phrases).not.toContain('需要');
+    expect(phrases).not.toContain('实现');
+  });
+
+  it('suggests the modules the demand is about, best first', () => {
+    const ids = matchModules(inspection).map((m) => m.id);
+    expect(ids[0]).toBe('visual-inspection');
+    expect(ids.slice(1, 3)).toEqual(expect.arrayContaining(['quality-spc', 'mes']));
+    expect(matchModules('冷链运输途中温度波动大，生鲜货损严重').map((m) => m.id)[0]).toBe(
+      'cold-chain-monitoring',
+    );
+    expect(matchModules('An anti-fraud engine for card payments').map((m) => m.id)).toContain('anti-fraud');
+  });
+
+  it('falls back to modules every business needs when nothing matches', () => {
+    expect(matchModules('嗯嗯啊啊').map((m) => m.id)).toEqual([
+      'data-platform',
+      'bi-dashboard',
+      'workflow-automation',
+    ]);
+  });
+});
