@@ -124,6 +124,22 @@ describe('notifications (contract §7)', () => {
     expect((await t.http.get('/api/messages').set(bearer(owner))).body.messages[0].readStatus).toBe('unread');
   });
 
+  it('refuses sockets from a browser on another origin than PUBLIC_URL', async () => {
+    const u = await verifiedUser(t, sink, 'origin');
+    const from = (origin: string) => {
+      const socket = io(`${urlOf(t)}/notifications`, {
+        auth: { token: u.session.access_token },
+        transports: ['websocket'],
+        extraHeaders: { origin },
+        reconnection: false,
+      });
+      sockets.push(socket);
+      return socket;
+    };
+    await next(from('https://evil.example'), 'connect_error');
+    await next(from('http://localhost:3000'), 'connect');
+  });
+
   it('refuses sockets without a valid access token with connect_error UNAUTHORIZED', async () => {
     const u = await verifiedUser(t, sink, 'socket');
     for (const auth of [

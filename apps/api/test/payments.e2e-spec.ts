@@ -616,6 +616,12 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     expect(await h.periods(orderId)).toBe(1);
     expect(await h.me(u)).toMatchObject({ isPaid: true });
 
+    // Cancelling here cancels at Stripe too, at the period end (contract §5).
+    await t.http.post('/api/subscriptions/cancel').set(bearer(u)).expect(200);
+    const cancelCall = api.calls.find((c) => c.path === `/v1/subscriptions/${subscriptionId}`)!;
+    expect(cancelCall.form.get('cancel_at_period_end')).toBe('true');
+    expect(await h.me(u)).toMatchObject({ isPaid: true });
+
     const sub = (cancel: boolean) => ({
       id: subscriptionId,
       object: 'subscription',

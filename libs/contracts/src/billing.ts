@@ -47,9 +47,12 @@ export const CatalogueItem = {
   consultationOnce: { id: 'consultation_once', price: { amount: 5000, currency: 'USD' }, isValid: false },
 } as const;
 
+/** Minor units as a decimal of major units with two places: 3900 → "39.00" (Alipay's total_amount too). */
+export const majorUnits = (amount: number): string => (amount / 100).toFixed(2);
+
 /** ¥39.00 / $6.00: amounts divided by 100 with two decimals, ¥ for CNY (customer-area §9). */
 export function formatMoney({ amount, currency }: PriceInfo): string {
-  return `${currency === 'CNY' ? '¥' : '$'}${(amount / 100).toFixed(2)}`;
+  return `${currency === 'CNY' ? '¥' : '$'}${majorUnits(amount)}`;
 }
 
 /** A plan as support staff edit it: both languages and both currencies (contract §9). */

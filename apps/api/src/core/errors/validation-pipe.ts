@@ -38,3 +38,7 @@ export function createValidationPipe(): ValidationPipe {
       ),
   });
 }
+
+/** The message keys of a DTO's constraints: a value is missing, or it is there but not acceptable. */
+export const required = { message: 'fieldRequired' } as const satisfies { message: ValidationMessageKey };
+export const invalid = { message: 'fieldInvalid' } as const satisfies { message: ValidationMessageKey };

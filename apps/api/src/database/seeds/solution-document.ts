@@ -1,8 +1,6 @@
 import type { SolutionInput } from '@think-tank/contracts';
 import { SOLUTION_SEED } from './solutions.seed-data';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../core/http/escape-html';
 
 export interface SeedSolution {
   industry: string;

@@ -1,8 +1,6 @@
 import { EMAIL_CODE_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@think-tank/contracts';
 import type { Mail } from '../../core/mail/mail.service';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../core/http/escape-html';
 
 function layout(title: string, paragraphs: string[]): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>

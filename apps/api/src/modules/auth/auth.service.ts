@@ -186,7 +186,7 @@ export class AuthService implements OnApplicationBootstrap {
   async me(userId: string): Promise<MeResponse> {
     const user = await this.findUser(userId);
     if (!user || user.disabled) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
-    return toMe(user, user.isPaid || (await this.subscriptions.access(user.id)).paid);
+    return toMe(user, (await this.subscriptions.access(user)).paid);
   }
 
   async forgotPassword(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {

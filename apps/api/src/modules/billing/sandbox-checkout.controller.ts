@@ -11,9 +11,7 @@ import { ORDER_STATUS_MESSAGES, SANDBOX_PAGE } from './billing.messages';
 import type { Order } from './entities/order.entity';
 import { GatewayEventsService } from './gateway-events.service';
 import { PaymentsService } from './payments.service';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../core/http/escape-html';
 
 /**
  * The built-in sandbox gateway's cashier (contract §6): a page with the order and two buttons, pay and fail,
@@ -33,13 +31,13 @@ export class SandboxCheckoutController {
   @Get(':orderId')
   async page(@Param('orderId', IdPipe) orderId: string, @Lang() lang: Language, @Res() reply: FastifyReply) {
     const order = await this.sandboxOrder(orderId);
-    const t = (k: keyof typeof SANDBOX_PAGE) => escape(SANDBOX_PAGE[k][lang]);
+    const t = (k: keyof typeof SANDBOX_PAGE) => escapeHtml(SANDBOX_PAGE[k][lang]);
     const action = `/api/payments/sandbox/checkout/${order.id}`;
     const buttons =
       order.status === 'pending'
         ? `<form method="post" action="${action}/pay"><button class="pay" type="submit">${t('pay')}</button></form>
            <form method="post" action="${action}/fail"><button class="fail" type="submit">${t('fail')}</button></form>`
-        : `<a href="${escape(returnPath(order))}">${t('back')}</a>`;
+        : `<a href="${escapeHtml(returnPath(order))}">${t('back')}</a>`;
     const html = `<!doctype html>
 <html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}</title>
@@ -48,9 +46,9 @@ export class SandboxCheckoutController {
 dt{color:#6c757d}form{display:inline-block;margin-right:12px}button{font-size:1rem;padding:8px 20px;border:0;border-radius:6px;cursor:pointer}
 .pay{background:#198754;color:#fff}.fail{background:#dc3545;color:#fff}</style></head>
 <body><h1>${t('title')}</h1><p class="notice">${t('notice')}</p>
-<dl><dt>${t('order')}</dt><dd>${escape(order.id)}</dd><dt>${t('item')}</dt><dd>${escape(order.subject)}</dd>
-<dt>${t('amount')}</dt><dd>${escape(formatMoney(order))}</dd>
-<dt>${t('status')}</dt><dd id="status">${escape(ORDER_STATUS_MESSAGES[order.status][lang])}</dd></dl>
+<dl><dt>${t('order')}</dt><dd>${escapeHtml(order.id)}</dd><dt>${t('item')}</dt><dd>${escapeHtml(order.subject)}</dd>
+<dt>${t('amount')}</dt><dd>${escapeHtml(formatMoney(order))}</dd>
+<dt>${t('status')}</dt><dd id="status">${escapeHtml(ORDER_STATUS_MESSAGES[order.status][lang])}</dd></dl>
 ${buttons}</body></html>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   }

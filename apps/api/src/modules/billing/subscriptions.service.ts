@@ -28,11 +28,16 @@ export class SubscriptionsService {
     private readonly notifications: NotificationsService,
   ) {}
 
-  async access(userId: string): Promise<SubscriptionAccess> {
+  /**
+   * Whether the user counts as paid: the admin's `isPaid` flag or a live period. The flag answers without a
+   * query (the view's hot path); only a subscription can make the user read as VIP.
+   */
+  async access(user: { id: string; isPaid: boolean }): Promise<SubscriptionAccess> {
+    if (user.isPaid) return { paid: true, vip: false };
     const [row]: { vip: boolean }[] = await this.db.query(
       `SELECT bool_or(p."isVip") AS vip FROM subscriptions s JOIN plans p ON p.id = s."planId"
         WHERE s."userId" = $1 AND ${LIVE} GROUP BY s."userId"`,
-      [userId],
+      [user.id],
     );
     return { paid: Boolean(row), vip: Boolean(row?.vip) };
   }
@@ -45,10 +50,8 @@ export class SubscriptionsService {
       status: string;
       end: Date;
       live: boolean;
-      stripe: string | null;
     }[] = await this.db.query(
-      `SELECT p.name, p."nameEn", s.status, s."currentPeriodEnd" AS end, (${LIVE}) AS live,
-                s."stripeSubscriptionId" AS stripe
+      `SELECT p.name, p."nameEn", s.status, s."currentPeriodEnd" AS end, (${LIVE}) AS live
            FROM subscriptions s JOIN plans p ON p.id = s."planId"
           WHERE s."userId" = $1 ORDER BY s."currentPeriodEnd" DESC LIMIT 1`,
       [userId],

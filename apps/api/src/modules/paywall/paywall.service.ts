@@ -57,10 +57,10 @@ export class PaywallService {
   ): Promise<void> {
     if (UNLIMITED_ROLES.includes(user.role)) return;
     if (await this.billing.hasViewGrant(user.id, solution.id)) return;
-    // Paid is the admin's flag or a live subscription; a live VIP plan reads without limit, as the vip role.
-    const subscription = user.isPaid ? null : await this.subscriptions.access(user.id);
-    if (subscription?.vip) return;
-    if (user.isPaid || subscription?.paid) {
+    // A live VIP plan reads without limit, as the vip role.
+    const access = await this.subscriptions.access(user);
+    if (access.vip) return;
+    if (access.paid) {
       if (await this.takeDailyView(user.id, solution.id)) return;
       throw await this.paywall(HttpStatus.FORBIDDEN, solution, lang);
     }

@@ -10,6 +10,8 @@ export interface CheckoutState {
   successRedirectPath?: string;
   from?: string;
   isUpgrade?: boolean;
+  /** The solution a single view unlocks. */
+  solutionId?: string;
 }
 
 /** periodType one-time, one_time or one_time_product is a one-time purchase; anything else a subscription. */

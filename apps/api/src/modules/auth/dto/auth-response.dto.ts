@@ -41,7 +41,7 @@ export function toSessionUser(user: User): SessionUser {
   return { id: user.id, username: user.username, email: user.email, role: user.role };
 }
 
-/** `isPaid`: the admin's flag or a live subscription period. */
+/** `isPaid` as SubscriptionsService.access decides it. */
 export function toMe(user: User, isPaid: boolean): MeResponse {
   return { ...toSessionUser(user), isPaid };
 }

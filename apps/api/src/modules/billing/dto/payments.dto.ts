@@ -18,9 +18,8 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
+import { invalid, required } from '../../../core/errors/validation-pipe';
 
-const invalid = { message: 'fieldInvalid' } as const;
-const required = { message: 'fieldRequired' } as const;
 /** 'one_time' is accepted as the spec's other spelling of 'one-time'. */
 const oneTime = ({ value }: { value: unknown }) => (value === 'one_time' ? 'one-time' : value);
 

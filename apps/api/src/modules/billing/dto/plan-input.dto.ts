@@ -14,9 +14,8 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { invalid, required } from '../../../core/errors/validation-pipe';
 
-const invalid = { message: 'fieldInvalid' } as const;
-const required = { message: 'fieldRequired' } as const;
 const MAX_PRICE = 100_000_000; // one million in major units
 
 /** A list of short texts (features, benefits). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { PaymentInstruction } from '@think-tank/contracts';
+import { majorUnits, type PaymentInstruction } from '@think-tank/contracts';
 import { AlipaySdk } from 'alipay-sdk';
 import { AppConfig, type AlipayConfig } from '../../../core/config/app-config';
 import type { Order } from '../entities/order.entity';
@@ -21,9 +21,6 @@ export function yuanToFen(value: unknown): number | null {
   const m = typeof value === 'string' ? /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value) : null;
   return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
 }
-
-export const fenToYuan = (fen: number): string =>
-  `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 
 /**
  * Alipay page pay through alipay-sdk: building the form is local signing work; notifies are verified with the
@@ -62,7 +59,7 @@ export class AlipayGateway {
       bizContent: {
         outTradeNo: order.id,
         productCode: 'FAST_INSTANT_TRADE_PAY',
-        totalAmount: fenToYuan(order.amount),
+        totalAmount: majorUnits(order.amount),
         subject: order.subject,
       },
       returnUrl: `${this.config.publicUrl}/api/payments/alipay/return`,

@@ -20,9 +20,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-
-const invalid = { message: 'fieldInvalid' } as const;
-const required = { message: 'fieldRequired' } as const;
+import { invalid, required } from '../../../core/errors/validation-pipe';
 
 export class MessagesQueryDto {
   @ApiPropertyOptional({ default: 1, minimum: 1 })

@@ -11,9 +11,7 @@ import {
 } from '@think-tank/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
-
-const invalid = { message: 'fieldInvalid' } as const;
-const required = { message: 'fieldRequired' } as const;
+import { invalid, required } from '../../../core/errors/validation-pipe';
 
 export class SearchQueryDto {
   @ApiPropertyOptional({

@@ -24,7 +24,7 @@ type Method = 'wallet' | 'card';
 export default function CheckoutPage() {
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
-  const state = (useLocation().state ?? {}) as CheckoutState & { solutionId?: string };
+  const state = (useLocation().state ?? {}) as CheckoutState;
   const options = usePaymentOptions();
   const stripe = useStripe(options.data?.stripePublishableKey);
   const [method, setMethod] = useState<Method>('wallet');

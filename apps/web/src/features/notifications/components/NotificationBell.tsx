@@ -4,6 +4,7 @@ import { Badge, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../auth/api/use-session';
+import { relativeTime } from '../../../lib/i18n';
 import { fetchMessages, markRead } from '../api/messages-api';
 import { useNotifications } from '../use-notifications';
 
@@ -11,21 +12,9 @@ import { useNotifications } from '../use-notifications';
 const PANEL = { width: 360, maxHeight: 450, loadWithin: 100 };
 export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
-function relativeTime(iso: string, lang: string): string {
-  const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
-  const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
-  for (const [unit, size] of [
-    ['day', 86400],
-    ['hour', 3600],
-    ['minute', 60],
-  ] as const)
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  return format.format(seconds, 'second');
-}
-
 /** The bell with the unread badge and its panel of messages (customer-area §2). */
 export default function NotificationBell() {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
   const navigate = useNavigate();
   const { token } = useSession();
   const { unread, pushed, readOne } = useNotifications(token);
@@ -134,9 +123,7 @@ export default function NotificationBell() {
                   >
                     <div>{m.title}</div>
                     <div className={`small ${unreadRow ? '' : 'text-secondary'}`}>{m.content}</div>
-                    <div className="small text-secondary fw-normal">
-                      {relativeTime(m.createdAt, i18n.language)}
-                    </div>
+                    <div className="small text-secondary fw-normal">{relativeTime(m.createdAt)}</div>
                   </button>
                 </li>
               );
