@@ -6,6 +6,7 @@ import { ConfigModule } from './core/config/config.module';
 import { DatabaseModule } from './core/database/database.module';
 import { AllExceptionsFilter } from './core/errors/error-responder';
 import { HealthModule } from './core/health/health.module';
+import { MetricsModule } from './core/metrics/metrics.service';
 import { MailModule } from './core/mail/mail.module';
 import { QueueModule } from './core/queue/queue.module';
 import { RealtimeModule } from './core/realtime/realtime.module';
@@ -15,6 +16,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { SolutionsModule } from './modules/solutions/solutions.module';
+import { DemandStoreModule } from './modules/demand-store/demand-store.module';
 
 @Module({})
 export class AppModule {
@@ -30,11 +32,13 @@ export class AppModule {
         NotificationsModule,
         MailModule,
         HealthModule,
+        MetricsModule,
         AuditModule,
         AuthModule,
         SolutionsModule,
         BillingModule,
         AdminModule,
+        DemandStoreModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';
 import { createApp } from './core/http/create-app';
+import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -12,6 +13,13 @@ async function main() {
   }
   const app = await createApp(config);
   await app.listen({ port: config.port, host: '0.0.0.0' });
+  // Within the pod's 45 s grace period (k8s/base/api.yaml), after its 5 s pre-stop pause.
+  closeOnSignals(app, 35_000, 'api', () => {
+    // socket.io closes the HTTP server before Fastify does, so Fastify never drops idle keep-alive connections,
+    // which would hold the close open for their whole keep-alive timeout: drop them as requests finish.
+    const server = app.getHttpServer();
+    setInterval(() => server.closeIdleConnections(), 250).unref();
+  });
   console.log(`智库 is running at ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
 }
 

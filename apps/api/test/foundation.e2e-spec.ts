@@ -1,3 +1,4 @@
+import { API_VERSION } from '../src/core/http/api-version';
 import { startTestApp, type TestApp } from './support/test-app';
 
 describe('API foundation', () => {
@@ -17,7 +18,7 @@ describe('API foundation', () => {
   it('serves the public diagnostic page with the version, uptime and both services’ status', async () => {
     const page = await t.http.get('/api/minimal-test/view').expect(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.text).toContain('0.2.0');
+    expect(page.text).toContain(`<td>${API_VERSION}</td>`);
     expect(page.text).toMatch(/<th>PostgreSQL<\/th><td><span class="up">/);
     expect(page.text).toMatch(/<th>Redis<\/th><td><span class="up">/);
     expect(page.text).toMatch(/运行时间 Uptime<\/th><td>\d+ s/);

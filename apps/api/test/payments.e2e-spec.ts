@@ -7,21 +7,13 @@ import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { SubscriptionsService } from '../src/modules/billing/subscriptions.service';
 import { FakeAlipayPlatform } from './fakes/alipay-platform';
 import { FakeStripeApi } from './fakes/stripe-api';
-import { verifiedUser } from './support/accounts';
+import { bearer, verifiedUser } from './support/accounts';
 import { createSolution } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
-
-async function waitFor(done: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const bearer = (u: User) => ({ Authorization: `Bearer ${u.session.access_token}` });
 
 /** The app on a fresh database with the seeded plans, its mail going to the sink. */
 async function startWithPlans(sink: SmtpSink, env: Record<string, string> = {}): Promise<TestApp> {
@@ -234,9 +226,16 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     await h.view(u, solution.id).expect(402);
     // The daily job is scheduled on the billing queue; run it now through the queue, as the schedule would.
     const queue = t.app.get<Queue>(getQueueToken(QueueName.billing));
-    expect(await queue.getRepeatableJobs()).toEqual([
-      expect.objectContaining({ name: JobName.expireSubscriptions, cron: '5 0 * * *', tz: 'Asia/Shanghai' }),
-    ]);
+    expect(await queue.getRepeatableJobs()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: JobName.expireSubscriptions,
+          cron: '5 0 * * *',
+          tz: 'Asia/Shanghai',
+        }),
+        expect.objectContaining({ name: JobName.reconcileOrders, every: 600_000 }),
+      ]),
+    );
     const job = await queue.add(JobName.expireSubscriptions, {});
     await waitFor(async () => (await job.getState()) === 'completed');
     expect((await queue.getJob(job.id))!.returnvalue.expired).toBeGreaterThanOrEqual(1);
@@ -465,6 +464,61 @@ describe('Alipay: page pay and signed notifies', () => {
   });
 });
 
+describe('Alipay: reconciling with the trade query', () => {
+  let t: TestApp;
+  const sink = new SmtpSink();
+  const alipay = new FakeAlipayPlatform();
+  const h = helpers(() => t);
+
+  beforeAll(async () => {
+    t = await startWithPlans(sink, { ...alipay.env(), ALIPAY_GATEWAY: await alipay.startGateway() });
+  });
+  afterAll(async () => {
+    await stop(t, sink);
+    await alipay.stopGateway();
+  });
+
+  it('settles a paid trade whose notify never came, once; leaves unpaid ones; flags a wrong amount', async () => {
+    const solution = await createSolution(t, {});
+    const u = await verifiedUser(t, sink, 'queried');
+    const admin = await verifiedUser(t, sink, 'alipayadmin');
+    await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [admin.session.user.id]);
+    const order = async () => (await h.payView(u, solution.id).expect(200)).body.orderId as string;
+    const reconcile = (id: string) =>
+      t.http.post(`/api/admin/orders/${id}/reconcile`).set(bearer(admin)).expect(200);
+
+    const paid = await order();
+    expect((await reconcile(paid)).body).toMatchObject({ changed: false, gatewayStatus: 'TRADE_NOT_EXIST' });
+    alipay.trades.set(paid, { status: 'TRADE_SUCCESS', totalAmount: '5.00', tradeNo: '2026112222001499' });
+    expect((await reconcile(paid)).body).toMatchObject({
+      changed: true,
+      gatewayStatus: 'TRADE_SUCCESS',
+      order: { status: 'paid' },
+    });
+    expect(await h.order(paid)).toMatchObject({ gatewayTradeNo: '2026112222001499' });
+    expect(await h.grants(paid)).toBe(1);
+    expect((await reconcile(paid)).body.changed).toBe(false);
+    expect(alipay.gatewayCalls.every((c) => c.method === 'alipay.trade.query' && c.validSign)).toBe(true);
+    expect(alipay.gatewayCalls.at(-1)!.bizContent.out_trade_no).toBe(paid);
+
+    const waiting = await order();
+    alipay.trades.set(waiting, {
+      status: 'WAIT_BUYER_PAY',
+      totalAmount: '5.00',
+      tradeNo: '2026112222001500',
+    });
+    expect((await reconcile(waiting)).body).toMatchObject({ changed: false, order: { status: 'pending' } });
+
+    const wrong = await order();
+    alipay.trades.set(wrong, { status: 'TRADE_SUCCESS', totalAmount: '0.01', tradeNo: '2026112222001501' });
+    expect((await reconcile(wrong)).body).toMatchObject({ changed: false, gatewayStatus: 'AMOUNT_MISMATCH' });
+    expect(await h.order(wrong)).toMatchObject({
+      status: 'pending',
+      flaggedReason: expect.stringContaining('0.01'),
+    });
+  });
+});
+
 describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
   let t: TestApp;
   const sink = new SmtpSink();
@@ -588,6 +642,42 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
       clientSecret: expect.stringContaining('_secret_'),
     });
     expect((await h.order(action.body.orderId)).status).toBe('pending');
+  });
+
+  it('reconciles a card payment whose webhook never came, from the payment intent Stripe reports', async () => {
+    const u = await verifiedUser(t, sink, 'reconciled');
+    const admin = await verifiedUser(t, sink, 'stripeadmin');
+    await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.session.user.id]);
+    const res = await t.http
+      .post('/api/payments/process')
+      .set(bearer(u))
+      .send({
+        itemId: 'single_solution_view',
+        solutionId: solution.id,
+        paymentMethodId: 'pm_card_threeDSecure2Required',
+        paymentMethodType: 'stripe_card',
+      })
+      .expect(200);
+    const reconcile = () =>
+      t.http.post(`/api/admin/orders/${res.body.orderId}/reconcile`).set(bearer(admin)).expect(200);
+    expect((await reconcile()).body).toMatchObject({
+      changed: false,
+      gatewayStatus: 'requires_payment_method',
+    });
+    // The buyer passed 3-D Secure on Stripe's side; the webhook is lost.
+    api.intentStatuses.set(res.body.paymentIntentId, 'succeeded');
+    expect((await reconcile()).body).toMatchObject({
+      changed: true,
+      gatewayStatus: 'succeeded',
+      order: { status: 'paid' },
+    });
+    expect(
+      api.calls.some(
+        (c) => c.method === 'GET' && c.path === `/v1/payment_intents/${res.body.paymentIntentId}`,
+      ),
+    ).toBe(true);
+    expect(await h.grants(res.body.orderId)).toBe(1);
+    expect((await reconcile()).body.changed).toBe(false);
   });
 
   it('starts a Stripe subscription on its first invoice and follows the newest subscription event', async () => {

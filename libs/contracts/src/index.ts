@@ -11,3 +11,4 @@ export * from './payments';
 export * from './queues';
 export * from './notifications';
 export * from './workshop';
+export * from './admin';

@@ -13,6 +13,7 @@ export const OrderStatus = {
   agreementActive: 'agreement_active',
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+export const ORDER_STATUSES = Object.values(OrderStatus);
 
 /** What an order buys (customer-area §3). */
 export const PaymentItemType = {

@@ -1,10 +1,16 @@
 /** Queue and job names: frozen, because jobs already in Redis carry them across deployments. */
 export const QueueName = {
   billing: 'billing',
+  /** The workshop's stage jobs, processed by the worker entry point. */
+  demandStages: 'demand-stages',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
 export const JobName = {
   /** Daily: expire ended subscription periods and mark the 3-days-before reminders. */
   expireSubscriptions: 'expire-subscriptions',
+  /** Generate one stage of one demand: payload `{demandId, stage, run}`. */
+  runStage: 'run-stage',
+  /** Every 10 minutes: ask the gateways about orders pending too long. */
+  reconcileOrders: 'reconcile-orders',
 } as const;

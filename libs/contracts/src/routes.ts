@@ -14,6 +14,14 @@ export const WebRoute = {
   paymentReturn: '/payment/return',
   paymentAlipayReturn: '/payment/alipay/return',
   requirements: '/requirements',
+  newRequirement: '/requirements/new',
+  demandList: '/demand-list',
+  demandStore: '/demand-store',
+  demand: (id: string) => `/demand-store/${encodeURIComponent(id)}`,
+  demandLab: (labName: string, path = '') =>
+    `/demand-lab/${encodeURIComponent(labName)}${path ? `/${path}` : ''}`,
+  minimalTest: '/minimal-test',
+  admin: '/admin',
   oauthLoading: (provider: string) => `/auth/${provider}/loading`,
   oauthCallback: (provider: string) => `/auth/${provider}/callback`,
 } as const;

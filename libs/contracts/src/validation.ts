@@ -36,6 +36,10 @@ export const ValidationMessage = {
   fieldUnknown: { zh: '不允许的字段', en: 'This field is not allowed.' },
   resetPasswordTooShort: { zh: '新密码长度至少为 8 位', en: 'New password must be at least 8 characters.' },
   resetPasswordMismatch: { zh: '两次输入的新密码不一致', en: 'The two passwords entered do not match.' },
+  keyValuePointsTooShort: {
+    zh: '关键价值点描述过短，请至少输入20个字符。',
+    en: 'The key value points are too short: please write at least 20 characters.',
+  },
 } as const satisfies Record<string, Localized>;
 export type ValidationMessageKey = keyof typeof ValidationMessage;
 

@@ -1,5 +1,6 @@
 /** The requirements workshop: stages, statuses and fees (contract §8, demand-workshop §3–4). */
 import type { PriceInfo } from './billing';
+import type { Localized } from './i18n';
 
 export const STAGES = ['Startup', 'Preparation', 'Opening', 'Operation', 'Expansion'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -20,9 +21,18 @@ export type StageStatus = (typeof STAGE_STATUSES)[number];
 export const STAGE_PAYMENT_STATUSES = ['NotRequired', 'Pending', 'Paid', 'Waived'] as const;
 export type StagePaymentStatus = (typeof STAGE_PAYMENT_STATUSES)[number];
 
+/** The stages' names as users read them (demand-workshop §1). */
+export const STAGE_NAMES: Record<Stage, Localized> = {
+  Startup: { zh: '启动', en: 'Startup' },
+  Preparation: { zh: '筹备', en: 'Preparation' },
+  Opening: { zh: '开业', en: 'Opening' },
+  Operation: { zh: '运营', en: 'Operation' },
+  Expansion: { zh: '扩张', en: 'Expansion' },
+};
+
 /** The stage after this one; Expansion has none. */
-export function nextStage(stage: Stage): Stage | null {
-  return STAGES[STAGES.indexOf(stage) + 1] ?? null;
+export function nextStage(stage: Stage): Exclude<Stage, 'Startup'> | null {
+  return (STAGES[STAGES.indexOf(stage) + 1] as Exclude<Stage, 'Startup'> | undefined) ?? null;
 }
 
 /** Per-module and flat fees in minor units (contract §8). */
@@ -56,5 +66,156 @@ export function stageFee(
 
 /** Key value points must be longer than this many characters after trimming (demand-workshop §5). */
 export const KEY_VALUE_POINTS_MIN = 20;
+export const keyValuePointsTooShort = (text: string) => text.trim().length <= KEY_VALUE_POINTS_MIN;
+/** Each stage-input text (and the text of an attached file) is at most this long. */
+export const STAGE_INPUT_TEXT_MAX = 100_000;
 export const DEMAND_NAME_MAX = 200;
 export const DEMAND_CONTENT_MAX = 20_000;
+
+export const SECURITY_LEVELS = ['normal', 'topSecret'] as const;
+export type SecurityLevel = (typeof SECURITY_LEVELS)[number];
+
+/** The lab file every demand has: its overview (demand-workshop §9, the viewer's default resource). */
+export const LAB_INDEX_FILE = 'indexp.html';
+
+/** A metric of a module: name and value (demand-workshop §3). */
+export interface ModuleMetric {
+  name: string;
+  value: string;
+}
+
+/** A module as a stage suggests it, or as the user adds it (custom modules carry id, isCustom and English). */
+export interface DemandModule {
+  name: string;
+  intro: string;
+  metrics: ModuleMetric[];
+  id?: string;
+  isCustom?: boolean;
+  nameEn?: string;
+  descriptionEn?: string;
+}
+
+export type QuantifiedMetric =
+  { name: string; explanation: string } | { name: string; target: string; unit?: string };
+
+/** One expected outcome: a single key (the outcome's title) whose value says what, how it is accepted, remarks. */
+export type Achieve = Record<string, { content: string; acceptance: string; remarks: string }>;
+
+/** What a stage produced (demand-workshop §3); Preparation and Opening add their documents. */
+export interface StageOutput {
+  summary: string;
+  solution: string;
+  quantified_metrics: QuantifiedMetric[];
+  achieves: Achieve[];
+  suggested_modules: DemandModule[];
+  prd_url?: string;
+  prd_scene_url?: string;
+  design_table_html?: string;
+  module_overview?: string;
+  opening_table_html?: string;
+  implementation_showcase?: string;
+  /** Which generator wrote it: the built-in draft generator or a language model. */
+  generator?: 'builtin' | 'llm';
+}
+
+/** What the user gives when entering a stage (demand-workshop §3). */
+export interface StageInput {
+  dataCollection?: string;
+  dataCollectionFile?: string;
+  dataFormat?: string;
+  dataFormatFile?: string;
+  dataProcessing?: string;
+  dataProcessingFile?: string;
+  transactionalDesign?: boolean;
+  securityLevel?: SecurityLevel;
+  mechanismLearningDesign?: boolean;
+  genericInput?: string;
+  selected_modules_from_previous?: string[];
+  /** Startup's input: the demand itself. */
+  content?: string;
+  keyValuePoints?: string;
+}
+
+export interface StageData {
+  status: StageStatus;
+  paymentStatus: StagePaymentStatus;
+  errorMessage: string | null;
+  updatedAt: string | null;
+  input: StageInput | null;
+  output: StageOutput | null;
+  selectedModules: DemandModule[];
+  /** The output was made before the demand was revised. */
+  stale: boolean;
+}
+
+export interface DemandListItem {
+  _id: string;
+  name: string;
+  content: string;
+  keyValuePoints: string;
+  currentStage: Stage;
+  overallStatus: OverallStatus;
+  isMarketReady: boolean;
+  demandType: string;
+  updatedAt: string;
+}
+
+export interface DemandDetail {
+  _id: string;
+  name: string;
+  labName: string;
+  currentStage: Stage;
+  overallStatus: OverallStatus;
+  isVip: boolean;
+  stagesData: Record<Stage, StageData>;
+  /** The fee for entering the next stage, when one is due now (non-VIP, current stage completed). */
+  nextStageFee: PriceInfo | null;
+}
+
+export interface DemandRequest {
+  name: string;
+  content: string;
+  keyValuePoints: string;
+}
+
+export interface RegisterDemandResponse {
+  demandId: string;
+  needsPayment: boolean;
+  productInfo: { isValid: boolean; name: string };
+  message: string;
+}
+
+/** The answer of an advance: the demand, and the fee when one must be paid before the stage runs. */
+export type AdvanceResponse = DemandDetail & { fee?: PriceInfo };
+
+export const DEMAND_EVENTS_NAMESPACE = '/demand-events';
+
+/** Socket events of the /demand-events namespace (contract §8). */
+export const DemandSocketEvent = {
+  subscribe: 'subscribeToDemandUpdates',
+  subscribed: 'subscribed',
+  subscriptionError: 'subscription_error',
+  progress: 'demand_progress',
+  completed: 'demand_completed',
+  error: 'demand_error',
+} as const;
+export type DemandEventName =
+  typeof DemandSocketEvent.progress | typeof DemandSocketEvent.completed | typeof DemandSocketEvent.error;
+
+export const MESSAGE_TYPES = ['IMPORTANT', 'DETAIL', 'WARNING', 'ERROR', 'COMPLETED'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** The words that end a stage's progress; the client marks the stage completed on them. */
+export const PROCESSING_FINISHED = '处理完成';
+
+export interface DemandEventPayload {
+  /** Increasing per demand: what `GET /:id/events?after=` pages by. */
+  id: number;
+  demandId: string;
+  event: DemandEventName;
+  messageType: MessageType;
+  message: string;
+  stage: Stage;
+  details: string | null;
+  timestamp: string;
+}

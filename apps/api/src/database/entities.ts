@@ -12,6 +12,10 @@ import { Order } from '../modules/billing/entities/order.entity';
 import { PaymentEvent } from '../modules/billing/entities/payment-event.entity';
 import { Subscription } from '../modules/billing/entities/subscription.entity';
 import { Message } from '../modules/notifications/entities/message.entity';
+import { Demand } from '../modules/demand-store/entities/demand.entity';
+import { DemandStage } from '../modules/demand-store/entities/demand-stage.entity';
+import { DemandEvent } from '../modules/demand-store/entities/demand-event.entity';
+import { DemandFile } from '../modules/demand-store/entities/demand-file.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
 export const ENTITIES = [
@@ -29,4 +33,8 @@ export const ENTITIES = [
   PaymentEvent,
   Subscription,
   Message,
+  Demand,
+  DemandStage,
+  DemandEvent,
+  DemandFile,
 ];

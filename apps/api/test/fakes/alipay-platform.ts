@@ -1,4 +1,6 @@
 import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 const pair = () =>
   generateKeyPairSync('rsa', {
@@ -61,6 +63,54 @@ export class FakeAlipayPlatform {
       .update(signingContent(body, ['sign', 'sign_type']))
       .sign(signWith, 'base64');
     return { ...body, sign_type: 'RSA2', sign };
+  }
+
+  /** Trades as Alipay's books hold them, by out_trade_no, for `alipay.trade.query`. */
+  readonly trades = new Map<string, { status: string; totalAmount: string; tradeNo: string }>();
+  /** The gateway's requests whose merchant signature checked out, and those that did not. */
+  readonly gatewayCalls: { method: string; validSign: boolean; bizContent: Record<string, string> }[] = [];
+  private gateway?: Server;
+
+  /**
+   * Alipay's OpenAPI gateway for `alipay.trade.query`: checks the request's merchant signature and answers
+   * `{alipay_trade_query_response, sign}`, the response node signed with the platform key, as Alipay does.
+   */
+  async startGateway(): Promise<string> {
+    this.gateway = createServer(async (req, res) => {
+      let raw = '';
+      for await (const chunk of req) raw += chunk;
+      const fields: Record<string, string> = {};
+      for (const [k, v] of new URL(req.url ?? '/', 'http://x').searchParams) fields[k] = v;
+      for (const [k, v] of new URLSearchParams(raw)) fields[k] = v;
+      const validSign = createVerify('RSA-SHA256')
+        .update(signingContent(fields, ['sign']))
+        .verify(this.merchant.publicKey, fields.sign ?? '', 'base64');
+      const bizContent = JSON.parse(fields.biz_content ?? '{}') as Record<string, string>;
+      this.gatewayCalls.push({ method: fields.method, validSign, bizContent });
+      const trade = this.trades.get(bizContent.out_trade_no);
+      const node = !validSign
+        ? { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
+        : trade
+          ? {
+              code: '10000',
+              msg: 'Success',
+              out_trade_no: bizContent.out_trade_no,
+              trade_no: trade.tradeNo,
+              trade_status: trade.status,
+              total_amount: trade.totalAmount,
+            }
+          : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+      const json = JSON.stringify(node);
+      const sign = createSign('RSA-SHA256').update(json).sign(this.platform.privateKey, 'base64');
+      res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
+      res.end(`{"alipay_trade_query_response":${json},"sign":"${sign}"}`);
+    });
+    await new Promise<void>((ok) => this.gateway!.listen(0, '127.0.0.1', ok));
+    return `http://127.0.0.1:${(this.gateway.address() as AddressInfo).port}/gateway.do`;
+  }
+
+  async stopGateway(): Promise<void> {
+    await new Promise((ok) => (this.gateway ? this.gateway.close(ok) : ok(undefined)));
   }
 
   /** Checks a page-pay address as Alipay's gateway would: its fields, signed with the merchant's key. */

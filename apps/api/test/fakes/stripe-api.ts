@@ -15,6 +15,8 @@ export interface StripeCall {
  */
 export class FakeStripeApi {
   readonly calls: StripeCall[] = [];
+  /** What retrieving a payment intent answers, by id (as if the buyer acted on Stripe's side meanwhile). */
+  readonly intentStatuses = new Map<string, string>();
   private server?: Server;
   url = '';
 
@@ -45,6 +47,14 @@ export class FakeStripeApi {
           status: action ? 'requires_action' : 'succeeded',
           client_secret: `pi_${suffix}_secret_x`,
           metadata: { orderId: form.get('metadata[orderId]') },
+        });
+      }
+      if (path.startsWith('/v1/payment_intents/') && req.method === 'GET') {
+        const id = path.split('/')[3];
+        return json(200, {
+          id,
+          object: 'payment_intent',
+          status: this.intentStatuses.get(id) ?? 'requires_payment_method',
         });
       }
       if (path === '/v1/customers') return json(200, { id: `cus_${suffix}`, object: 'customer' });

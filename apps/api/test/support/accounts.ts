@@ -21,3 +21,8 @@ export async function verifiedUser(t: TestApp, sink: SmtpSink, prefix?: string) 
     .expect(200);
   return { ...account, session: res.body as SessionResponse };
 }
+
+/** The Authorization header of a user made by verifiedUser. */
+export const bearer = (u: { session: SessionResponse }) => ({
+  Authorization: `Bearer ${u.session.access_token}`,
+});

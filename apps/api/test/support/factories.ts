@@ -21,3 +21,10 @@ export async function createSolution(t: TestApp, fields: Partial<SolutionInput> 
     ),
   );
 }
+
+/** A demand that passes every rule of register-demand (contract §8). */
+export const DEMAND = {
+  name: '门店补货',
+  content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
+  keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
+};

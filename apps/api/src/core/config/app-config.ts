@@ -63,6 +63,14 @@ const envSchema = z
     STRIPE_API_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     PAYMENTS_SANDBOX: optionalString.pipe(z.enum(['true', 'false']).optional()),
     PAID_DAILY_VIEW_LIMIT: z.coerce.number().int().min(0).max(100000).default(20),
+    OPERATION_STAGE_OPEN: z.enum(['true', 'false']).default('false'),
+    LLM_BASE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: z.string().default('gpt-4o-mini'),
+    /** The built-in generator's pause between progress steps, so that a user watches a stage unfold. */
+    GENERATOR_STEP_MS: z.coerce.number().int().min(0).max(60000).default(800),
+    /** Where the worker serves its own /metrics (job durations, process); unset: not served. */
+    WORKER_METRICS_PORT: optionalString.pipe(z.coerce.number().int().min(1).max(65535).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .and(providerSchema('GOOGLE'))
@@ -127,6 +135,13 @@ export interface OAuthProviderConfig {
   profileUrl?: string;
 }
 
+/** An OpenAI-compatible chat-completions endpoint for stage generation. */
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+}
+
 /** The typed configuration, built once at start. */
 export class AppConfig {
   readonly env!: 'development' | 'production' | 'test';
@@ -147,6 +162,10 @@ export class AppConfig {
   readonly alipay?: AlipayConfig;
   readonly stripe?: StripeConfig;
   readonly paymentsSandbox!: boolean;
+  readonly operationStageOpen!: boolean;
+  readonly llm?: LlmConfig;
+  readonly generatorStepMs!: number;
+  readonly workerMetricsPort?: number;
   readonly logLevel!: string;
   readonly google?: OAuthProviderConfig;
   readonly github?: OAuthProviderConfig;
@@ -217,6 +236,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     paymentsSandbox: env.PAYMENTS_SANDBOX ? env.PAYMENTS_SANDBOX === 'true' : env.NODE_ENV !== 'production',
+    operationStageOpen: env.OPERATION_STAGE_OPEN === 'true',
+    llm: env.LLM_BASE_URL
+      ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+      : undefined,
+    generatorStepMs: env.GENERATOR_STEP_MS,
+    workerMetricsPort: env.WORKER_METRICS_PORT,
     logLevel: env.LOG_LEVEL,
     google: provider('GOOGLE'),
     github: provider('GITHUB'),

@@ -49,6 +49,21 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     en: 'This plan has orders and cannot be deleted; mark it not valid instead.',
   },
   CONFLICT: { zh: '与现有数据冲突', en: 'This conflicts with existing data.' },
+  ILLEGAL_CONTENT: {
+    zh: '需求包含违规内容（如毒品、武器、军事），无法继续处理。',
+    en: 'The demand contains prohibited content (drugs, weapons, military) and cannot proceed.',
+  },
+  STAGE_NOT_COMPLETED: {
+    zh: '当前阶段尚未完成，暂不能进入下一阶段。',
+    en: 'The current stage is not completed yet.',
+  },
+  NO_NEXT_STAGE: { zh: '已是最后一个阶段。', en: 'This is the last stage.' },
+  STAGE_NOT_OPEN: {
+    zh: '场景暂未开放，请等待或联系客服。',
+    en: 'This stage is not open yet; please wait or contact support.',
+  },
+  STAGE_NOT_FAILED: { zh: '只有失败的阶段可以重试。', en: 'Only a failed stage can be retried.' },
+  NO_PAYMENT_DUE: { zh: '该阶段当前无需支付。', en: 'Nothing is due for this stage now.' },
   NO_ACTIVE_SUBSCRIPTION: { zh: '当前没有可取消的订阅', en: 'You have no active subscription to cancel.' },
   PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
   PAID_USER_DAILY_LIMIT_REACHED: {

@@ -1,2 +1,2 @@
 /** The API's version, as the OpenAPI document and the diagnostic page show it. */
-export const API_VERSION = '0.2.0';
+export const API_VERSION = '0.3.0';

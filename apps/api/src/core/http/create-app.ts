@@ -13,6 +13,8 @@ import { helmetOptions, securityHeaders } from './security-headers';
 import { RedisIoAdapter } from '../realtime/socket-adapter';
 import { API_VERSION } from './api-version';
 import { serveWebApp } from './serve-web-app';
+import { MetricsService } from '../metrics/metrics.service';
+import { requestContext } from '../logging/request-context';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Solution documents, and library imports carrying many of them, may be larger (contract §1). */
@@ -50,6 +52,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   const headers = securityHeaders(helmetOptions(Boolean(config.stripe?.publishableKey)));
   fastify.addHook('onRequest', (request, reply, done) => {
+    requestContext.enter(request.id);
     reply.headers(headers).header('x-request-id', request.id);
     done();
   });
@@ -58,7 +61,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   app.useGlobalPipes(createValidationPipe());
   app.enableCors({ origin: [config.publicUrl], credentials: true });
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,
@@ -74,6 +76,22 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   // Nest routes Fastify's own errors (body too large, bad JSON) and unknown routes through AllExceptionsFilter.
+  const metrics = app.get(MetricsService);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    // The route pattern, not the path: one series per route, whatever the ids in it.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  fastify.get('/metrics', async (_request, reply) =>
+    reply
+      .type(metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics()),
+  );
   serveWebApp(fastify, config.webDist, () => new AppError('NOT_FOUND', HttpStatus.NOT_FOUND));
   await app.init();
   await fastify.ready();

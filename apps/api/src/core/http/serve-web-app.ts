@@ -4,6 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sendError } from '../errors/error-responder';
 
+/** The viewer's client route names generated files (`/demand-lab/<lab>/prd.html`): still the app, not an asset. */
+const FILE_NAMED_ROUTES = '/demand-lab/';
+
 /**
  * Serves the built web app from the API's own port: hashed assets cached for a year, and every other
  * GET that is not an API path nor a file answered with index.html (client-side routes).
@@ -29,8 +32,8 @@ export function serveWebApp(
   });
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0];
-    if (path === '/api' || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path))
-      return sendError(notFound(), request, reply);
+    const file = /\.[a-z0-9]+$/i.test(path) && !path.startsWith(FILE_NAMED_ROUTES);
+    if (path === '/api' || path.startsWith('/api/') || file) return sendError(notFound(), request, reply);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
   });
 }

@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import { requestContext } from './request-context';
 
 /** Paths never written to a log: credentials, tokens, keys (architecture.md, convention 9). */
 const REDACT = [
@@ -47,6 +48,8 @@ export class AppLogger implements LoggerService {
 
   private write(level: pino.Level, message: unknown, context?: string, trace?: string) {
     const fields: Record<string, unknown> = { context };
+    const requestId = requestContext.requestId();
+    if (requestId) fields.requestId = requestId;
     if (trace) fields.stack = trace;
     if (message instanceof Error) this.root[level]({ ...fields, err: message }, message.message);
     else if (typeof message === 'object' && message !== null) this.root[level]({ ...fields, ...message });

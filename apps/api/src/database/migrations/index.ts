@@ -4,6 +4,7 @@ import { SolutionLibrary1795327455136 } from './1795327455136-SolutionLibrary';
 import { PlansAndViewGrants1795328206308 } from './1795328206308-PlansAndViewGrants';
 import { PaymentsAndSubscriptions1795332493698 } from './1795332493698-PaymentsAndSubscriptions';
 import { Messages1795335645280 } from './1795335645280-Messages';
+import { Workshop1795341819821 } from './1795341819821-Workshop';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   PlansAndViewGrants1795328206308,
   PaymentsAndSubscriptions1795332493698,
   Messages1795335645280,
+  Workshop1795341819821,
 ];

@@ -1,4 +1,11 @@
+import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
+import { QueueName } from '@think-tank/contracts';
+import { DemandStoreModule } from '../demand-store/demand-store.module';
+import { AdminSupportController } from './admin-support.controller';
+import { MetricsCollectors } from './metrics-collectors';
+import { QueuesAdminService } from './queues-admin.service';
+import { SupportTimelineService } from './support-timeline.service';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { NotificationsModule } from '../notifications/notifications.module';
@@ -7,7 +14,14 @@ import { AdminPlansController } from './admin-plans.controller';
 
 /** Support staff's endpoints (contract §9) that span modules; each module's own admin routes stay with it. */
 @Module({
-  imports: [AuthModule, BillingModule, NotificationsModule],
-  controllers: [AdminPlansController, AdminMessagesController],
+  imports: [
+    AuthModule,
+    BillingModule,
+    NotificationsModule,
+    DemandStoreModule,
+    BullModule.registerQueue({ name: QueueName.demandStages }, { name: QueueName.billing }),
+  ],
+  controllers: [AdminPlansController, AdminMessagesController, AdminSupportController],
+  providers: [SupportTimelineService, QueuesAdminService, MetricsCollectors],
 })
 export class AdminModule {}

@@ -18,6 +18,7 @@ import { OAuthService } from './oauth/oauth.service';
 import { PasswordService } from './password.service';
 import { JwtStrategy } from './strategies/jwt.strategy';
 import { TokenService } from './token.service';
+import { UsersAdminService } from './users-admin.service';
 
 @Module({
   imports: [
@@ -35,8 +36,9 @@ import { TokenService } from './token.service';
     RolesGuard,
     OAuthService,
     OAuthStrategies,
+    UsersAdminService,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],
-  exports: [AuthService, TokenService, RolesGuard],
+  exports: [AuthService, TokenService, RolesGuard, UsersAdminService],
 })
 export class AuthModule {}

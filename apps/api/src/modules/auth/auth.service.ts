@@ -14,9 +14,10 @@ import {
   type SessionResponse,
 } from '@think-tank/contracts';
 import { randomBytes, randomInt } from 'node:crypto';
-import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource, IsNull, MoreThan, Repository, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
+import { updateReturning } from '../../core/database/update-returning';
 import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter, type Limit } from '../../core/redis/rate-limiter.service';
 import { AuthMessage } from './auth.messages';
@@ -92,6 +93,17 @@ export class AuthService implements OnApplicationBootstrap {
 
   findUser(id: string): Promise<User | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /** Takes one start-up from a VIP's quota, atomically; false when the user is not VIP or has none left. */
+  async spendVipStartup(tx: EntityManager, userId: string): Promise<boolean> {
+    const rows = await updateReturning(
+      tx,
+      `UPDATE users SET "vipStartupQuota" = "vipStartupQuota" - 1, "updatedAt" = now()
+        WHERE id = $1 AND role = 'vip' AND "vipStartupQuota" > 0 AND NOT disabled RETURNING 1`,
+      [userId],
+    );
+    return rows.length === 1;
   }
 
   async register(dto: RegisterDto, lang: Language, ip: string): Promise<MessageResponse> {

@@ -30,5 +30,6 @@ export const SANDBOX_PAGE = {
   status: { zh: '状态', en: 'Status' },
   pay: { zh: '模拟支付成功', en: 'Pay' },
   fail: { zh: '模拟支付失败', en: 'Fail' },
+  payLost: { zh: '已付款但通知丢失（模拟）', en: 'Lose the notify (paid)' },
   back: { zh: '查看支付结果', en: 'See the payment result' },
 } satisfies Record<string, Localized>;

@@ -19,6 +19,10 @@ import { PaymentsService } from './payments.service';
 import { SandboxCheckoutController } from './sandbox-checkout.controller';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
+import { OrderReconcileProcessor } from './jobs/order-reconcile.processor';
+import { OrdersAdminService } from './orders-admin.service';
+import { ReconciliationService } from './reconciliation.service';
+import { SandboxLedger } from './sandbox-ledger';
 
 /** What users buy and hold: plans, orders through the gateways, subscriptions, pay-per-view grants. */
 @Module({
@@ -37,7 +41,11 @@ import { SubscriptionsService } from './subscriptions.service';
     AlipayGateway,
     StripeGateway,
     SubscriptionExpiryProcessor,
+    SandboxLedger,
+    ReconciliationService,
+    OrdersAdminService,
+    OrderReconcileProcessor,
   ],
-  exports: [BillingService, PaymentsService, FulfilmentService, SubscriptionsService],
+  exports: [BillingService, PaymentsService, FulfilmentService, SubscriptionsService, OrdersAdminService],
 })
 export class BillingModule {}

@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogueItem, WebRoute, type Localized, type PaymentGateway } from '@think-tank/contracts';
+import {
+  CatalogueItem,
+  WebRoute,
+  type Localized,
+  type PaymentGateway,
+  type PaymentItemType,
+} from '@think-tank/contracts';
 import { Messages, type MessageDraft } from '../notifications/notifications.messages';
 import { NotificationsService } from '../notifications/notifications.service';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -31,6 +37,15 @@ export interface SettleRequest {
   stripeSubscriptionId?: string | null;
 }
 
+/** What fulfilling a paid order did: messages for the buyer, and work to start once the payment committed. */
+export interface Fulfilment {
+  drafts: MessageDraft[];
+  afterCommit?: () => Promise<void>;
+}
+
+/** Fulfils one item type inside the settling transaction (a module registers what it sells). */
+export type Fulfiller = (tx: EntityManager, order: Order) => Promise<Fulfilment>;
+
 export interface SettleResult {
   order: Order | null;
   /** False for a repeat, an order already settled, or another gateway's order. */
@@ -45,11 +60,17 @@ export interface SettleResult {
 @Injectable()
 export class FulfilmentService {
   private readonly logger = new Logger(FulfilmentService.name);
+  private readonly fulfillers = new Map<PaymentItemType, Fulfiller>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly notifications: NotificationsService,
   ) {}
+
+  /** Lets another module fulfil what it sells (the workshop's stage fees) in the transaction that marks it paid. */
+  register(itemType: PaymentItemType, fulfiller: Fulfiller): void {
+    this.fulfillers.set(itemType, fulfiller);
+  }
 
   async settle(req: SettleRequest): Promise<SettleResult> {
     const { announce, ...result } = await this.db.transaction(async (tx) => {
@@ -58,18 +79,20 @@ export class FulfilmentService {
       const order = await this.transition(tx, req);
       if (!order)
         return { order: await tx.findOneBy(Order, { id: req.orderId }), changed: false, announce: null };
-      const drafts =
+      const { drafts, afterCommit } =
         order.status === 'paid'
           ? await this.grant(tx, order, req.stripeSubscriptionId ?? null)
-          : order.status === 'failed'
-            ? [Messages.paymentFailed(order.subject)]
-            : [];
+          : { drafts: order.status === 'failed' ? [Messages.paymentFailed(order.subject)] : [] };
       const pushes = await Promise.all(drafts.map((d) => this.notifications.write(tx, [order.userId], d)));
-      return { order, changed: true, announce: () => Promise.all(pushes.map((push) => push())) };
+      const announce = async () => {
+        await afterCommit?.();
+        await Promise.all(pushes.map((push) => push()));
+      };
+      return { order, changed: true, announce };
     });
     if (result.changed) this.logger.log(`order ${req.orderId} ${req.outcome} via ${req.gateway}`);
     // Told once the transaction committed: a message never announces a payment that rolled back.
-    await announce?.().catch((e: Error) => this.logger.warn(`payment message push failed: ${e.message}`));
+    await announce?.().catch((e: Error) => this.logger.warn(`after-payment work failed: ${e.message}`));
     return result;
   }
 
@@ -149,7 +172,9 @@ export class FulfilmentService {
     tx: EntityManager,
     order: Order,
     stripeSubscriptionId: string | null,
-  ): Promise<MessageDraft[]> {
+  ): Promise<Fulfilment> {
+    const fulfiller = this.fulfillers.get(order.itemType);
+    if (fulfiller) return fulfiller(tx, order);
     const price = { amount: order.amount, currency: order.currency };
     if (order.itemType === 'single_solution_view' && order.solutionId) {
       const days = CatalogueItem.singleSolutionView.days;
@@ -159,17 +184,20 @@ export class FulfilmentService {
         orderId: order.id,
         expiresAt: new Date(Date.now() + days * 24 * 3600 * 1000),
       });
-      return [Messages.paymentSucceeded(order.subject, price, WebRoute.solution(order.solutionId))];
+      return {
+        drafts: [Messages.paymentSucceeded(order.subject, price, WebRoute.solution(order.solutionId))],
+      };
     }
     if (order.itemType === 'subscription') {
       const started = await this.startPeriod(tx, order, stripeSubscriptionId);
-      return [
-        Messages.paymentSucceeded(order.subject, price, WebRoute.subscriptionManagement),
-        Messages.subscriptionStarted(started.plan, started.end),
-      ];
+      return {
+        drafts: [
+          Messages.paymentSucceeded(order.subject, price, WebRoute.subscriptionManagement),
+          Messages.subscriptionStarted(started.plan, started.end),
+        ],
+      };
     }
-    // Demand fees (the workshop) join here, inside this transaction.
-    return [Messages.paymentSucceeded(order.subject, price, null)];
+    return { drafts: [Messages.paymentSucceeded(order.subject, price, null)] };
   }
 
   /** A new period of the plan, following on from the user's live one so that an early renewal loses nothing. */

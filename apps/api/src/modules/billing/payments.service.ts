@@ -11,6 +11,9 @@ import {
   type PaymentGateway,
   type PaymentInstruction,
   type PaymentOptionsResponse,
+  type Localized,
+  type PriceInfo,
+  type Stage,
 } from '@think-tank/contracts';
 import type Stripe from 'stripe';
 import { Repository } from 'typeorm';
@@ -26,8 +29,17 @@ import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
 import { currencyFor } from './plan-response';
 
-/** What a buyer asks for: a plan by id, or a catalogue item (a solution view names its solution). */
-export type Purchase = { planId: string } | { itemId: string; solutionId?: string };
+/** A workshop fee: the demand and stage it pays for, priced by the workshop in the order's currency. */
+export interface DemandFee {
+  demandId: string;
+  stage: Stage;
+  price: (currency: Currency) => PriceInfo;
+  subject: Localized;
+}
+
+/** What a buyer asks for: a plan by id, a catalogue item (a solution view names its solution), a demand fee. */
+export type Purchase =
+  { planId: string } | { itemId: string; solutionId?: string } | { demandFee: DemandFee };
 
 export interface Buyer {
   id: string;
@@ -162,8 +174,10 @@ export class PaymentsService {
           ? WebRoute.solution(order.solutionId)
           : order.itemType === 'subscription'
             ? WebRoute.subscriptionManagement
-            : null,
-      demandId: null,
+            : order.demandId
+              ? WebRoute.demand(order.demandId)
+              : null,
+      demandId: order.demandId,
       solutionId: order.solutionId,
       message: ORDER_STATUS_MESSAGES[order.status][lang],
     };
@@ -190,6 +204,25 @@ export class PaymentsService {
     lang: Language,
   ): Promise<Order> {
     await this.limiter.hit({ key: `orders:${buyer.id}`, ...ORDER_LIMIT });
+    if ('demandFee' in purchase) {
+      const { demandId, stage, price, subject } = purchase.demandFee;
+      const { amount, currency: charged } = price(currency);
+      return this.orders.save(
+        this.orders.create({
+          userId: buyer.id,
+          gateway,
+          paymentType: 'one-time',
+          itemType: 'demand_store_payment',
+          itemId:
+            stage === 'Startup' ? CatalogueItem.demandStartup.id : `demand_stage_${stage.toLowerCase()}`,
+          demandId,
+          stage,
+          amount,
+          currency: charged,
+          subject: subject[lang],
+        }),
+      );
+    }
     if ('planId' in purchase) {
       const plan = isUuid(purchase.planId) ? await this.plans.findOneBy({ id: purchase.planId }) : null;
       // A custom (enterprise) plan has no price to charge.

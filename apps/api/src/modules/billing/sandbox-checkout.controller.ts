@@ -11,6 +11,7 @@ import { ORDER_STATUS_MESSAGES, SANDBOX_PAGE } from './billing.messages';
 import type { Order } from './entities/order.entity';
 import { GatewayEventsService } from './gateway-events.service';
 import { PaymentsService } from './payments.service';
+import { SandboxLedger } from './sandbox-ledger';
 import { escapeHtml } from '../../core/http/escape-html';
 
 /**
@@ -26,6 +27,7 @@ export class SandboxCheckoutController {
     private readonly config: AppConfig,
     private readonly payments: PaymentsService,
     private readonly events: GatewayEventsService,
+    private readonly ledger: SandboxLedger,
   ) {}
 
   @Get(':orderId')
@@ -36,7 +38,8 @@ export class SandboxCheckoutController {
     const buttons =
       order.status === 'pending'
         ? `<form method="post" action="${action}/pay"><button class="pay" type="submit">${t('pay')}</button></form>
-           <form method="post" action="${action}/fail"><button class="fail" type="submit">${t('fail')}</button></form>`
+           <form method="post" action="${action}/fail"><button class="fail" type="submit">${t('fail')}</button></form>
+           <form method="post" action="${action}/pay-without-notify"><button class="lost" type="submit">${t('payLost')}</button></form>`
         : `<a href="${escapeHtml(returnPath(order))}">${t('back')}</a>`;
     const html = `<!doctype html>
 <html lang="${lang === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8">
@@ -44,7 +47,7 @@ export class SandboxCheckoutController {
 <style>body{font-family:system-ui,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#212529}
 .notice{background:#fff3cd;padding:8px 12px;border-radius:6px}dl{display:grid;grid-template-columns:6em 1fr;gap:8px}
 dt{color:#6c757d}form{display:inline-block;margin-right:12px}button{font-size:1rem;padding:8px 20px;border:0;border-radius:6px;cursor:pointer}
-.pay{background:#198754;color:#fff}.fail{background:#dc3545;color:#fff}</style></head>
+.pay{background:#198754;color:#fff}.fail{background:#dc3545;color:#fff}.lost{background:#e9ecef;color:#495057;margin-top:12px}</style></head>
 <body><h1>${t('title')}</h1><p class="notice">${t('notice')}</p>
 <dl><dt>${t('order')}</dt><dd>${escapeHtml(order.id)}</dd><dt>${t('item')}</dt><dd>${escapeHtml(order.subject)}</dd>
 <dt>${t('amount')}</dt><dd>${escapeHtml(formatMoney(order))}</dd>
@@ -63,8 +66,18 @@ ${buttons}</body></html>`;
     return this.settle(orderId, 'failed', reply);
   }
 
+  /** Paid at the cashier, but the notify is lost: what reconciliation is for (support can rehearse it). */
+  @Post(':orderId/pay-without-notify')
+  async payWithoutNotify(@Param('orderId', IdPipe) orderId: string, @Res() reply: FastifyReply) {
+    const order = await this.sandboxOrder(orderId);
+    if (order.status === 'pending') await this.ledger.record(order.id, 'paid');
+    return reply.redirect(returnPath(order), HttpStatus.SEE_OTHER);
+  }
+
   private async settle(orderId: string, outcome: 'paid' | 'failed', reply: FastifyReply) {
     const order = await this.sandboxOrder(orderId);
+    // The gateway's books first, then its notify, as a real gateway would.
+    if (order.status === 'pending') await this.ledger.record(order.id, outcome);
     await this.events.sandboxSettle(order.id, outcome);
     return reply.redirect(returnPath(order), HttpStatus.SEE_OTHER);
   }

@@ -4,6 +4,7 @@ import { NOTIFICATIONS_NAMESPACE, NotificationEvent, type UnreadCount } from '@t
 import type { Namespace, Socket } from 'socket.io';
 import { accessKeyOf } from '../../core/auth/access-token';
 import { AppConfig } from '../../core/config/app-config';
+import { MetricsService } from '../../core/metrics/metrics.service';
 import { authenticateSockets, socketUser } from '../../core/realtime/socket-auth';
 import { NotificationsService } from './notifications.service';
 
@@ -14,11 +15,13 @@ export class NotificationsGateway implements OnGatewayInit<Namespace> {
 
   constructor(
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
     private readonly notifications: NotificationsService,
   ) {}
 
   afterInit(namespace: Namespace): void {
     authenticateSockets(namespace, accessKeyOf(this.config.jwtSecret));
+    this.metrics.trackSockets(namespace);
   }
 
   @SubscribeMessage(NotificationEvent.requestUnreadCount)

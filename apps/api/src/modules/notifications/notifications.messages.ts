@@ -67,4 +67,20 @@ export const Messages = {
     },
     actionUrl: '/subscription',
   }),
+  stageCompleted: (demandName: string, stage: Localized, actionUrl: string): MessageDraft => ({
+    title: { zh: '阶段已完成', en: 'Stage completed' },
+    content: {
+      zh: `需求“${demandName}”的${stage.zh}阶段已生成完毕，可以查看与编辑结果。`,
+      en: `The ${stage.en} stage of “${demandName}” is ready to read and edit.`,
+    },
+    actionUrl,
+  }),
+  stageFailed: (demandName: string, stage: Localized, reason: string, actionUrl: string): MessageDraft => ({
+    title: { zh: '阶段处理失败', en: 'Stage failed' },
+    content: {
+      zh: `需求“${demandName}”的${stage.zh}阶段处理失败：${reason}。您可以在需求详情页重试。`,
+      en: `The ${stage.en} stage of “${demandName}” failed: ${reason}. You can retry it on the demand's page.`,
+    },
+    actionUrl,
+  }),
 };

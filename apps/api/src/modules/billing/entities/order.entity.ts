@@ -4,6 +4,7 @@ import type {
   PaymentGateway,
   PaymentItemType,
   PaymentType,
+  Stage,
 } from '@think-tank/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
@@ -38,6 +39,13 @@ export class Order {
   /** The solution a pay-per-view order unlocks. */
   @Column({ type: 'uuid', nullable: true })
   solutionId!: string | null;
+
+  /** The demand a workshop fee is for, and the stage it pays for (kept when the demand is deleted). */
+  @Column({ type: 'uuid', nullable: true })
+  demandId!: string | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  stage!: Stage | null;
 
   /** Minor units. */
   @Column({ type: 'int' })

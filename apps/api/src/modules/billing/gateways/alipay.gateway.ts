@@ -69,6 +69,35 @@ export class AlipayGateway {
   }
 
   /**
+   * The trade's status as Alipay's `alipay.trade.query` answers it (order reconciliation): `TRADE_SUCCESS`,
+   * `WAIT_BUYER_PAY`, …, or `TRADE_NOT_EXIST` for a trade the buyer never opened. The SDK checks the answer's
+   * signature with the platform key.
+   */
+  async queryTrade(
+    order: Order,
+  ): Promise<{ status: string; tradeNo: string | null; totalAmount: string | null }> {
+    const res = (await this.sdk!.exec('alipay.trade.query', { bizContent: { out_trade_no: order.id } })) as {
+      code?: string;
+      subCode?: string;
+      tradeStatus?: string;
+      tradeNo?: string;
+      totalAmount?: string;
+    };
+    if (res.code !== '10000')
+      return {
+        status:
+          res.subCode === 'ACQ.TRADE_NOT_EXIST' ? 'TRADE_NOT_EXIST' : `ERROR:${res.subCode ?? res.code}`,
+        tradeNo: null,
+        totalAmount: null,
+      };
+    return {
+      status: res.tradeStatus ?? 'UNKNOWN',
+      tradeNo: res.tradeNo ?? null,
+      totalAmount: res.totalAmount ?? null,
+    };
+  }
+
+  /**
    * The notice when the notify is signed by Alipay with RSA2, else null. Values are checked as received, never
    * URL-decoded again (checkNotifySignV2), and a payload claiming another sign_type is refused outright.
    */

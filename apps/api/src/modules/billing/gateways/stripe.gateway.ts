@@ -55,6 +55,11 @@ export class StripeGateway {
     return { type: 'redirect', paymentUrl: session.url!, orderId: order.id };
   }
 
+  /** Where a payment intent stands now, asked of Stripe (order reconciliation). */
+  async intentStatus(intentId: string): Promise<Stripe.PaymentIntent.Status> {
+    return (await this.stripe!.paymentIntents.retrieve(intentId)).status;
+  }
+
   /** Charges a card collected by Stripe Elements; may need the buyer's action (3-D Secure). */
   async pay(order: Order, paymentMethodId: string): Promise<Stripe.PaymentIntent> {
     return this.stripe!.paymentIntents.create(

@@ -68,7 +68,7 @@ export class BroadcastDto implements BroadcastRequest {
   userIds?: string[];
 }
 
-export class MessageBody implements MessageItem {
+export class MessageItemBody implements MessageItem {
   @ApiProperty() _id!: string;
   @ApiProperty() title!: string;
   @ApiProperty() content!: string;
@@ -78,7 +78,7 @@ export class MessageBody implements MessageItem {
 }
 
 export class MessagesPageBody implements MessagesPage {
-  @ApiProperty({ type: [MessageBody] }) messages!: MessageItem[];
+  @ApiProperty({ type: [MessageItemBody] }) messages!: MessageItem[];
   @ApiProperty() pages!: number;
   @ApiProperty() total!: number;
 }

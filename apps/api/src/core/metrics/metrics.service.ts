@@ -1,0 +1,65 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+type Collect = (gauge: Gauge) => Promise<void> | void;
+
+/**
+ * The process's Prometheus registry (GET /metrics): HTTP request durations by route, and gauges that modules
+ * fill when scraped (queue depths, sockets, orders by status), besides Node's own process metrics.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+
+  /** Stage jobs as the worker ran them (exposed on the worker's own metrics port). */
+  readonly jobDuration = new Histogram({
+    name: 'queue_job_duration_seconds',
+    help: 'Processing time of jobs by queue, job name and outcome',
+    labelNames: ['queue', 'job', 'outcome'],
+    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+    registers: [this.registry],
+  });
+  private readonly namespaces = new Map<string, { sockets: { size: number } }>();
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    this.gauge(
+      'socketio_connected_sockets',
+      'Sockets connected to this replica, by namespace',
+      ['namespace'],
+      (g) => {
+        for (const [name, ns] of this.namespaces) g.set({ namespace: name }, ns.sockets.size);
+      },
+    );
+  }
+
+  /** Counts a socket.io namespace's connections on this replica. */
+  trackSockets(namespace: { name: string; sockets: { size: number } }): void {
+    this.namespaces.set(namespace.name, namespace);
+  }
+
+  /** A gauge whose values are read when Prometheus scrapes. */
+  gauge(name: string, help: string, labelNames: string[], collect: Collect): void {
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        await collect(this);
+      },
+    });
+  }
+}
+
+@Global()
+@Module({ providers: [MetricsService], exports: [MetricsService] })
+export class MetricsModule {}

@@ -1,0 +1,141 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Role } from '@think-tank/contracts';
+import { AuditService } from '../../core/audit/audit.service';
+import { CurrentUser } from '../auth/guards/current-user.decorator';
+import { Roles, RolesGuard } from '../auth/guards/roles.guard';
+import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { UsersAdminService } from '../auth/users-admin.service';
+import { OrdersAdminService } from '../billing/orders-admin.service';
+import { DemandStoreService } from '../demand-store/demand-store.service';
+import { StageQuery } from '../demand-store/dto/demand.dto';
+import { AuditQuery, DemandsQuery, OrdersQuery, PageQuery, UserPatchDto, UsersQuery } from './dto/admin.dto';
+import { QueuesAdminService } from './queues-admin.service';
+import { SupportTimelineService } from './support-timeline.service';
+
+/**
+ * The support console's endpoints (contract §9): support and admin read everything, disable users, retry
+ * stages and jobs, reconcile orders; only admins change roles, paid flags, VIP quotas and refund. The role is
+ * read from the database on every call (RolesGuard), and every write is audited.
+ */
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(RolesGuard)
+@Roles(Role.Admin, Role.Support)
+@Controller('admin')
+export class AdminSupportController {
+  constructor(
+    private readonly users: UsersAdminService,
+    private readonly timeline: SupportTimelineService,
+    private readonly orders: OrdersAdminService,
+    private readonly demands: DemandStoreService,
+    private readonly queues: QueuesAdminService,
+    private readonly audit: AuditService,
+  ) {}
+
+  @Get('users')
+  @ApiOperation({
+    summary: 'Users whose username or e-mail contains `query` (or whose id it is), newest first',
+  })
+  listUsers(@Query() q: UsersQuery) {
+    return this.users.search(q.query, q.page, q.pageSize);
+  }
+
+  @Get('users/:id')
+  getUser(@Param('id') id: string) {
+    return this.users.get(id);
+  }
+
+  @Patch('users/:id')
+  @ApiOperation({
+    summary: 'Change role, isPaid, vipStartupQuota (admin only) or disabled (support too); audited',
+  })
+  patchUser(@Param('id') id: string, @Body() dto: UserPatchDto, @CurrentUser() actor: AuthUser) {
+    return this.users.update(actor, id, dto);
+  }
+
+  @Get('users/:id/timeline')
+  @ApiOperation({
+    summary: 'The user’s orders, views, demands and stages, messages and admin actions, newest first',
+  })
+  userTimeline(@Param('id') id: string) {
+    return this.timeline.of(id);
+  }
+
+  @Get('orders')
+  listOrders(@Query() q: OrdersQuery) {
+    return this.orders.list({ userId: q.userId, status: q.status, flagged: q.flagged }, q.page, q.pageSize);
+  }
+
+  @Get('orders/:id')
+  getOrder(@Param('id') id: string) {
+    return this.orders.get(id);
+  }
+
+  @Post('orders/:id/refund')
+  @Roles(Role.Admin)
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ summary: 'Mark a paid order refunded and revoke what it granted (admin; 409 unless paid)' })
+  refund(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
+    return this.orders.refund(actor.id, id);
+  }
+
+  @Post('orders/:id/reconcile')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Ask the order’s gateway where it stands and settle it through the fulfilment path',
+  })
+  reconcile(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
+    return this.orders.reconcile(actor.id, id);
+  }
+
+  @Get('demands')
+  listDemands(@Query() q: DemandsQuery) {
+    return this.demands.adminList(q.status, q.page, q.pageSize);
+  }
+
+  @Put('demands/:id/retry-stage')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary: 'Queue a failed stage of any user’s demand again (409 STAGE_NOT_FAILED otherwise)',
+  })
+  async retryStage(@Param('id') id: string, @Query() q: StageQuery, @CurrentUser() actor: AuthUser) {
+    await this.demands.adminRetry(actor.id, id, q.stage);
+  }
+
+  @Get('queues')
+  @ApiOperation({ summary: 'Job counts by state of every queue' })
+  queueCounts() {
+    return this.queues.counts();
+  }
+
+  @Get('queues/:name/failed')
+  failedJobs(@Param('name') name: string, @Query() q: PageQuery) {
+    return this.queues.failed(name, q.page, q.pageSize);
+  }
+
+  @Post('queues/:name/jobs/:jobId/retry')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Put a failed job back in its queue (409 if it is not failed)' })
+  async retryJob(@Param('name') name: string, @Param('jobId') jobId: string, @CurrentUser() actor: AuthUser) {
+    await this.queues.retry(actor.id, name, jobId);
+  }
+
+  @Get('audit')
+  @ApiOperation({ summary: 'The audit log, newest first: actor, action, target, before/after, time' })
+  auditLog(@Query() q: AuditQuery) {
+    return this.audit.list({ targetId: q.targetId, actorId: q.actorId }, q.page, q.pageSize);
+  }
+}

@@ -1,0 +1,89 @@
+import { InjectQueue } from '@nestjs/bull';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { QueueName, type AdminPage, type FailedJob, type QueueCounts } from '@think-tank/contracts';
+import type { Queue } from 'bull';
+import { DataSource } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { AppError } from '../../core/errors/app-error';
+
+/** The Bull queues for support: counts by state, the failed jobs with their errors, and a retry. */
+@Injectable()
+export class QueuesAdminService {
+  private readonly queues: Map<string, Queue>;
+
+  constructor(
+    @InjectQueue(QueueName.demandStages) demandStages: Queue,
+    @InjectQueue(QueueName.billing) billing: Queue,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly audit: AuditService,
+  ) {
+    this.queues = new Map([
+      [QueueName.demandStages, demandStages],
+      [QueueName.billing, billing],
+    ]);
+  }
+
+  async counts(): Promise<QueueCounts[]> {
+    return Promise.all(
+      [...this.queues].map(async ([name, queue]) => {
+        const c = await queue.getJobCounts();
+        return {
+          name,
+          counts: {
+            waiting: c.waiting,
+            active: c.active,
+            completed: c.completed,
+            failed: c.failed,
+            delayed: c.delayed,
+            paused: (c as { paused?: number }).paused ?? 0,
+          },
+        };
+      }),
+    );
+  }
+
+  async failed(name: string, page: number, pageSize: number): Promise<AdminPage<FailedJob>> {
+    const queue = this.queue(name);
+    const start = (page - 1) * pageSize;
+    const [jobs, total] = await Promise.all([
+      queue.getFailed(start, start + pageSize - 1),
+      queue.getFailedCount(),
+    ]);
+    return {
+      items: jobs.map((j) => ({
+        id: String(j.id),
+        name: j.name,
+        data: j.data as Record<string, unknown>,
+        failedReason: j.failedReason ?? null,
+        attemptsMade: j.attemptsMade,
+        finishedOn: j.finishedOn ? new Date(j.finishedOn).toISOString() : null,
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /** Puts a failed job back in the queue; a job that is not failed (or gone) is 409 or 404. */
+  async retry(actorId: string, name: string, jobId: string): Promise<void> {
+    const job = await this.queue(name).getJob(jobId);
+    if (!job) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!(await job.isFailed())) throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+    await job.retry();
+    await this.db.transaction((tx) =>
+      this.audit.record(tx, {
+        actorId,
+        action: 'queue.retry',
+        targetType: 'job',
+        targetId: `${name}:${jobId}`.slice(0, 64),
+      }),
+    );
+  }
+
+  private queue(name: string): Queue {
+    const queue = this.queues.get(name);
+    if (!queue) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    return queue;
+  }
+}

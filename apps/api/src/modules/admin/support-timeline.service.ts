@@ -1,0 +1,59 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { TimelineEntry } from '@think-tank/contracts';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+
+const LIMIT = 200;
+
+/**
+ * One user's history for support, newest first: the account, orders, pay-per-view grants, demands and their
+ * stages, messages, and admin actions on the account. A read-only projection over the modules' tables, so that
+ * one screen answers "I paid and nothing happened" or "my stage failed" (issue: support console).
+ */
+@Injectable()
+export class SupportTimelineService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async of(userId: string): Promise<TimelineEntry[]> {
+    if (!isUuid(userId)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    const [exists] = await this.db.query(`SELECT 1 FROM users WHERE id = $1`, [userId]);
+    if (!exists) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    const rows: {
+      at: Date;
+      kind: TimelineEntry['kind'];
+      title: string;
+      detail: string | null;
+      refId: string | null;
+    }[] = await this.db.query(
+      `SELECT * FROM (
+           SELECT "createdAt" AS at, 'account' AS kind, 'registered' AS title, email::text AS detail, id::text AS "refId"
+             FROM users WHERE id = $1
+           UNION ALL
+           SELECT "updatedAt", 'order', 'order ' || status,
+                  concat_ws(' · ', subject, to_char(amount / 100.0, 'FM999999990.00') || ' ' || currency, gateway,
+                           'flagged: ' || "flaggedReason"), id::text
+             FROM orders WHERE "userId" = $1
+           UNION ALL
+           SELECT "createdAt", 'view', 'pay-per-view granted', 'until ' || to_char("expiresAt", 'YYYY-MM-DD'), "solutionId"::text
+             FROM solution_access_grants WHERE "userId" = $1
+           UNION ALL
+           SELECT "createdAt", 'demand', 'demand created', name, id::text FROM demands WHERE "userId" = $1
+           UNION ALL
+           SELECT s."updatedAt", 'stage', s.stage || ' ' || s.status,
+                  concat_ws(' · ', d.name, 'payment ' || s."paymentStatus", s."errorMessage"), d.id::text
+             FROM demand_stages s JOIN demands d ON d.id = s."demandId"
+            WHERE d."userId" = $1 AND s.status <> 'NotStarted'
+           UNION ALL
+           SELECT "createdAt", 'message', "titleZh", "contentZh", id::text FROM messages WHERE "userId" = $1
+           UNION ALL
+           SELECT a."createdAt", 'admin', a.action, 'by ' || coalesce(u.username::text, a."actorId"::text), a.id::text
+             FROM audit_entries a LEFT JOIN users u ON u.id = a."actorId"
+            WHERE a."targetId" = $1::text
+         ) t ORDER BY at DESC LIMIT ${LIMIT}`,
+      [userId],
+    );
+    return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+  }
+}

@@ -1,0 +1,121 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  DEFAULT_VIP_STARTUP_QUOTA,
+  DEMAND_EVENTS_NAMESPACE,
+  NOTIFICATIONS_NAMESPACE,
+  Role,
+  type AdminPage,
+  type AdminUser,
+  type AdminUserPatch,
+} from '@think-tank/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+import { SocketPush } from '../../core/realtime/socket-push';
+import { User } from './entities/user.entity';
+import { TokenService } from './token.service';
+
+export const toAdminUser = (u: User): AdminUser => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  role: u.role,
+  isPaid: u.isPaid,
+  vipStartupQuota: u.vipStartupQuota,
+  disabled: u.disabled,
+  emailVerifiedAt: u.emailVerifiedAt?.toISOString() ?? null,
+  createdAt: u.createdAt.toISOString(),
+});
+
+/** Fields only an admin may change: they are money or rights (contract §9). */
+const ADMIN_ONLY: (keyof AdminUserPatch)[] = ['role', 'isPaid', 'vipStartupQuota'];
+const STAFF: Role[] = [Role.Admin, Role.Support];
+
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+/** Accounts as support staff see and change them; every change is audited with its before and after. */
+@Injectable()
+export class UsersAdminService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly audit: AuditService,
+    private readonly tokens: TokenService,
+    private readonly sockets: SocketPush,
+  ) {}
+
+  /** Users whose username or e-mail contains the query, newest first. */
+  async search(query: string, page: number, pageSize: number): Promise<AdminPage<AdminUser>> {
+    const q = this.db.getRepository(User).createQueryBuilder('u').orderBy('u.createdAt', 'DESC');
+    const term = query.trim();
+    if (term)
+      q.where(
+        `u.username ILIKE :like ESCAPE '\\' OR u.email ILIKE :like ESCAPE '\\' OR u.id::text = :exact`,
+        {
+          like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          exact: term,
+        },
+      );
+    const [rows, total] = await q
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    return { items: rows.map(toAdminUser), total, page, pageSize };
+  }
+
+  async get(id: string): Promise<AdminUser> {
+    return toAdminUser(await this.find(this.db.manager, id));
+  }
+
+  async update(actor: Actor, id: string, patch: AdminUserPatch): Promise<AdminUser> {
+    if (actor.role !== Role.Admin && ADMIN_ONLY.some((k) => patch[k] !== undefined))
+      throw new AppError('FORBIDDEN', HttpStatus.FORBIDDEN);
+    const { before, after } = await this.db.transaction(async (tx) => {
+      const user = await this.find(tx, id, true);
+      // Support may not lock staff out; only an admin may disable another staff account.
+      if (actor.role !== Role.Admin && STAFF.includes(user.role))
+        throw new AppError('FORBIDDEN', HttpStatus.FORBIDDEN);
+      if (patch.disabled && user.id === actor.id) throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+      const prior = toAdminUser(user);
+      const becomesVip = patch.role === Role.Vip && user.role !== Role.Vip;
+      Object.assign(user, {
+        ...patch,
+        ...(becomesVip && patch.vipStartupQuota === undefined && user.vipStartupQuota === 0
+          ? { vipStartupQuota: DEFAULT_VIP_STARTUP_QUOTA }
+          : {}),
+      });
+      const saved = toAdminUser(await tx.save(user));
+      const changed = (Object.keys(saved) as (keyof AdminUser)[]).filter((k) => prior[k] !== saved[k]);
+      await this.audit.record(tx, {
+        actorId: actor.id,
+        action: 'user.update',
+        targetType: 'user',
+        targetId: user.id,
+        details: { before: prior, after: saved, changed },
+      });
+      return { before: prior, after: saved };
+    });
+    if (after.disabled && !before.disabled) {
+      // A disabled account's sessions and live sockets end now, not when its tokens expire.
+      await this.tokens.revokeAllOf(id);
+      for (const ns of [NOTIFICATIONS_NAMESPACE, DEMAND_EVENTS_NAMESPACE])
+        this.sockets.disconnectUser(ns, id);
+    }
+    return after;
+  }
+
+  private async find(m: EntityManager, id: string, lock = false): Promise<User> {
+    const user = isUuid(id)
+      ? await m.findOne(User, {
+          where: { id },
+          ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+        })
+      : null;
+    if (!user) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    return user;
+  }
+}

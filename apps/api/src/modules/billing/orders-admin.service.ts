@@ -1,0 +1,100 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { AdminOrder, AdminPage, OrderStatus, ReconcileResult } from '@think-tank/contracts';
+import { DataSource } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+import { Order } from './entities/order.entity';
+import { FulfilmentService } from './fulfilment.service';
+import { ReconciliationService } from './reconciliation.service';
+
+export const toAdminOrder = (o: Order): AdminOrder => ({
+  id: o.id,
+  userId: o.userId,
+  gateway: o.gateway,
+  itemType: o.itemType,
+  itemId: o.itemId,
+  subject: o.subject,
+  amount: o.amount,
+  currency: o.currency,
+  status: o.status,
+  gatewayTradeNo: o.gatewayTradeNo,
+  flaggedReason: o.flaggedReason,
+  solutionId: o.solutionId,
+  demandId: o.demandId,
+  stage: o.stage,
+  paidAt: o.paidAt?.toISOString() ?? null,
+  createdAt: o.createdAt.toISOString(),
+  updatedAt: o.updatedAt.toISOString(),
+});
+
+/** Orders as support staff see them: filter, open, reconcile with the gateway, refund (admin). */
+@Injectable()
+export class OrdersAdminService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly fulfilment: FulfilmentService,
+    private readonly reconciliation: ReconciliationService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(
+    filter: { userId?: string; status?: OrderStatus; flagged?: boolean },
+    page: number,
+    pageSize: number,
+  ): Promise<AdminPage<AdminOrder>> {
+    const q = this.db.getRepository(Order).createQueryBuilder('o').orderBy('o.createdAt', 'DESC');
+    if (filter.userId) q.andWhere('o.userId = :userId', { userId: filter.userId });
+    if (filter.status) q.andWhere('o.status = :status', { status: filter.status });
+    if (filter.flagged) q.andWhere('o.flaggedReason IS NOT NULL');
+    const [rows, total] = await q
+      .skip((page - 1) * pageSize)
+      .take(pageSize)
+      .getManyAndCount();
+    return { items: rows.map(toAdminOrder), total, page, pageSize };
+  }
+
+  async get(id: string): Promise<AdminOrder> {
+    return toAdminOrder(await this.find(id));
+  }
+
+  /** `paid → refunded`, revoking what the order granted, audited in the same transaction. */
+  async refund(actorId: string, id: string): Promise<AdminOrder> {
+    await this.find(id);
+    await this.db.transaction(async (tx) => {
+      if (!(await this.fulfilment.refund(id, undefined, tx)))
+        throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+      await this.audit.record(tx, { actorId, action: 'order.refund', targetType: 'order', targetId: id });
+    });
+    return this.get(id);
+  }
+
+  async reconcile(actorId: string, id: string): Promise<ReconcileResult> {
+    const result = await this.reconciliation.reconcile(await this.find(id));
+    await this.db.transaction((tx) =>
+      this.audit.record(tx, {
+        actorId,
+        action: 'order.reconcile',
+        targetType: 'order',
+        targetId: id,
+        details: {
+          gatewayStatus: result.gatewayStatus,
+          changed: result.changed,
+          status: result.order.status,
+        },
+      }),
+    );
+    return {
+      order: toAdminOrder(result.order),
+      gatewayStatus: result.gatewayStatus,
+      changed: result.changed,
+    };
+  }
+
+  private async find(id: string): Promise<Order> {
+    const order = isUuid(id) ? await this.db.getRepository(Order).findOneBy({ id }) : null;
+    if (!order) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    return order;
+  }
+}

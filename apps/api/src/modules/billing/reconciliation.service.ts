@@ -1,0 +1,107 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Between, Repository } from 'typeorm';
+import { Order } from './entities/order.entity';
+import { FulfilmentService, type Settlement } from './fulfilment.service';
+import { AlipayGateway, yuanToFen } from './gateways/alipay.gateway';
+import { StripeGateway } from './gateways/stripe.gateway';
+import { SandboxLedger } from './sandbox-ledger';
+
+/** Orders younger than this are left to the gateway's own notify; older than the window are support's call. */
+const QUIET_MINUTES = 15;
+const WINDOW_DAYS = 2;
+
+export interface Reconciliation {
+  order: Order;
+  gatewayStatus: string;
+  changed: boolean;
+}
+
+/**
+ * Asks an order's gateway where a pending payment stands (Alipay's trade query, Stripe's payment intent, the
+ * sandbox's own books) and settles it through the one fulfilment path: a notify that never came is made good,
+ * and one that comes later changes nothing.
+ */
+@Injectable()
+export class ReconciliationService {
+  private readonly logger = new Logger(ReconciliationService.name);
+
+  constructor(
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly fulfilment: FulfilmentService,
+    private readonly alipay: AlipayGateway,
+    private readonly stripe: StripeGateway,
+    private readonly sandbox: SandboxLedger,
+  ) {}
+
+  async reconcile(order: Order): Promise<Reconciliation> {
+    if (order.status !== 'pending') return { order, gatewayStatus: order.status, changed: false };
+    const { status, outcome, tradeNo } = await this.ask(order);
+    if (!outcome) return { order, gatewayStatus: status, changed: false };
+    const settled = await this.fulfilment.settle({
+      orderId: order.id,
+      outcome,
+      gateway: order.gateway,
+      gatewayTradeNo: tradeNo,
+      // The same event id as the notify it stands for (sandbox) or one per answer, so that either settles once.
+      event: {
+        gateway: order.gateway,
+        id: order.gateway === 'sandbox' ? `${order.id}:settle` : `reconcile:${order.id}:${status}`,
+        type: `reconcile.${status}`,
+      },
+    });
+    return { order: settled.order ?? order, gatewayStatus: status, changed: settled.changed };
+  }
+
+  /** Reconciles every order pending for longer than the notify should take (the scheduled job). */
+  async reconcileStale(): Promise<number> {
+    const now = Date.now();
+    const stale = await this.orders.find({
+      where: {
+        status: 'pending',
+        createdAt: Between(new Date(now - WINDOW_DAYS * 86_400_000), new Date(now - QUIET_MINUTES * 60_000)),
+      },
+      take: 200,
+    });
+    let settled = 0;
+    for (const order of stale) {
+      try {
+        if ((await this.reconcile(order)).changed) settled += 1;
+      } catch (e) {
+        this.logger.warn(`reconciling order ${order.id} failed: ${(e as Error).message}`);
+      }
+    }
+    return settled;
+  }
+
+  private async ask(
+    order: Order,
+  ): Promise<{ status: string; outcome: Settlement | null; tradeNo: string | null }> {
+    if (order.gateway === 'sandbox') {
+      const outcome = await this.sandbox.outcomeOf(order.id);
+      return { status: outcome ?? 'no_payment', outcome, tradeNo: null };
+    }
+    if (order.gateway === 'alipay' && this.alipay.available) {
+      const trade = await this.alipay.queryTrade(order);
+      const paid = trade.status === 'TRADE_SUCCESS' || trade.status === 'TRADE_FINISHED';
+      if (paid && (!trade.totalAmount || yuanToFen(trade.totalAmount) !== order.amount)) {
+        await this.fulfilment.flag(order.id, `trade query amount ${trade.totalAmount} differs`);
+        return { status: 'AMOUNT_MISMATCH', outcome: null, tradeNo: null };
+      }
+      return {
+        status: trade.status,
+        outcome: paid ? 'paid' : trade.status === 'TRADE_CLOSED' ? 'canceled' : null,
+        tradeNo: trade.tradeNo,
+      };
+    }
+    if (order.gateway === 'stripe' && this.stripe.available && order.gatewayTradeNo?.startsWith('pi_')) {
+      const status = await this.stripe.intentStatus(order.gatewayTradeNo);
+      return {
+        status,
+        outcome: status === 'succeeded' ? 'paid' : status === 'canceled' ? 'canceled' : null,
+        tradeNo: order.gatewayTradeNo,
+      };
+    }
+    return { status: 'unknown', outcome: null, tradeNo: null };
+  }
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  DEMAND_EVENTS_NAMESPACE,
+  type DemandEventName,
+  type DemandEventPayload,
+  type MessageType,
+  type Stage,
+} from '@think-tank/contracts';
+import { MoreThan, Repository } from 'typeorm';
+import { SocketPush } from '../../core/realtime/socket-push';
+import { DemandEvent } from './entities/demand-event.entity';
+
+/** The room of a demand's subscribers (joined after an ownership check). */
+export const demandRoom = (demandId: string) => `demand:${demandId}`;
+
+const HISTORY_LIMIT = 1000;
+
+const toPayload = (e: DemandEvent): DemandEventPayload => ({
+  id: Number(e.id),
+  demandId: e.demandId,
+  event: e.event,
+  messageType: e.messageType,
+  message: e.message,
+  stage: e.stage,
+  details: e.details,
+  timestamp: e.createdAt.toISOString(),
+});
+
+/** Progress of stage jobs: stored for replay, then pushed to the demand's room through Redis. */
+@Injectable()
+export class DemandEventsService {
+  constructor(
+    @InjectRepository(DemandEvent) private readonly events: Repository<DemandEvent>,
+    private readonly push: SocketPush,
+  ) {}
+
+  async publish(
+    demandId: string,
+    stage: Stage,
+    event: DemandEventName,
+    messageType: MessageType,
+    message: string,
+    details: string | null = null,
+  ): Promise<void> {
+    const saved = await this.events.save(
+      this.events.create({
+        demandId,
+        stage,
+        event,
+        messageType,
+        message,
+        details: details?.slice(0, 4000) ?? null,
+      }),
+    );
+    this.push.toRoom(DEMAND_EVENTS_NAMESPACE, demandRoom(demandId), event, toPayload(saved));
+  }
+
+  async history(demandId: string, after = 0): Promise<DemandEventPayload[]> {
+    const rows = await this.events.find({
+      where: { demandId, id: MoreThan(String(after)) },
+      order: { id: 'ASC' },
+      take: HISTORY_LIMIT,
+    });
+    return rows.map(toPayload);
+  }
+}

@@ -1,0 +1,127 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Language } from '@think-tank/contracts';
+import { Lang } from '../../core/http/language.decorator';
+import { CurrentUser } from '../auth/guards/current-user.decorator';
+import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { DemandStoreService } from './demand-store.service';
+import {
+  AdvanceDto,
+  DemandContentDto,
+  DemandListQuery,
+  DemandRequestDto,
+  EventsQuery,
+  StageDataDto,
+  StageQuery,
+} from './dto/demand.dto';
+
+@ApiTags('demand-store')
+@ApiBearerAuth()
+@Controller('demand-store')
+export class DemandStoreController {
+  constructor(private readonly demands: DemandStoreService) {}
+
+  @Post('register-demand')
+  @ApiOperation({
+    summary:
+      'Register a demand; it waits in PendingInput until the start-up fee is paid (422 ILLEGAL_CONTENT)',
+  })
+  register(@Body() dto: DemandRequestDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.demands.register(user, dto, lang);
+  }
+
+  @Post('use-vip-startup-quota')
+  @ApiOperation({
+    summary:
+      'Start with a VIP start-up; without quota the demand is registered and the start-up order answered',
+  })
+  useVipQuota(@Body() dto: DemandRequestDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.demands.startWithVipQuota(user, dto, lang);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Own demands, newest update first; archived ones only with status=Archived' })
+  list(@Query() query: DemandListQuery, @CurrentUser() user: AuthUser) {
+    return this.demands.list(user, query);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A demand with all five stages (404 for another user’s)' })
+  @ApiResponse({ status: 404, description: 'Unknown, or another user’s' })
+  detail(@Param('id') id: string, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.demands.detail(user, id, lang);
+  }
+
+  @Get(':id/events')
+  @ApiOperation({ summary: 'The stored progress events with an id above `after`, oldest first' })
+  events(@Param('id') id: string, @Query() query: EventsQuery, @CurrentUser() user: AuthUser) {
+    return this.demands.history(user, id, query.after);
+  }
+
+  @Put(':id/advance')
+  @ApiOperation({
+    summary:
+      'Enter the next stage with its input: queued, or PendingInput with `fee` when one is due (409 STAGE_NOT_COMPLETED, NO_NEXT_STAGE, STAGE_NOT_OPEN)',
+  })
+  advance(
+    @Param('id') id: string,
+    @Body() dto: AdvanceDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+  ) {
+    return this.demands.advance(user, id, { ...(dto.stageInput ?? {}) }, lang);
+  }
+
+  @Put(':id/retry-stage')
+  @ApiOperation({ summary: 'Queue a failed stage again (409 STAGE_NOT_FAILED otherwise)' })
+  retry(
+    @Param('id') id: string,
+    @Query() q: StageQuery,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+  ) {
+    return this.demands.retry(user, id, q.stage, lang);
+  }
+
+  @Put(':id/revise')
+  @ApiOperation({
+    summary: 'New content for the demand (stage=Startup): Startup runs again, later outputs go stale',
+  })
+  revise(
+    @Param('id') id: string,
+    @Query() q: StageQuery,
+    @Body() dto: DemandContentDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+  ) {
+    return this.demands.revise(user, id, q.stage, dto, lang);
+  }
+
+  @Put(':id/stage-data')
+  @ApiOperation({
+    summary:
+      'Save an edited output and the selected modules of a completed stage; keeps the previous version',
+  })
+  saveStageData(
+    @Param('id') id: string,
+    @Query() q: StageQuery,
+    @Body() dto: StageDataDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+  ) {
+    return this.demands.saveStageData(user, id, q.stage, dto, lang);
+  }
+
+  @Put(':id/archive')
+  @ApiOperation({ summary: 'Archive a demand' })
+  archive(@Param('id') id: string, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.demands.archive(user, id, lang);
+  }
+
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Delete a demand with its stages, events and files; its orders are kept' })
+  async remove(@Param('id') id: string, @CurrentUser() user: AuthUser) {
+    await this.demands.remove(user, id);
+  }
+}

@@ -1,0 +1,34 @@
+import { BullModule } from '@nestjs/bull';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { QueueName } from '@think-tank/contracts';
+import { AuthModule } from '../auth/auth.module';
+import { BillingModule } from '../billing/billing.module';
+import { DemandEventsGateway } from './demand-events.gateway';
+import { DemandEventsService } from './demand-events.service';
+import { DemandPaymentsController } from './demand-payments.controller';
+import { DemandStoreController } from './demand-store.controller';
+import { DemandStoreService } from './demand-store.service';
+import { DemandEvent } from './entities/demand-event.entity';
+import { DemandFile } from './entities/demand-file.entity';
+import { DemandStage } from './entities/demand-stage.entity';
+import { Demand } from './entities/demand.entity';
+import { LabFilesService } from './lab-files.service';
+import { LabViewerController } from './lab-viewer.controller';
+import { StageQueue } from './stage-queue';
+
+export const DEMAND_ENTITIES = [Demand, DemandStage, DemandEvent, DemandFile];
+
+/** The workshop as the API serves it: demands, fees, the lab viewer, live events. Stage jobs run in the worker. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature(DEMAND_ENTITIES),
+    BullModule.registerQueue({ name: QueueName.demandStages }),
+    AuthModule,
+    BillingModule,
+  ],
+  controllers: [DemandStoreController, DemandPaymentsController, LabViewerController],
+  providers: [DemandStoreService, DemandEventsService, StageQueue, LabFilesService, DemandEventsGateway],
+  exports: [DemandStoreService],
+})
+export class DemandStoreModule {}

@@ -1,0 +1,541 @@
+import { HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import {
+  CatalogueItem,
+  Role,
+  STAGE_FEES,
+  STAGE_NAMES,
+  STAGES,
+  WebRoute,
+  nextStage,
+  stageFee,
+  type AdminDemand,
+  type AdminPage,
+  type AdvanceResponse,
+  type Currency,
+  type DemandDetail,
+  type DemandEventPayload,
+  type DemandListItem,
+  type DemandModule,
+  type Language,
+  type OverallStatus,
+  type PaymentGateway,
+  type PaymentInstruction,
+  type PriceInfo,
+  type RegisterDemandResponse,
+  type Stage,
+  type StageInput,
+  type StageOutput,
+} from '@think-tank/contracts';
+import { randomBytes } from 'node:crypto';
+import { DataSource, In, Repository, type EntityManager } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { AppConfig } from '../../core/config/app-config';
+import { AppError } from '../../core/errors/app-error';
+import { updateReturning } from '../../core/database/update-returning';
+import { isUuid } from '../../core/http/id.pipe';
+import { AuthService } from '../auth/auth.service';
+import type { Order } from '../billing/entities/order.entity';
+import { FulfilmentService, type Fulfilment } from '../billing/fulfilment.service';
+import { PaymentsService } from '../billing/payments.service';
+import { currencyFor } from '../billing/plan-response';
+import { Messages } from '../notifications/notifications.messages';
+import { DemandEventsService } from './demand-events.service';
+import { DemandMessage } from './demand-store.messages';
+import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto } from './dto/demand.dto';
+import { Demand } from './entities/demand.entity';
+import { DemandStage, type StageVersion } from './entities/demand-stage.entity';
+import { illegalKeywordsIn } from './illegal-content';
+import { moduleProblems, stageOutputProblems } from './stage-output';
+import { StageQueue, type StageJob } from './stage-queue';
+
+export interface Requester {
+  id: string;
+}
+
+/** A demand with its five stage rows, locked for the length of a transaction. */
+interface Locked {
+  demand: Demand;
+  stages: Record<Stage, DemandStage>;
+}
+
+/** Output fields that point into the lab: always the server's, never taken from an edit. */
+const LINK_FIELDS = [
+  'prd_url',
+  'prd_scene_url',
+  'design_table_html',
+  'opening_table_html',
+  'generator',
+] as const;
+
+/**
+ * The requirements workshop's state machine (contract §8): demands, their stages, fees and runs. Stage jobs
+ * are enqueued only after the transaction that queued them commits.
+ */
+@Injectable()
+export class DemandStoreService implements OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(Demand) private readonly demands: Repository<Demand>,
+    @InjectRepository(DemandStage) private readonly stageRows: Repository<DemandStage>,
+    private readonly auth: AuthService,
+    private readonly payments: PaymentsService,
+    private readonly fulfilment: FulfilmentService,
+    private readonly queue: StageQueue,
+    private readonly events: DemandEventsService,
+    private readonly config: AppConfig,
+    private readonly audit: AuditService,
+  ) {}
+
+  onModuleInit(): void {
+    this.fulfilment.register('demand_store_payment', (tx, order) => this.feePaid(tx, order));
+  }
+
+  /** A demand waiting for its start-up fee (contract §8 register-demand). */
+  async register(who: Requester, dto: DemandRequestDto, lang: Language): Promise<RegisterDemandResponse> {
+    const demand = await this.db.transaction((tx) => this.create(tx, who, dto, 'Pending'));
+    return {
+      demandId: demand.id,
+      needsPayment: true,
+      productInfo: { isValid: CatalogueItem.demandStartup.isValid, name: DemandMessage.startupProduct[lang] },
+      message: DemandMessage.registered[lang],
+    };
+  }
+
+  /** Starts through the VIP quota; without one the demand waits for its start-up fee, whose order is answered. */
+  async startWithVipQuota(who: Requester, dto: DemandRequestDto, lang: Language) {
+    const { demand, started } = await this.db.transaction(async (tx) => {
+      const spent = await this.auth.spendVipStartup(tx, who.id);
+      const created = await this.create(tx, who, dto, spent ? 'Waived' : 'Pending');
+      return { demand: created, started: spent };
+    });
+    if (started) {
+      await this.queue.enqueue({ demandId: demand.id, stage: 'Startup', run: 1 });
+      return {
+        success: true,
+        demandId: demand.id,
+        redirectTo: WebRoute.demand(demand.id),
+        message: DemandMessage.vipStarted[lang],
+      };
+    }
+    const order = await this.payStartup(who, demand.id, undefined, lang);
+    return { success: false, demandId: demand.id, message: DemandMessage.vipNoQuota[lang], ...order };
+  }
+
+  /** The start-up fee's order (contract §6 initiate-demand-startup). */
+  async payStartup(
+    who: Requester,
+    demandId: string,
+    gateway: PaymentGateway | undefined,
+    lang: Language,
+  ): Promise<PaymentInstruction> {
+    // The start-up fee is never zero, so this is always an order.
+    return (await this.payStage(who, demandId, 'Startup', gateway, lang)) as PaymentInstruction;
+  }
+
+  /**
+   * The order for a fee the stage is waiting for (contract §6), at the server's price: the start-up fee, or the
+   * stage's fee at the server's own count of modules selected before it. Nothing to pay starts the stage.
+   */
+  async payStage(
+    who: Requester,
+    demandId: string,
+    stage: Stage,
+    gateway: PaymentGateway | undefined,
+    lang: Language,
+  ): Promise<PaymentInstruction | { status: 'no_payment_required'; message: string }> {
+    const demand = await this.own(who.id, demandId);
+    const rows = await this.stageRows.findBy({ demandId });
+    if (rows.find((r) => r.stage === stage)?.paymentStatus !== 'Pending')
+      throw new AppError('NO_PAYMENT_DUE', HttpStatus.CONFLICT);
+    const modules =
+      rows.find((r) => r.stage === STAGES[STAGES.indexOf(stage) - 1])?.selectedModules.length ?? 0;
+    const price = (currency: Currency): PriceInfo =>
+      stage === 'Startup' ? { ...STAGE_FEES.startup } : stageFee(stage, modules, currency);
+    if (price(currencyFor(lang)).amount === 0) {
+      await this.mutate(who, demandId, async ({ stages }, queue) => {
+        if (stages[stage].paymentStatus !== 'Pending') return;
+        stages[stage].paymentStatus = 'NotRequired';
+        queue(this.queueStage(stages[stage]));
+      });
+      return { status: 'no_payment_required', message: DemandMessage.noPaymentRequired[lang] };
+    }
+    return this.payments.checkout(
+      who,
+      { demandFee: { demandId, stage, price, subject: this.subject(demand.name, stage) } },
+      gateway,
+      lang,
+    );
+  }
+
+  async list(who: Requester, query: DemandListQuery): Promise<DemandListItem[]> {
+    const q = this.demands
+      .createQueryBuilder('d')
+      .where('d.userId = :userId', { userId: who.id })
+      .orderBy('d.updatedAt', 'DESC')
+      .take(500);
+    if (query.status) q.andWhere('d.overallStatus = :status', { status: query.status });
+    else q.andWhere(`d.overallStatus <> 'Archived'`);
+    if (query.stage) q.andWhere('d.currentStage = :stage', { stage: query.stage });
+    return (await q.getMany()).map((d) => ({
+      _id: d.id,
+      name: d.name,
+      content: d.content,
+      keyValuePoints: d.keyValuePoints,
+      currentStage: d.currentStage,
+      overallStatus: d.overallStatus,
+      isMarketReady: d.isMarketReady,
+      demandType: d.demandType,
+      updatedAt: d.updatedAt.toISOString(),
+    }));
+  }
+
+  async detail(who: Requester, demandId: string, lang: Language): Promise<DemandDetail> {
+    const demand = await this.own(who.id, demandId);
+    const rows = await this.stageRows.findBy({ demandId });
+    return this.toDetail(demand, rows, await this.isVip(who), lang);
+  }
+
+  async history(who: Requester, demandId: string, after?: number): Promise<DemandEventPayload[]> {
+    await this.own(who.id, demandId);
+    return this.events.history(demandId, after);
+  }
+
+  /** Enters the next stage with its input: queued at once, or waiting for its fee (contract §8 advance). */
+  async advance(
+    who: Requester,
+    demandId: string,
+    input: StageInput,
+    lang: Language,
+  ): Promise<AdvanceResponse> {
+    let fee: PriceInfo | undefined;
+    const vip = await this.isVip(who);
+    await this.mutate(who, demandId, async ({ demand, stages }, queue) => {
+      const current = stages[demand.currentStage];
+      const next = nextStage(demand.currentStage);
+      if (!next) throw new AppError('NO_NEXT_STAGE', HttpStatus.CONFLICT);
+      if (current.status !== 'Completed' || demand.overallStatus === 'Archived')
+        throw new AppError('STAGE_NOT_COMPLETED', HttpStatus.CONFLICT);
+      if (next === 'Operation' && !this.config.operationStageOpen)
+        throw new AppError('STAGE_NOT_OPEN', HttpStatus.CONFLICT);
+      const row = stages[next];
+      const due = stageFee(next, current.selectedModules.length, currencyFor(lang));
+      // A stage paid for before a revision is not charged again.
+      const settled = row.paymentStatus === 'Paid' || row.paymentStatus === 'Waived';
+      Object.assign(row, {
+        input,
+        errorMessage: null,
+        paymentStatus: settled
+          ? row.paymentStatus
+          : vip
+            ? 'Waived'
+            : due.amount > 0
+              ? 'Pending'
+              : 'NotRequired',
+      });
+      demand.currentStage = next;
+      if (row.paymentStatus === 'Pending') {
+        fee = due;
+        row.status = 'PendingInput';
+        demand.overallStatus = 'PendingInput';
+      } else queue(this.queueStage(row));
+    });
+    const detail = await this.detail(who, demandId, lang);
+    return fee ? { ...detail, fee } : detail;
+  }
+
+  /** Runs a failed stage again (contract §8 retry-stage). */
+  async retry(who: Requester, demandId: string, stage: Stage, lang: Language): Promise<DemandDetail> {
+    await this.mutate(who, demandId, this.requeueFailed(stage));
+    return this.detail(who, demandId, lang);
+  }
+
+  /** New content for the demand: Startup runs again, later outputs stay as history, marked stale. */
+  async revise(who: Requester, demandId: string, stage: Stage, dto: DemandContentDto, lang: Language) {
+    if (stage !== 'Startup') throw AppError.validation([{ field: 'stage', key: 'fieldInvalid' }]);
+    this.refuseIllegal(dto.content, dto.keyValuePoints);
+    await this.mutate(who, demandId, async ({ demand, stages }, queue) => {
+      if (STAGES.some((s) => stages[s].status === 'Queued' || stages[s].status === 'Processing'))
+        throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+      Object.assign(demand, {
+        content: dto.content,
+        keyValuePoints: dto.keyValuePoints,
+        currentStage: 'Startup',
+      });
+      const startup = stages.Startup;
+      startup.input = { content: dto.content, keyValuePoints: dto.keyValuePoints };
+      for (const s of STAGES.slice(1)) if (stages[s].output) stages[s].stale = true;
+      if (startup.paymentStatus === 'Pending') return;
+      keepVersion(startup, 'revised');
+      queue(this.queueStage(startup));
+    });
+    return this.detail(who, demandId, lang);
+  }
+
+  /** Saves an edited output and the module selection; the previous version is kept (contract §8). */
+  async saveStageData(who: Requester, demandId: string, stage: Stage, dto: StageDataDto, lang: Language) {
+    const problems = [
+      ...stageOutputProblems(dto.output),
+      ...moduleProblems(dto.selectedModules, 'selectedModules'),
+    ];
+    if (problems.length) throw AppError.validation(problems);
+    await this.mutate(who, demandId, async ({ stages }) => {
+      const row = stages[stage];
+      if (row.status !== 'Completed' || !row.output)
+        throw new AppError('STAGE_NOT_COMPLETED', HttpStatus.CONFLICT);
+      const links = Object.fromEntries(LINK_FIELDS.map((k) => [k, row.output![k]]));
+      keepVersion(row, 'edited');
+      row.output = { ...(dto.output as unknown as StageOutput), ...links };
+      row.selectedModules = dto.selectedModules as DemandModule[];
+    });
+    return this.detail(who, demandId, lang);
+  }
+
+  async archive(who: Requester, demandId: string, lang: Language): Promise<DemandDetail> {
+    await this.mutate(who, demandId, async ({ demand }) => {
+      demand.overallStatus = 'Archived';
+    });
+    return this.detail(who, demandId, lang);
+  }
+
+  /** Deletes the demand with its stages, events and files; its orders stay for accounting. */
+  async remove(who: Requester, demandId: string): Promise<void> {
+    await this.own(who.id, demandId);
+    await this.demands.delete({ id: demandId, userId: who.id });
+  }
+
+  /** Every user's demands for support, newest update first, with each stage's state. */
+  async adminList(
+    status: OverallStatus | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<AdminPage<AdminDemand>> {
+    const [rows, total] = await this.demands.findAndCount({
+      where: status ? { overallStatus: status } : {},
+      order: { updatedAt: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    const stages = rows.length ? await this.stageRows.findBy({ demandId: In(rows.map((d) => d.id)) }) : [];
+    return {
+      items: rows.map((d) => ({
+        _id: d.id,
+        userId: d.userId,
+        name: d.name,
+        labName: d.labName,
+        currentStage: d.currentStage,
+        overallStatus: d.overallStatus,
+        stages: STAGES.map((stage) => {
+          const r = stages.find((x) => x.demandId === d.id && x.stage === stage);
+          return { stage, status: r?.status ?? 'NotStarted', errorMessage: r?.errorMessage ?? null };
+        }),
+        updatedAt: d.updatedAt.toISOString(),
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /** Support retries a failed stage for its owner (contract §9), audited. */
+  async adminRetry(actorId: string, demandId: string, stage: Stage): Promise<void> {
+    const demand = isUuid(demandId) ? await this.demands.findOneBy({ id: demandId }) : null;
+    if (!demand) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    await this.mutate({ id: demand.userId }, demandId, this.requeueFailed(stage), (tx) =>
+      this.audit.record(tx, {
+        actorId,
+        action: 'demand.retry-stage',
+        targetType: 'demand',
+        targetId: demandId,
+        details: { stage },
+      }),
+    );
+  }
+
+  /** The owner's demand, or 404 as if it did not exist. */
+  async own(userId: string, demandId: string): Promise<Demand> {
+    const demand = isUuid(demandId) ? await this.demands.findOneBy({ id: demandId, userId }) : null;
+    if (!demand) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    return demand;
+  }
+
+  private async create(
+    tx: EntityManager,
+    who: Requester,
+    dto: DemandRequestDto,
+    startupPayment: 'Pending' | 'Waived',
+  ): Promise<Demand> {
+    this.refuseIllegal(dto.content, dto.keyValuePoints);
+    const demand = await tx.save(
+      tx.create(Demand, {
+        userId: who.id,
+        name: dto.name,
+        labName: `lab-${randomBytes(8).toString('hex')}`,
+        content: dto.content,
+        keyValuePoints: dto.keyValuePoints,
+        currentStage: 'Startup',
+        overallStatus: startupPayment === 'Waived' ? 'Processing' : 'PendingInput',
+      }),
+    );
+    await tx.insert(
+      DemandStage,
+      STAGES.map((stage) =>
+        stage === 'Startup'
+          ? {
+              demandId: demand.id,
+              stage,
+              input: { content: dto.content, keyValuePoints: dto.keyValuePoints },
+              paymentStatus: startupPayment,
+              status: startupPayment === 'Waived' ? ('Queued' as const) : ('PendingInput' as const),
+              run: startupPayment === 'Waived' ? 1 : 0,
+            }
+          : { demandId: demand.id, stage },
+      ),
+    );
+    return demand;
+  }
+
+  private refuseIllegal(...texts: string[]): void {
+    const keywords = illegalKeywordsIn(...texts);
+    if (keywords.length) throw new AppError('ILLEGAL_CONTENT', HttpStatus.UNPROCESSABLE_ENTITY, { keywords });
+  }
+
+  /** Paid fee: the stage is queued in the payment's transaction, its job enqueued after it commits. */
+  private async feePaid(tx: EntityManager, order: Order): Promise<Fulfilment> {
+    const price = { amount: order.amount, currency: order.currency };
+    const drafts = [
+      Messages.paymentSucceeded(order.subject, price, order.demandId && WebRoute.demand(order.demandId)),
+    ];
+    const [paid] = await updateReturning<{ run: number }>(
+      tx,
+      `UPDATE demand_stages SET "paymentStatus" = 'Paid', status = 'Queued', run = run + 1, "errorMessage" = NULL,
+              "updatedAt" = now()
+        WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Pending' RETURNING run`,
+      [order.demandId, order.stage],
+    );
+    // The demand was deleted meanwhile: the order stays paid, for support to refund.
+    if (!paid) return { drafts };
+    const run = paid.run;
+    await tx.query(
+      `UPDATE demands SET "overallStatus" = 'Processing', "currentStage" = $2, "updatedAt" = now() WHERE id = $1`,
+      [order.demandId, order.stage],
+    );
+    const job: StageJob = { demandId: order.demandId!, stage: order.stage!, run };
+    return { drafts, afterCommit: () => this.queue.enqueue(job) };
+  }
+
+  /**
+   * Runs `change` on the owner's demand and stages under a row lock, saves what it changed and then enqueues
+   * the jobs it queued: the jobs never run ahead of the state that asks for them.
+   */
+  private async mutate(
+    who: Requester,
+    demandId: string,
+    change: (locked: Locked, queue: (job: StageJob) => void) => Promise<void>,
+    alsoInTransaction?: (tx: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    if (!isUuid(demandId)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    const jobs: StageJob[] = [];
+    await this.db.transaction(async (tx) => {
+      const demand = await tx.findOne(Demand, {
+        where: { id: demandId, userId: who.id },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!demand) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+      const rows = await tx.findBy(DemandStage, { demandId });
+      const stages = Object.fromEntries(rows.map((r) => [r.stage, r])) as Record<Stage, DemandStage>;
+      await change({ demand, stages }, (job) => jobs.push(job));
+      if (jobs.length) demand.overallStatus = 'Processing';
+      await tx.save(rows);
+      demand.updatedAt = new Date();
+      await tx.save(demand);
+      await alsoInTransaction?.(tx);
+    });
+    for (const job of jobs) await this.queue.enqueue(job);
+  }
+
+  /** The change of a retry: only a failed stage runs again, as a new run. */
+  private requeueFailed(stage: Stage) {
+    return async ({ stages }: Locked, queue: (job: StageJob) => void) => {
+      if (stages[stage].status !== 'Error') throw new AppError('STAGE_NOT_FAILED', HttpStatus.CONFLICT);
+      queue(this.queueStage(stages[stage]));
+    };
+  }
+
+  /** Marks the stage queued for a new run and answers its job. */
+  private queueStage(row: DemandStage): StageJob {
+    row.status = 'Queued';
+    row.errorMessage = null;
+    row.run += 1;
+    return { demandId: row.demandId, stage: row.stage, run: row.run };
+  }
+
+  private subject(demandName: string, stage: Stage) {
+    const name = demandName.slice(0, 60);
+    return {
+      zh: `${STAGE_NAMES[stage].zh}阶段费用：${name}`,
+      en: `${STAGE_NAMES[stage].en} stage fee: ${name}`,
+    };
+  }
+
+  /** VIP as the database says now (a role changed by support applies at once). */
+  private async isVip(who: Requester): Promise<boolean> {
+    return (await this.auth.findUser(who.id))?.role === Role.Vip;
+  }
+
+  private toDetail(demand: Demand, rows: DemandStage[], vip: boolean, lang: Language): DemandDetail {
+    const byStage = new Map(rows.map((r) => [r.stage, r]));
+    const stagesData = Object.fromEntries(
+      STAGES.map((stage) => {
+        const r = byStage.get(stage);
+        return [
+          stage,
+          {
+            status: r?.status ?? 'NotStarted',
+            paymentStatus: r?.paymentStatus ?? 'NotRequired',
+            errorMessage: r?.errorMessage ?? null,
+            updatedAt: r?.updatedAt.toISOString() ?? null,
+            input: r?.input ?? null,
+            output: r?.output ?? null,
+            selectedModules: r?.selectedModules ?? [],
+            stale: r?.stale ?? false,
+          },
+        ];
+      }),
+    ) as DemandDetail['stagesData'];
+    return {
+      _id: demand.id,
+      name: demand.name,
+      labName: demand.labName,
+      currentStage: demand.currentStage,
+      overallStatus: demand.overallStatus as OverallStatus,
+      isVip: vip,
+      stagesData,
+      nextStageFee: this.nextFee(demand, stagesData, vip, currencyFor(lang)),
+    };
+  }
+
+  /** What entering the next stage would cost now, for the fee notice before confirming. */
+  private nextFee(
+    demand: Demand,
+    stages: DemandDetail['stagesData'],
+    vip: boolean,
+    currency: Currency,
+  ): PriceInfo | null {
+    const next = nextStage(demand.currentStage);
+    const current = stages[demand.currentStage];
+    if (!next || vip || current.status !== 'Completed') return null;
+    if (stages[next].paymentStatus === 'Paid' || stages[next].paymentStatus === 'Waived')
+      return { amount: 0, currency };
+    return stageFee(next, current.selectedModules.length, currency);
+  }
+}
+
+/** Pushes the stage's current output onto its history before it changes. */
+export function keepVersion(row: DemandStage, reason: StageVersion['reason']): void {
+  if (!row.output) return;
+  row.history = [
+    ...row.history,
+    { output: row.output, selectedModules: row.selectedModules, savedAt: new Date().toISOString(), reason },
+  ];
+}

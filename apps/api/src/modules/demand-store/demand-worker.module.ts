@@ -1,0 +1,42 @@
+import { BullModule } from '@nestjs/bull';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { QueueName } from '@think-tank/contracts';
+import { AppConfig } from '../../core/config/app-config';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { DemandEventsService } from './demand-events.service';
+import { DEMAND_ENTITIES } from './demand-store.module';
+import { BuiltinGenerator } from './generation/builtin-generator';
+import { LlmGenerator } from './generation/llm-generator';
+import { StageGenerator } from './generation/stage-generator';
+import { DemandStagesProcessor } from './jobs/demand-stages.processor';
+import { StageQueue } from './stage-queue';
+import { StageRunner } from './stage-runner.service';
+
+/**
+ * The stage jobs, run by the worker entry point. A worker that dies mid-job holds its lock for at most
+ * `lockDuration`; the stalled check then hands the job to a live worker, which finishes it once.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature(DEMAND_ENTITIES),
+    BullModule.registerQueue({
+      name: QueueName.demandStages,
+      settings: { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 2 },
+    }),
+    NotificationsModule,
+  ],
+  providers: [
+    StageRunner,
+    DemandEventsService,
+    StageQueue,
+    DemandStagesProcessor,
+    {
+      provide: StageGenerator,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        config.llm ? new LlmGenerator(config) : new BuiltinGenerator(config),
+    },
+  ],
+})
+export class DemandWorkerModule {}

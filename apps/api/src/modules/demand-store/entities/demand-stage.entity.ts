@@ -1,0 +1,64 @@
+import type {
+  DemandModule,
+  Stage,
+  StageInput,
+  StageOutput,
+  StagePaymentStatus,
+  StageStatus,
+} from '@think-tank/contracts';
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Demand } from './demand.entity';
+
+/** An earlier version of a stage's output, kept on every save and every re-run. */
+export interface StageVersion {
+  output: StageOutput;
+  selectedModules: DemandModule[];
+  savedAt: string;
+  reason: 'edited' | 'regenerated' | 'revised';
+}
+
+/** One stage of one demand: its state, payment, input, output and the output's history. */
+@Entity('demand_stages')
+export class DemandStage {
+  @PrimaryColumn('uuid')
+  demandId!: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 16 })
+  stage!: Stage;
+
+  @ManyToOne(() => Demand, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'demandId' })
+  demand?: Demand;
+
+  @Column({ type: 'varchar', length: 16, default: 'NotStarted' })
+  status!: StageStatus;
+
+  @Column({ type: 'varchar', length: 16, default: 'NotRequired' })
+  paymentStatus!: StagePaymentStatus;
+
+  @Column({ type: 'jsonb', nullable: true })
+  input!: StageInput | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  output!: StageOutput | null;
+
+  @Column({ type: 'jsonb', default: () => `'[]'` })
+  selectedModules!: DemandModule[];
+
+  @Column({ type: 'text', nullable: true })
+  errorMessage!: string | null;
+
+  /** Counts the user's runs of this stage (first run, retries, revisions): part of the job id. */
+  @Column({ type: 'int', default: 0 })
+  run!: number;
+
+  /** Made before the demand was revised; kept as history. */
+  @Column({ default: false })
+  stale!: boolean;
+
+  @Column({ type: 'jsonb', default: () => `'[]'` })
+  history!: StageVersion[];
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

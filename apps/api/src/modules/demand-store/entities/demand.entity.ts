@@ -1,0 +1,45 @@
+import type { OverallStatus, Stage } from '@think-tank/contracts';
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A user's requirement on its way through the five stages (contract §8). */
+@Entity('demands')
+@Index(['userId', 'updatedAt'])
+export class Demand {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column('uuid')
+  userId!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name!: string;
+
+  /** The name of its lab folder in the private viewer's URL; never the user's text. */
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 40 })
+  labName!: string;
+
+  @Column('text')
+  content!: string;
+
+  @Column('text')
+  keyValuePoints!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'Startup' })
+  currentStage!: Stage;
+
+  @Column({ type: 'varchar', length: 16, default: 'PendingInput' })
+  overallStatus!: OverallStatus;
+
+  @Column({ type: 'varchar', length: 32, default: 'companion' })
+  demandType!: string;
+
+  @Column({ default: false })
+  isMarketReady!: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

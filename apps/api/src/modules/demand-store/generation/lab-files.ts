@@ -1,0 +1,146 @@
+import {
+  LAB_INDEX_FILE,
+  WebRoute,
+  type Achieve,
+  type DemandModule,
+  type QuantifiedMetric,
+  type Stage,
+  type StageOutput,
+} from '@think-tank/contracts';
+import { escapeHtml as e } from '../../../core/http/escape-html';
+import type { GeneratedOutput } from './stage-generator';
+
+export interface LabFile {
+  path: string;
+  content: string;
+}
+
+const STAGE_NAMES: Record<Stage, string> = {
+  Startup: '启动（需求设计）',
+  Preparation: '筹备（产品化）',
+  Opening: '开业（产品实现）',
+  Operation: '运营（应用场景）',
+  Expansion: '扩张（机制化）',
+};
+
+const STYLE = `body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;margin:24px;color:#212529;line-height:1.6}
+table{border-collapse:collapse;margin:12px 0;width:100%}th,td{border:1px solid #dee2e6;padding:6px 10px;text-align:left;vertical-align:top}
+th{background:#f1f3f5}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:28px}.note{color:#6c757d}`;
+
+/** A self-contained page: no external resources, every user or generated text escaped. */
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${e(title)}</title><style>${STYLE}</style></head>` +
+  `<body><h1>${e(title)}</h1>${body}<p class="note">由智库需求工坊生成的草稿，请结合业务实际审阅。</p></body></html>`;
+
+const paragraphs = (text: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => `<p>${e(l)}</p>`)
+    .join('');
+
+const table = (head: string[], rows: string[][]) =>
+  `<table><thead><tr>${head.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>` +
+  rows.map((r) => `<tr>${r.map((c) => `<td>${e(c)}</td>`).join('')}</tr>`).join('') +
+  `</tbody></table>`;
+
+const metricRows = (metrics: QuantifiedMetric[]) =>
+  metrics.map((m) =>
+    'explanation' in m
+      ? [m.name, '', m.explanation]
+      : [m.name, `${m.target}${m.unit ? ` ${m.unit}` : ''}`, ''],
+  );
+
+const achieveRows = (achieves: Achieve[]) =>
+  achieves.flatMap((a) => Object.entries(a).map(([title, v]) => [title, v.content, v.acceptance, v.remarks]));
+
+const moduleRows = (modules: DemandModule[]) =>
+  modules.map((m) => [m.name, m.intro, m.metrics.map((x) => `${x.name}：${x.value}`).join('；')]);
+
+/** The full overview of one stage: text, metrics, outcomes, modules. */
+const stageSection = (stage: Stage, output: GeneratedOutput, selected: DemandModule[]) =>
+  `<h2>${e(STAGE_NAMES[stage])}</h2><h3>要解决的问题</h3>${paragraphs(output.summary)}` +
+  `<h3>解决方案</h3>${paragraphs(output.solution)}` +
+  `<h3>技术指标</h3>${table(['指标', '目标', '说明'], metricRows(output.quantified_metrics))}` +
+  `<h3>预期成果</h3>${table(['成果', '内容', '验收方式', '备注'], achieveRows(output.achieves))}` +
+  `<h3>相关模块</h3>${table(['模块', '简介', '指标'], moduleRows(selected.length ? selected : output.suggested_modules))}`;
+
+export interface LabStage {
+  stage: Stage;
+  output: StageOutput;
+  selectedModules: DemandModule[];
+}
+
+/**
+ * The lab files of a finished stage and the links its output carries to them. `indexp.html` is rewritten
+ * with every stage so that it always gives the whole demand.
+ */
+export function composeLab(
+  demand: { name: string; labName: string },
+  stage: Stage,
+  output: GeneratedOutput,
+  earlier: LabStage[],
+): { output: StageOutput; files: LabFile[] } {
+  const link = (path: string) => WebRoute.demandLab(demand.labName, path);
+  const slug = stage.toLowerCase();
+  const files: LabFile[] = [{ path: `data/${slug}.json`, content: JSON.stringify(output, null, 2) }];
+  const full: StageOutput = { ...output };
+  if (stage === 'Preparation') {
+    files.push(
+      {
+        path: 'prd.html',
+        content: page(`${demand.name}：产品需求文档（PRD）`, stageSection(stage, output, [])),
+      },
+      {
+        path: 'prd-scene.html',
+        content: page(`${demand.name}：业务场景`, paragraphs(output.module_overview ?? output.solution)),
+      },
+      {
+        path: 'design-table.html',
+        content: page(
+          `${demand.name}：设计表汇总`,
+          table(['模块', '简介', '指标'], moduleRows(output.suggested_modules)),
+        ),
+      },
+    );
+    Object.assign(full, {
+      prd_url: link('prd.html'),
+      prd_scene_url: link('prd-scene.html'),
+      design_table_html: link('design-table.html'),
+    });
+  }
+  if (stage === 'Opening') {
+    const designed = earlier.find((s) => s.stage === 'Preparation')?.selectedModules ?? [];
+    files.push(
+      {
+        path: 'opening-table.html',
+        content: page(
+          `${demand.name}：设计与实现汇总`,
+          table(['模块', '简介', '指标'], moduleRows([...designed, ...output.suggested_modules])) +
+            paragraphs(output.implementation_showcase ?? ''),
+        ),
+      },
+      {
+        path: 'showcase.html',
+        content: page(
+          `${demand.name}：产品实现展示`,
+          paragraphs(output.implementation_showcase ?? output.solution),
+        ),
+      },
+    );
+    Object.assign(full, {
+      opening_table_html: link('opening-table.html'),
+      prd_scene_url: link('showcase.html'),
+    });
+  }
+  if (stage !== 'Preparation' && stage !== 'Opening')
+    files.push({
+      path: `${slug}.html`,
+      content: page(`${demand.name}：${STAGE_NAMES[stage]}`, stageSection(stage, output, [])),
+    });
+  const overview = [...earlier.filter((s) => s.stage !== stage), { stage, output: full, selectedModules: [] }]
+    .map((s) => stageSection(s.stage, s.output, s.selectedModules))
+    .join('');
+  files.push({ path: LAB_INDEX_FILE, content: page(`${demand.name}：需求总览`, overview) });
+  return { output: full, files };
+}

@@ -1,0 +1,40 @@
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable } from '@nestjs/common';
+import { JobName, QueueName, type Stage } from '@think-tank/contracts';
+import type { Queue } from 'bull';
+import { requestContext } from '../../core/logging/request-context';
+
+/** A stage job's payload: ids only, the worker re-reads the rest. */
+export interface StageJob {
+  demandId: string;
+  stage: Stage;
+  /** The user's run of the stage (first run, retry, revision): one job id per run. */
+  run: number;
+  /** The request that queued it, for the worker's log lines. */
+  requestId?: string;
+}
+
+export const STAGE_JOB_ATTEMPTS = 3;
+
+/** One job id per (demand, stage, run): adding the same run twice is a no-op in Bull. */
+export const stageJobId = (job: StageJob) => `${job.demandId}:${job.stage}:${job.run}`;
+
+@Injectable()
+export class StageQueue {
+  constructor(@InjectQueue(QueueName.demandStages) private readonly queue: Queue<StageJob>) {}
+
+  async enqueue(job: StageJob): Promise<void> {
+    await this.queue.add(
+      JobName.runStage,
+      { ...job, requestId: job.requestId ?? requestContext.requestId() },
+      {
+        jobId: stageJobId(job),
+        attempts: STAGE_JOB_ATTEMPTS,
+        backoff: { type: 'exponential', delay: 2000 },
+        // Finished jobs are kept a while, so that a late duplicate finds its id taken.
+        removeOnComplete: 5000,
+        removeOnFail: 5000,
+      },
+    );
+  }
+}

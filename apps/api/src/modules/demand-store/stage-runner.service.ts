@@ -1,0 +1,168 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PROCESSING_FINISHED, STAGE_NAMES, STAGES, WebRoute } from '@think-tank/contracts';
+import { DataSource } from 'typeorm';
+import { updateReturning } from '../../core/database/update-returning';
+import { Messages } from '../notifications/notifications.messages';
+import { NotificationsService } from '../notifications/notifications.service';
+import { DemandEventsService } from './demand-events.service';
+import { StageProgress } from './demand-store.messages';
+import { Demand } from './entities/demand.entity';
+import { DemandStage } from './entities/demand-stage.entity';
+import { composeLab } from './generation/lab-files';
+import { StageGenerator } from './generation/stage-generator';
+import type { StageJob } from './stage-queue';
+
+/**
+ * Runs one stage job in the worker. Idempotent: a job claims its run only while the stage is queued or
+ * processing that very run, and completes it with a conditional update in the transaction that writes the
+ * files, so a duplicate, a retry or a stalled job picked up again finishes the stage exactly once.
+ */
+@Injectable()
+export class StageRunner {
+  private readonly logger = new Logger(StageRunner.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly generator: StageGenerator,
+    private readonly events: DemandEventsService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /**
+   * Answers false when the job is not (or no longer) this stage's current run. A failed run may be claimed
+   * again: support retrying the failed job from the queue runs that same run once more.
+   */
+  async run(job: StageJob, attempt: number): Promise<boolean> {
+    const claimed = await updateReturning<DemandStage>(
+      this.db,
+      `UPDATE demand_stages SET status = 'Processing', "updatedAt" = now()
+        WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status IN ('Queued', 'Processing', 'Error')
+        RETURNING *`,
+      [job.demandId, job.stage, job.run],
+    );
+    if (!claimed.length) return false;
+    const demand = await this.db.getRepository(Demand).findOneBy({ id: job.demandId });
+    if (!demand) return false;
+    await this.db.query(
+      `UPDATE demands SET "overallStatus" = 'Processing', "updatedAt" = now() WHERE id = $1 AND "overallStatus" <> 'Archived'`,
+      [job.demandId],
+    );
+    const say = (messageType: 'IMPORTANT' | 'DETAIL' | 'WARNING', message: string, details?: string) =>
+      this.events.publish(job.demandId, job.stage, 'demand_progress', messageType, message, details ?? null);
+    await say(
+      'IMPORTANT',
+      StageProgress.started(STAGE_NAMES[job.stage].zh),
+      attempt > 1 ? `第 ${attempt} 次尝试` : undefined,
+    );
+
+    const stages = await this.db.getRepository(DemandStage).findBy({ demandId: job.demandId });
+    const earlier = STAGES.slice(0, STAGES.indexOf(job.stage))
+      .map((s) => stages.find((r) => r.stage === s))
+      .filter((r): r is DemandStage => !!r?.output)
+      .map((r) => ({ stage: r.stage, output: r.output!, selectedModules: r.selectedModules }));
+    const generated = await this.generator.generate(
+      {
+        demand: { name: demand.name, content: demand.content, keyValuePoints: demand.keyValuePoints },
+        stage: job.stage,
+        input: claimed[0].input,
+        previous: earlier,
+      },
+      (message, details, type = 'DETAIL') => say(type, message, details),
+    );
+    const { output, files } = composeLab(demand, job.stage, generated, earlier);
+
+    const finished = await this.db.transaction(async (tx) => {
+      const done = await updateReturning<DemandStage>(
+        tx,
+        `UPDATE demand_stages
+            SET status = 'Completed', output = $4, "errorMessage" = NULL, stale = false, "updatedAt" = now(),
+                history = CASE WHEN output IS NULL THEN history
+                               ELSE history || jsonb_build_array(jsonb_build_object(
+                                 'output', output, 'selectedModules', "selectedModules",
+                                 'savedAt', now(), 'reason', 'regenerated')) END
+          WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status = 'Processing' RETURNING stage`,
+        [job.demandId, job.stage, job.run, JSON.stringify(output)],
+      );
+      if (!done.length) return null;
+      for (const file of files)
+        await tx.query(
+          `INSERT INTO demand_files ("demandId", path, stage, content) VALUES ($1, $2, $3, $4)
+           ON CONFLICT ("demandId", path) DO UPDATE SET content = EXCLUDED.content, stage = EXCLUDED.stage,
+             "createdAt" = now()`,
+          [job.demandId, file.path, job.stage, file.content],
+        );
+      await tx.query(
+        `UPDATE demands SET "overallStatus" = CASE WHEN "overallStatus" = 'Archived' THEN 'Archived' ELSE 'Completed' END,
+                "updatedAt" = now() WHERE id = $1`,
+        [job.demandId],
+      );
+      return this.notifications.write(
+        tx,
+        [demand.userId],
+        Messages.stageCompleted(demand.name, STAGE_NAMES[job.stage], WebRoute.demand(demand.id)),
+      );
+    });
+    if (!finished) return false;
+    await say('DETAIL', StageProgress.filesWritten(files.length), files.map((f) => f.path).join(', '));
+    await say('IMPORTANT', PROCESSING_FINISHED);
+    await this.events.publish(job.demandId, job.stage, 'demand_completed', 'COMPLETED', PROCESSING_FINISHED);
+    await finished().catch((e: Error) => this.logger.warn(`stage message push failed: ${e.message}`));
+    this.logger.log(`demand ${job.demandId} ${job.stage} run ${job.run} completed`);
+    return true;
+  }
+
+  /** A failed attempt: a warning while attempts remain, then Error with a readable message. */
+  async failed(job: StageJob, error: Error, attempt: number, attempts: number): Promise<void> {
+    const reason = readable(error);
+    if (attempt < attempts) {
+      await this.events.publish(
+        job.demandId,
+        job.stage,
+        'demand_progress',
+        'WARNING',
+        StageProgress.retrying(attempt, attempts, reason),
+      );
+      return;
+    }
+    // The stage and the demand turn Error together: nobody reads one without the other.
+    const push = await this.db.transaction(async (tx) => {
+      const failed = await updateReturning<DemandStage>(
+        tx,
+        `UPDATE demand_stages SET status = 'Error', "errorMessage" = $4, "updatedAt" = now()
+          WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status IN ('Queued', 'Processing') RETURNING stage`,
+        [job.demandId, job.stage, job.run, reason],
+      );
+      if (!failed.length) return undefined;
+      await tx.query(
+        `UPDATE demands SET "overallStatus" = 'Error', "updatedAt" = now() WHERE id = $1 AND "overallStatus" <> 'Archived'`,
+        [job.demandId],
+      );
+      const demand = await tx.findOneBy(Demand, { id: job.demandId });
+      return demand
+        ? this.notifications.write(
+            tx,
+            [demand.userId],
+            Messages.stageFailed(demand.name, STAGE_NAMES[job.stage], reason, WebRoute.demand(demand.id)),
+          )
+        : null;
+    });
+    if (push === undefined) return;
+    await this.events.publish(job.demandId, job.stage, 'demand_error', 'ERROR', StageProgress.failed(reason));
+    await push?.().catch((e: Error) => this.logger.warn(`stage message push failed: ${e.message}`));
+    this.logger.warn(`demand ${job.demandId} ${job.stage} run ${job.run} failed: ${reason}`);
+  }
+
+  /** Stages left queued or processing (a crash between commit and enqueue): their jobs, to add again. */
+  async unfinished(): Promise<StageJob[]> {
+    return this.db.query(
+      `SELECT "demandId", stage, run FROM demand_stages WHERE status IN ('Queued', 'Processing')`,
+    ) as Promise<StageJob[]>;
+  }
+}
+
+/** An error's message as a user may read it: one line, no stack, bounded. */
+function readable(error: Error): string {
+  const line = (error.message || error.name || '未知错误').split('\n')[0];
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}

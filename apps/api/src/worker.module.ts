@@ -1,0 +1,30 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { AuditModule } from './core/audit/audit.module';
+import type { AppConfig } from './core/config/app-config';
+import { ConfigModule } from './core/config/config.module';
+import { DatabaseModule } from './core/database/database.module';
+import { MetricsModule } from './core/metrics/metrics.service';
+import { QueueModule } from './core/queue/queue.module';
+import { RealtimeModule } from './core/realtime/realtime.module';
+import { RedisModule } from './core/redis/redis.module';
+import { DemandWorkerModule } from './modules/demand-store/demand-worker.module';
+
+/** The worker process: Bull processors only, no HTTP; it reaches sockets through the Redis emitter. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        RedisModule,
+        QueueModule,
+        RealtimeModule,
+        AuditModule,
+        MetricsModule,
+        DemandWorkerModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { createServer } from 'node:http';
+import { MetricsService } from './core/metrics/metrics.service';
+import { ConfigError, loadConfig } from './core/config/app-config';
+import { unreachableServices } from './core/database/reachability';
+import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
+import { AppLogger, createRootLogger } from './core/logging/app-logger';
+import { WorkerModule } from './worker.module';
+
+/** The worker entry point: the API's image started with `node worker.js`, processing the stage jobs. */
+async function main() {
+  const config = loadConfig();
+  const problems = await unreachableServices(config.databaseUrl, config.redisUrl);
+  if (problems.length) {
+    for (const line of problems) console.error(line);
+    process.exit(1);
+  }
+  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+    logger: new AppLogger(createRootLogger(config.logLevel)),
+    abortOnError: false,
+  });
+  // SIGTERM: Bull stops taking jobs and waits for the running one before the pools close; within the pod's
+  // 120 s grace period (k8s/base/worker.yaml). A job cut off anyway is resumed by another worker.
+  closeOnSignals(app, 110_000, 'worker');
+  if (config.workerMetricsPort) {
+    const { registry } = app.get(MetricsService);
+    const server = createServer(async (req, res) => {
+      if (req.url !== '/metrics') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': registry.contentType }).end(await registry.metrics());
+    }).listen(config.workerMetricsPort);
+    process.once('SIGTERM', () => server.close());
+    process.once('SIGINT', () => server.close());
+  }
+  console.log(`智库 worker is processing stage jobs (${config.llm ? 'LLM' : 'built-in'} generator)`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+import type { ChildProcess } from 'node:child_process';
+import { verifiedUser } from './support/accounts';
+import { SmtpSink } from './support/smtp-sink';
+import { startTestApp, type TestApp } from './support/test-app';
+import { freePort, spawnEntry } from './support/worker';
+
+describe('Prometheus metrics (GET /metrics)', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  let worker: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start() });
+  });
+  afterAll(async () => {
+    worker?.kill('SIGTERM');
+    await t.close();
+    await sink.stop();
+  });
+
+  it('exposes request durations by route pattern, queue depths, orders by status and sockets', async () => {
+    const u = await verifiedUser(t, sink, 'metrics');
+    await t.http.get('/api/health/live').expect(200);
+    await t.http
+      .get('/api/demand-store/00000000-0000-4000-8000-000000000000')
+      .set('Authorization', `Bearer ${u.session.access_token}`)
+      .expect(404);
+    await t.http
+      .post('/api/demand-store/register-demand')
+      .set('Authorization', `Bearer ${u.session.access_token}`)
+      .send({
+        name: 'm',
+        content: '门店库存周转慢',
+        keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
+      })
+      .expect(201);
+    const res = await t.http.get('/metrics').expect(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/health\/live",status="200"\} [1-9]/,
+    );
+    // One series per route, not per id.
+    expect(res.text).toContain('route="/api/demand-store/:id",status="404"');
+    expect(res.text).not.toContain('00000000-0000-4000-8000-000000000000');
+    expect(res.text).toMatch(/queue_jobs\{queue="demand-stages",state="waiting"\} \d+/);
+    expect(res.text).toMatch(/queue_jobs\{queue="billing",state="delayed"\} \d+/);
+    expect(res.text).toContain('# TYPE socketio_connected_sockets gauge');
+    expect(res.text).toContain('process_resident_memory_bytes');
+  });
+
+  it('has the worker serve job durations on its own port', async () => {
+    const port = await freePort();
+    worker = spawnEntry(
+      t,
+      'worker',
+      { GENERATOR_STEP_MS: '0', WORKER_METRICS_PORT: String(port), LOG_LEVEL: 'info' },
+      true,
+    );
+    let log = '';
+    worker.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const u = await verifiedUser(t, sink, 'jobs');
+    const auth = { Authorization: `Bearer ${u.session.access_token}` };
+    const { demandId } = (
+      await t.http
+        .post('/api/demand-store/register-demand')
+        .set(auth)
+        .send({
+          name: 'j',
+          content: '门店库存周转慢，缺货和积压并存。',
+          keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
+        })
+        .expect(201)
+    ).body;
+    const pay = await t.http
+      .post('/api/payments/initiate-demand-startup')
+      .set(auth)
+      .send({ demandId })
+      .expect(200);
+    // The request that paid is named in the log lines of the stage job it queued, in the other process.
+    await t.http.post(`${pay.body.paymentUrl}/pay`).set('X-Request-Id', 'req-pay-4711').expect(303);
+    let text = '';
+    for (
+      let i = 0;
+      i < 150 && !/queue_job_duration_seconds_count\{[^}]*outcome="completed"\} 1/.test(text);
+      i++
+    ) {
+      await new Promise((r) => setTimeout(r, 100));
+      text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
+        (r) => r.text(),
+        () => '',
+      );
+    }
+    expect(text).toMatch(
+      /queue_job_duration_seconds_count\{queue="demand-stages",job="Startup",outcome="completed"\} 1/,
+    );
+    const lines = log
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        context: 'StageRunner',
+        requestId: 'req-pay-4711',
+        msg: expect.stringContaining('completed'),
+      }),
+    );
+  }, 30_000);
+});

@@ -1,0 +1,18 @@
+// Lets a child process run the TypeScript sources as jest does: swc with the API's .swcrc, and the
+// contracts package mapped to its sources.
+const Module = require('node:module');
+const { readFileSync } = require('node:fs');
+const { resolve } = require('node:path');
+const { transformSync } = require('@swc/core');
+
+const swcrc = JSON.parse(readFileSync(resolve(__dirname, '../../.swcrc'), 'utf8'));
+const contracts = resolve(__dirname, '../../../../libs/contracts/src/index.ts');
+
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return resolveFilename.call(this, request === '@think-tank/contracts' ? contracts : request, ...rest);
+};
+require.extensions['.ts'] = (module, filename) => {
+  const { code } = transformSync(readFileSync(filename, 'utf8'), { ...swcrc, swcrc: false, filename });
+  module._compile(code, filename);
+};

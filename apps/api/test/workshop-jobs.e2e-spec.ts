@@ -1,0 +1,161 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { DemandDetail, DemandEventPayload } from '@think-tank/contracts';
+import type { ChildProcess } from 'node:child_process';
+import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
+import { bearer, verifiedUser } from './support/accounts';
+import { SmtpSink } from './support/smtp-sink';
+import { startTestApp, type TestApp } from './support/test-app';
+import { spawnWorker, startTestWorker } from './support/worker';
+import { waitFor } from './support/wait';
+import { DEMAND } from './support/factories';
+
+type User = Awaited<ReturnType<typeof verifiedUser>>;
+
+/** Helpers over one app: a demand whose start-up is paid in the sandbox, its state and its events. */
+function workshop(get: () => TestApp) {
+  const h = {
+    detail: async (u: User, id: string) =>
+      (await get().http.get(`/api/demand-store/${id}`).set(bearer(u)).expect(200)).body as DemandDetail,
+    events: async (u: User, id: string) =>
+      (await get().http.get(`/api/demand-store/${id}/events`).set(bearer(u)).expect(200))
+        .body as DemandEventPayload[],
+    paidDemand: async (u: User) => {
+      const { http } = get();
+      const id = (
+        await http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
+      ).body.demandId as string;
+      const pay = await http
+        .post('/api/payments/initiate-demand-startup')
+        .set(bearer(u))
+        .send({ demandId: id })
+        .expect(200);
+      await http.post(`${pay.body.paymentUrl}/pay`).expect(303);
+      return id;
+    },
+    status: (u: User, id: string, status: string) =>
+      waitFor(async () => {
+        const d = await h.detail(u, id);
+        return d.stagesData.Startup.status === status && d;
+      }),
+  };
+  return h;
+}
+
+describe('stage generation through an OpenAI-compatible endpoint', () => {
+  const sink = new SmtpSink();
+  const llm = new FakeLlmServer();
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  let u: User;
+  const h = workshop(() => t);
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      SMTP_URL: await sink.start(),
+      LLM_BASE_URL: await llm.start(),
+      LLM_API_KEY: 'sk-test',
+      LLM_MODEL: 'test-model',
+    });
+    worker = await startTestWorker(t);
+    u = await verifiedUser(t, sink, 'llm');
+  });
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+    await Promise.all([sink.stop(), llm.stop()]);
+  });
+
+  it('asks again after invalid JSON or a wrong shape, and keeps the valid answer', async () => {
+    llm.queue.push(
+      { text: '这不是 JSON {' },
+      { text: JSON.stringify({ ...VALID_OUTPUT, achieves: [{ a: {}, b: {} }] }) },
+      { text: JSON.stringify(VALID_OUTPUT) },
+    );
+    const id = await h.paidDemand(u);
+    const d = await h.status(u, id, 'Completed');
+    expect(d.stagesData.Startup.output).toMatchObject({ ...VALID_OUTPUT, generator: 'llm' });
+    const warnings = (await h.events(u, id)).filter((e) => e.messageType === 'WARNING');
+    expect(warnings.map((w) => w.details)).toEqual([
+      '返回内容不是有效的 JSON',
+      '字段格式不符：output.achieves[0]',
+    ]);
+    const last = llm.requests.at(-1)!;
+    expect(last.authorization).toBe('Bearer sk-test');
+    expect(last.body).toMatchObject({ model: 'test-model', stream: true });
+    expect(JSON.stringify(last.body.messages)).toContain('库存周转天数从45天降到30天');
+  });
+
+  it('marks the stage Error after 3 failed attempts with a readable message, then a retry succeeds', async () => {
+    llm.fallback = { status: 502 };
+    const id = await h.paidDemand(u);
+    const failed = await h.status(u, id, 'Error');
+    expect(failed.overallStatus).toBe('Error');
+    expect(failed.stagesData.Startup.errorMessage).toBe('语言模型服务返回 HTTP 502');
+    const history = await h.events(u, id);
+    expect(
+      history.filter((e) => e.messageType === 'WARNING' && e.message.startsWith('生成失败，将自动重试')),
+    ).toHaveLength(2);
+    expect(history.filter((e) => e.event === 'demand_error')).toHaveLength(1);
+    const messages = (await t.http.get('/api/messages').set(bearer(u)).expect(200)).body.messages;
+    expect(messages[0].title).toBe('阶段处理失败');
+
+    llm.fallback = { text: JSON.stringify(VALID_OUTPUT) };
+    const retried = await t.http
+      .put(`/api/demand-store/${id}/retry-stage?stage=Startup`)
+      .set(bearer(u))
+      .expect(200);
+    expect(retried.body.stagesData.Startup.errorMessage).toBeNull();
+    const done = await h.status(u, id, 'Completed');
+    expect(done.overallStatus).toBe('Completed');
+    expect((await h.events(u, id)).filter((e) => e.event === 'demand_completed')).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('a worker killed mid-stage', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  let child: ChildProcess | undefined;
+  let replacement: ChildProcess | undefined;
+  const h = workshop(() => t);
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start() });
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    replacement?.kill('SIGTERM');
+    await t.close();
+    await sink.stop();
+  });
+
+  it('is picked up again after a restart, and the stage completes once with one set of files', async () => {
+    const u = await verifiedUser(t, sink, 'killed');
+    // Slow steps, so that the kill lands in the middle of the generation.
+    child = spawnWorker(t, { GENERATOR_STEP_MS: '2000' });
+    const id = await h.paidDemand(u);
+    await waitFor(async () => (await h.events(u, id)).some((e) => e.messageType === 'DETAIL'));
+    child.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+    expect((await h.detail(u, id)).stagesData.Startup.status).toBe('Processing');
+
+    replacement = spawnWorker(t, { GENERATOR_STEP_MS: '0' });
+    const done = await waitFor(async () => {
+      const d = await h.detail(u, id);
+      return d.stagesData.Startup.status === 'Completed' && d;
+    }, 45_000);
+    expect(done.overallStatus).toBe('Completed');
+    const history = await h.events(u, id);
+    expect(history.filter((e) => e.event === 'demand_completed')).toHaveLength(1);
+    const files = await t.db.query(`SELECT path FROM demand_files WHERE "demandId" = $1 ORDER BY path`, [id]);
+    expect(files.map((f: { path: string }) => f.path)).toEqual([
+      'data/startup.json',
+      'indexp.html',
+      'startup.html',
+    ]);
+    const [{ history: versions }] = await t.db.query(
+      `SELECT history FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [id],
+    );
+    expect(versions).toEqual([]);
+  }, 90_000);
+});

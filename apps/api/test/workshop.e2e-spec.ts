@@ -1,0 +1,701 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import {
+  DemandSocketEvent,
+  PROCESSING_FINISHED,
+  type DemandDetail,
+  type DemandEventPayload,
+  type Stage,
+} from '@think-tank/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { StageQueue } from '../src/modules/demand-store/stage-queue';
+import { bearer, verifiedUser } from './support/accounts';
+import { SmtpSink } from './support/smtp-sink';
+import { startTestApp, type TestApp } from './support/test-app';
+import { startTestWorker } from './support/worker';
+import { waitFor } from './support/wait';
+
+type User = Awaited<ReturnType<typeof verifiedUser>>;
+
+const DEMAND = {
+  name: '来自 demo 的需求 2026-11-22 10:00',
+  content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
+  keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
+};
+
+describe('requirements workshop (contract §8)', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  let smtpUrl: string;
+  let owner: User;
+  let other: User;
+
+  const detail = async (u: User, id: string, lang = 'zh-CN') =>
+    (await t.http.get(`/api/demand-store/${id}`).set(bearer(u)).set('Accept-Language', lang).expect(200))
+      .body as DemandDetail;
+  const stageDone = (u: User, id: string, stage: Stage) =>
+    waitFor(async () => {
+      const d = await detail(u, id);
+      return d.stagesData[stage].status === 'Completed' && d;
+    });
+  const events = async (id: string): Promise<DemandEventPayload[]> =>
+    (await t.http.get(`/api/demand-store/${id}/events`).set(bearer(owner)).expect(200)).body;
+  /** Pays an order through the sandbox cashier, as the buyer's browser would. */
+  const paySandbox = async (paymentUrl: string) => {
+    expect(paymentUrl).toMatch(/^\/api\/payments\/sandbox\/checkout\//);
+    await t.http.post(`${paymentUrl}/pay`).expect(303);
+  };
+  const register = async (u: User, fields = DEMAND) =>
+    (await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(fields).expect(201)).body
+      .demandId as string;
+  /** A registered demand whose start-up fee is paid and whose Startup stage completed. */
+  const startedDemand = async (u: User) => {
+    const id = await register(u);
+    const pay = await t.http
+      .post('/api/payments/initiate-demand-startup')
+      .set(bearer(u))
+      .send({ demandId: id })
+      .expect(200);
+    await paySandbox(pay.body.paymentUrl);
+    return { id, orderId: pay.body.orderId as string, demand: await stageDone(u, id, 'Startup') };
+  };
+  const select = (u: User, id: string, stage: Stage, count: number, d: DemandDetail) =>
+    t.http
+      .put(`/api/demand-store/${id}/stage-data?stage=${stage}`)
+      .set(bearer(u))
+      .send({
+        output: d.stagesData[stage].output,
+        selectedModules: d.stagesData[stage].output!.suggested_modules.slice(0, count),
+      })
+      .expect(200);
+
+  beforeAll(async () => {
+    smtpUrl = await sink.start();
+    t = await startTestApp({
+      SMTP_URL: smtpUrl,
+      GENERATOR_STEP_MS: '0',
+      OPERATION_STAGE_OPEN: 'true',
+    });
+    await t.app.listen(0, '127.0.0.1');
+    worker = await startTestWorker(t);
+    owner = await verifiedUser(t, sink, 'owner');
+    other = await verifiedUser(t, sink, 'other');
+  });
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+    await sink.stop();
+  });
+
+  describe('registering', () => {
+    it('refuses key value points of 20 characters or fewer after trimming, in the spec’s words', async () => {
+      const res = await t.http
+        .post('/api/demand-store/register-demand')
+        .set(bearer(owner))
+        .send({ ...DEMAND, keyValuePoints: `  ${'一'.repeat(20)}  ` })
+        .expect(400);
+      expect(res.body.details).toEqual([
+        { field: 'keyValuePoints', message: '关键价值点描述过短，请至少输入20个字符。' },
+      ]);
+      await t.http
+        .post('/api/demand-store/register-demand')
+        .set(bearer(owner))
+        .send({ ...DEMAND, keyValuePoints: '一'.repeat(21) })
+        .expect(201);
+    });
+
+    it('refuses illegal keywords in Chinese and English, full-width and any case, naming them', async () => {
+      const res = await t.http
+        .post('/api/demand-store/register-demand')
+        .set(bearer(owner))
+        .send({
+          ...DEMAND,
+          content: `${DEMAND.content} 顺便采购枪支`,
+          keyValuePoints: `${DEMAND.keyValuePoints} ＣＯＣＡＩＮＥ`,
+        })
+        .expect(422);
+      expect(res.body.code).toBe('ILLEGAL_CONTENT');
+      expect(res.body.keywords).toEqual(expect.arrayContaining(['枪支', 'cocaine']));
+    });
+
+    it('refuses a name over 200 and content over 20000 characters, and anonymous callers', async () => {
+      const long = await t.http
+        .post('/api/demand-store/register-demand')
+        .set(bearer(owner))
+        .send({ ...DEMAND, name: 'n'.repeat(201), content: 'c'.repeat(20_001) })
+        .expect(400);
+      expect(long.body.details.map((d: { field: string }) => d.field).sort()).toEqual(['content', 'name']);
+      await t.http.post('/api/demand-store/register-demand').send(DEMAND).expect(401);
+    });
+
+    it('waits for the start-up fee: PendingInput, Startup payment Pending, every stage present', async () => {
+      const res = await t.http
+        .post('/api/demand-store/register-demand')
+        .set(bearer(owner))
+        .send(DEMAND)
+        .expect(201);
+      expect(res.body).toMatchObject({ needsPayment: true, productInfo: { isValid: true } });
+      const d = await detail(owner, res.body.demandId);
+      expect(d.overallStatus).toBe('PendingInput');
+      expect(d.stagesData.Startup).toMatchObject({ status: 'PendingInput', paymentStatus: 'Pending' });
+      expect(Object.keys(d.stagesData)).toEqual([
+        'Startup',
+        'Preparation',
+        'Opening',
+        'Operation',
+        'Expansion',
+      ]);
+      expect(d.stagesData.Expansion.status).toBe('NotStarted');
+    });
+  });
+
+  it('runs all five stages with every fee paid in the sandbox, each at the server’s price', async () => {
+    const { id, orderId, demand } = await startedDemand(owner);
+    const order = await t.http.get(`/api/payments/order-status/${orderId}`).set(bearer(owner)).expect(200);
+    expect(order.body).toMatchObject({
+      status: 'paid',
+      amount: 2900,
+      currency: 'CNY',
+      demandId: id,
+      redirectUrl: `/demand-store/${id}`,
+    });
+    expect(demand.overallStatus).toBe('Completed');
+    expect(demand.stagesData.Startup.paymentStatus).toBe('Paid');
+    expect(demand.stagesData.Startup.output!.suggested_modules.length).toBeGreaterThanOrEqual(2);
+
+    // Two modules selected in Startup: Preparation costs 2 × 10000.
+    await select(owner, id, 'Startup', 2, demand);
+    expect((await detail(owner, id)).nextStageFee).toEqual({ amount: 20_000, currency: 'CNY' });
+    expect((await detail(owner, id, 'en-US')).nextStageFee).toEqual({ amount: 20_000, currency: 'USD' });
+    const advanced = await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(owner))
+      .send({
+        stageInput: {
+          dataCollection: '门店 POS 每日导出',
+          securityLevel: 'topSecret',
+          transactionalDesign: true,
+        },
+      })
+      .expect(200);
+    expect(advanced.body).toMatchObject({
+      currentStage: 'Preparation',
+      overallStatus: 'PendingInput',
+      fee: { amount: 20_000, currency: 'CNY' },
+    });
+    expect(advanced.body.stagesData.Preparation).toMatchObject({
+      status: 'PendingInput',
+      paymentStatus: 'Pending',
+    });
+    const pay = await t.http
+      .post('/api/payments/initiate-stage-payment')
+      .set(bearer(owner))
+      .send({
+        demandId: id,
+        stageToPayFor: 'Preparation',
+        paymentItemType: 'demand_store_payment',
+        selectedModulesCount: 99,
+      })
+      .expect(200);
+    const prepOrder = (
+      await t.db.query(`SELECT amount, currency, stage FROM orders WHERE id = $1`, [pay.body.orderId])
+    )[0];
+    expect(prepOrder).toEqual({ amount: 20_000, currency: 'CNY', stage: 'Preparation' });
+    await paySandbox(pay.body.paymentUrl);
+    const prepared = await stageDone(owner, id, 'Preparation');
+    const prep = prepared.stagesData.Preparation;
+    expect(prep.paymentStatus).toBe('Paid');
+    expect(prep.output!.solution).toContain('绝密');
+    expect(prep.output!.prd_url).toBe(`/demand-lab/${prepared.labName}/prd.html`);
+    expect(prep.output!.design_table_html).toBe(`/demand-lab/${prepared.labName}/design-table.html`);
+
+    // One module in Preparation: Opening costs 1 × 20000.
+    await select(owner, id, 'Preparation', 1, prepared);
+    const toOpening = await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(owner))
+      .send({ stageInput: { genericInput: '先在华东试点' } })
+      .expect(200);
+    expect(toOpening.body.fee).toEqual({ amount: 20_000, currency: 'CNY' });
+    const payOpening = await t.http
+      .post('/api/payments/initiate-stage-payment')
+      .set(bearer(owner))
+      .send({ demandId: id, stageToPayFor: 'Opening' })
+      .expect(200);
+    await paySandbox(payOpening.body.paymentUrl);
+    const opened = await stageDone(owner, id, 'Opening');
+    expect(opened.stagesData.Opening.output!.opening_table_html).toBe(
+      `/demand-lab/${opened.labName}/opening-table.html`,
+    );
+
+    // Operation is a flat fee.
+    const toOperation = await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(owner))
+      .send({ stageInput: {} })
+      .expect(200);
+    expect(toOperation.body.fee).toEqual({ amount: 200_000, currency: 'CNY' });
+    const payOperation = await t.http
+      .post('/api/payments/initiate-stage-payment')
+      .set(bearer(owner))
+      .send({ demandId: id, stageToPayFor: 'Operation' })
+      .expect(200);
+    await paySandbox(payOperation.body.paymentUrl);
+    await stageDone(owner, id, 'Operation');
+
+    // Expansion costs nothing: queued at once.
+    const toExpansion = await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(owner))
+      .send({ stageInput: {} })
+      .expect(200);
+    expect(toExpansion.body.fee).toBeUndefined();
+    expect(toExpansion.body.stagesData.Expansion.paymentStatus).toBe('NotRequired');
+    const finished = await stageDone(owner, id, 'Expansion');
+    expect(finished.overallStatus).toBe('Completed');
+    const last = await t.http.put(`/api/demand-store/${id}/advance`).set(bearer(owner)).send({}).expect(409);
+    expect(last.body.code).toBe('NO_NEXT_STAGE');
+
+    // Each stage ended with 处理完成 and exactly one demand_completed.
+    const history = await events(id);
+    for (const stage of ['Startup', 'Preparation', 'Opening', 'Operation', 'Expansion']) {
+      const own = history.filter((e) => e.stage === stage);
+      expect(own.filter((e) => e.event === 'demand_completed')).toHaveLength(1);
+      const end = own.findIndex((e) => e.event === 'demand_completed');
+      expect(own[end - 1]).toMatchObject({
+        event: 'demand_progress',
+        messageType: 'IMPORTANT',
+        message: PROCESSING_FINISHED,
+      });
+    }
+    const after = history[3].id;
+    expect(
+      (await t.http.get(`/api/demand-store/${id}/events?after=${after}`).set(bearer(owner)).expect(200))
+        .body[0].id,
+    ).toBe(history[4].id);
+    const messages = await t.http.get('/api/messages?limit=50').set(bearer(owner)).expect(200);
+    expect(
+      messages.body.messages.filter((m: { title: string }) => m.title === '阶段已完成').length,
+    ).toBeGreaterThanOrEqual(5);
+  });
+
+  it('charges the Operation fee in USD for an English browser, and refuses Operation while it is closed', async () => {
+    const closed = await startTestApp({ SMTP_URL: smtpUrl, GENERATOR_STEP_MS: '0' });
+    const closedWorker = await startTestWorker(closed);
+    try {
+      const u = await verifiedUser(closed, sink, 'closed');
+      const id = (
+        await closed.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
+      ).body.demandId;
+      // Straight to Opening completed, as if paid: only the Operation gate is under test here.
+      await closed.db.query(
+        `UPDATE demands SET "currentStage" = 'Opening', "overallStatus" = 'Completed' WHERE id = $1`,
+        [id],
+      );
+      await closed.db.query(
+        `UPDATE demand_stages SET status = 'Completed' WHERE "demandId" = $1 AND stage = 'Opening'`,
+        [id],
+      );
+      const fee = (
+        await closed.http
+          .get(`/api/demand-store/${id}`)
+          .set(bearer(u))
+          .set('Accept-Language', 'en')
+          .expect(200)
+      ).body.nextStageFee;
+      expect(fee).toEqual({ amount: 70_000, currency: 'USD' });
+      const res = await closed.http
+        .put(`/api/demand-store/${id}/advance`)
+        .set(bearer(u))
+        .set('Accept-Language', 'en')
+        .send({})
+        .expect(409);
+      expect(res.body).toMatchObject({
+        code: 'STAGE_NOT_OPEN',
+        message: 'This stage is not open yet; please wait or contact support.',
+      });
+    } finally {
+      await closedWorker.close();
+      await closed.close();
+    }
+  });
+
+  it('lets a VIP start through the quota and pay no stage fee, then asks for payment when the quota is spent', async () => {
+    const vip = await verifiedUser(t, sink, 'vip');
+    await t.db.query(`UPDATE users SET role = 'vip', "vipStartupQuota" = 1 WHERE id = $1`, [
+      vip.session.user.id,
+    ]);
+    const first = await t.http
+      .post('/api/demand-store/use-vip-startup-quota')
+      .set(bearer(vip))
+      .send(DEMAND)
+      .expect(201);
+    expect(first.body).toMatchObject({ success: true, redirectTo: `/demand-store/${first.body.demandId}` });
+    const d = await stageDone(vip, first.body.demandId, 'Startup');
+    expect(d.stagesData.Startup.paymentStatus).toBe('Waived');
+    expect(d.isVip).toBe(true);
+    await select(vip, first.body.demandId, 'Startup', 3, d);
+    expect((await detail(vip, first.body.demandId)).nextStageFee).toBeNull();
+    const advanced = await t.http
+      .put(`/api/demand-store/${first.body.demandId}/advance`)
+      .set(bearer(vip))
+      .send({ stageInput: {} })
+      .expect(200);
+    expect(advanced.body.fee).toBeUndefined();
+    expect(advanced.body.stagesData.Preparation).toMatchObject({
+      paymentStatus: 'Waived',
+      status: expect.stringMatching(/Queued|Processing|Completed/),
+    });
+    await stageDone(vip, first.body.demandId, 'Preparation');
+    expect(
+      Number(
+        (await t.db.query(`SELECT count(*) AS n FROM orders WHERE "userId" = $1`, [vip.session.user.id]))[0]
+          .n,
+      ),
+    ).toBe(0);
+
+    const second = await t.http
+      .post('/api/demand-store/use-vip-startup-quota')
+      .set(bearer(vip))
+      .send(DEMAND)
+      .expect(201);
+    expect(second.body).toMatchObject({
+      success: false,
+      type: 'redirect',
+      demandId: expect.any(String),
+      orderId: expect.any(String),
+    });
+    expect((await detail(vip, second.body.demandId)).stagesData.Startup.paymentStatus).toBe('Pending');
+  });
+
+  it('keeps a free user out of the VIP channel: the demand waits for its fee', async () => {
+    const res = await t.http
+      .post('/api/demand-store/use-vip-startup-quota')
+      .set(bearer(other))
+      .send(DEMAND)
+      .expect(201);
+    expect(res.body).toMatchObject({
+      success: false,
+      paymentUrl: expect.stringContaining('/sandbox/checkout/'),
+    });
+  });
+
+  it('starts a stage without an order when its fee is zero at payment time (no_payment_required)', async () => {
+    const { id, demand } = await startedDemand(owner);
+    await select(owner, id, 'Startup', 1, demand);
+    const advanced = await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(owner))
+      .send({ stageInput: {} })
+      .expect(200);
+    expect(advanced.body.fee).toEqual({ amount: 10_000, currency: 'CNY' });
+    // The user deselects the module before paying: the server's own count says nothing is due.
+    await select(owner, id, 'Startup', 0, await detail(owner, id));
+    const pay = await t.http
+      .post('/api/payments/initiate-stage-payment')
+      .set(bearer(owner))
+      .send({ demandId: id, stageToPayFor: 'Preparation', selectedModulesCount: 1 })
+      .expect(200);
+    expect(pay.body).toMatchObject({ status: 'no_payment_required' });
+    const prepared = await stageDone(owner, id, 'Preparation');
+    expect(prepared.stagesData.Preparation.paymentStatus).toBe('NotRequired');
+    const orders = await t.db.query(
+      `SELECT count(*)::int AS n FROM orders WHERE "demandId" = $1 AND stage = 'Preparation'`,
+      [id],
+    );
+    expect(orders[0].n).toBe(0);
+    await t.http
+      .post('/api/payments/initiate-stage-payment')
+      .set(bearer(owner))
+      .send({ demandId: id, stageToPayFor: 'Preparation' })
+      .expect(409);
+  });
+
+  it('saves an edited output with its shape checked, keeping every previous version', async () => {
+    const { id, demand } = await startedDemand(owner);
+    const output = demand.stagesData.Startup.output!;
+    const bad = await t.http
+      .put(`/api/demand-store/${id}/stage-data?stage=Startup`)
+      .set(bearer(owner))
+      .send({
+        output: { ...output, achieves: [{ a: 1, b: 2 }], quantified_metrics: [{ name: 'x' }] },
+        selectedModules: [{ name: '', metrics: [] }],
+      })
+      .expect(400);
+    expect(bad.body.details.map((d: { field: string }) => d.field)).toEqual([
+      'output.achieves[0]',
+      'output.quantified_metrics[0]',
+      'selectedModules[0].name',
+    ]);
+    const custom = {
+      id: 'custom-1',
+      isCustom: true,
+      name: '自定义看板',
+      nameEn: 'Custom board',
+      descriptionEn: 'A board',
+      intro: '门店看板',
+      metrics: [{ name: '日活', value: '100' }],
+    };
+    const saved = await t.http
+      .put(`/api/demand-store/${id}/stage-data?stage=Startup`)
+      .set(bearer(owner))
+      .send({
+        output: { ...output, summary: '改写后的问题', prd_url: 'javascript:alert(1)' },
+        selectedModules: [custom],
+      })
+      .expect(200);
+    expect(saved.body.stagesData.Startup.output.summary).toBe('改写后的问题');
+    expect(saved.body.stagesData.Startup.output.prd_url).toBeUndefined();
+    expect(saved.body.stagesData.Startup.selectedModules).toEqual([custom]);
+    await t.http
+      .put(`/api/demand-store/${id}/stage-data?stage=Startup`)
+      .set(bearer(owner))
+      .send({ output, selectedModules: [] })
+      .expect(200);
+    const [{ history }] = await t.db.query(
+      `SELECT history FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [id],
+    );
+    expect(history.map((v: { output: { summary: string } }) => v.output.summary)).toEqual([
+      output.summary,
+      '改写后的问题',
+    ]);
+    const notDone = await t.http
+      .put(`/api/demand-store/${id}/stage-data?stage=Opening`)
+      .set(bearer(owner))
+      .send({ output, selectedModules: [] })
+      .expect(409);
+    expect(notDone.body.code).toBe('STAGE_NOT_COMPLETED');
+  });
+
+  it('revises the demand: Startup runs again and later outputs are kept, marked stale', async () => {
+    const { id, demand } = await startedDemand(owner);
+    await t.db.query(
+      `UPDATE demand_stages SET status = 'Completed', output = $2 WHERE "demandId" = $1 AND stage = 'Preparation'`,
+      [id, JSON.stringify(demand.stagesData.Startup.output)],
+    );
+    const revised = await t.http
+      .put(`/api/demand-store/${id}/revise?stage=Startup`)
+      .set(bearer(owner))
+      .send({
+        content: '医院门诊排队时间长，希望用智能分诊和预约减少等待。',
+        keyValuePoints: '门诊平均等待时间从90分钟降到30分钟以内，患者满意度提升。',
+      })
+      .expect(200);
+    expect(revised.body.currentStage).toBe('Startup');
+    expect(revised.body.stagesData.Preparation.stale).toBe(true);
+    const again = await waitFor(async () => {
+      const d = await detail(owner, id);
+      return (
+        d.stagesData.Startup.status === 'Completed' &&
+        d.stagesData.Startup.output!.summary !== demand.stagesData.Startup.output!.summary &&
+        d
+      );
+    });
+    expect(again.stagesData.Startup.output!.summary).toContain('门诊');
+    await t.http
+      .put(`/api/demand-store/${id}/revise?stage=Opening`)
+      .set(bearer(owner))
+      .send({ content: 'x', keyValuePoints: 'y'.repeat(21) })
+      .expect(400);
+  });
+
+  it('answers 409 for advancing an unfinished stage and retrying one that did not fail', async () => {
+    const id = await register(owner);
+    expect(
+      (await t.http.put(`/api/demand-store/${id}/advance`).set(bearer(owner)).send({}).expect(409)).body.code,
+    ).toBe('STAGE_NOT_COMPLETED');
+    expect(
+      (await t.http.put(`/api/demand-store/${id}/retry-stage?stage=Startup`).set(bearer(owner)).expect(409))
+        .body.code,
+    ).toBe('STAGE_NOT_FAILED');
+    await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(owner))
+      .send({ stageInput: { securityLevel: 'secret' } })
+      .expect(400);
+  });
+
+  it('hides another user’s demand everywhere: 404, and no live events', async () => {
+    const id = await register(owner);
+    for (const [method, path] of [
+      ['get', `/api/demand-store/${id}`],
+      ['get', `/api/demand-store/${id}/events`],
+      ['put', `/api/demand-store/${id}/advance`],
+      ['put', `/api/demand-store/${id}/retry-stage?stage=Startup`],
+      ['put', `/api/demand-store/${id}/archive`],
+      ['delete', `/api/demand-store/${id}`],
+    ] as const)
+      await t.http[method](path).set(bearer(other)).send({}).expect(404);
+    await t.http
+      .post('/api/payments/initiate-demand-startup')
+      .set(bearer(other))
+      .send({ demandId: id })
+      .expect(404);
+    expect(
+      (await t.http.get('/api/demand-store').set(bearer(other)).expect(200)).body.map(
+        (d: { _id: string }) => d._id,
+      ),
+    ).not.toContain(id);
+
+    const socket = io(`${await url()}/demand-events`, {
+      auth: { token: other.session.access_token },
+      transports: ['websocket'],
+    });
+    const answer = await new Promise<{ message: string }>((ok) =>
+      socket.on(DemandSocketEvent.subscriptionError, ok).emit(DemandSocketEvent.subscribe, { demandId: id }),
+    );
+    expect(answer.message).toBe('无法订阅该需求的实时消息');
+    socket.close();
+  });
+
+  it('streams a stage’s progress live to its owner, ending with one demand_completed', async () => {
+    const id = await register(owner);
+    const socket: Socket = io(`${await url()}/demand-events`, {
+      auth: { token: owner.session.access_token },
+      transports: ['websocket'],
+    });
+    const seen: DemandEventPayload[] = [];
+    socket.on(DemandSocketEvent.progress, (e: DemandEventPayload) => seen.push(e));
+    socket.on(DemandSocketEvent.completed, (e: DemandEventPayload) => seen.push(e));
+    await new Promise((ok) =>
+      socket.on(DemandSocketEvent.subscribed, ok).emit(DemandSocketEvent.subscribe, { demandId: id }),
+    );
+    const pay = await t.http
+      .post('/api/payments/initiate-demand-startup')
+      .set(bearer(owner))
+      .send({ demandId: id })
+      .expect(200);
+    await paySandbox(pay.body.paymentUrl);
+    await waitFor(async () => seen.some((e) => e.event === 'demand_completed'));
+    await new Promise((r) => setTimeout(r, 300));
+    socket.close();
+    expect(seen[0]).toMatchObject({ demandId: id, stage: 'Startup', messageType: 'IMPORTANT' });
+    expect(seen.some((e) => e.messageType === 'DETAIL')).toBe(true);
+    expect(seen.filter((e) => e.event === 'demand_completed')).toHaveLength(1);
+    expect(seen.at(-1)).toMatchObject({ event: 'demand_completed', messageType: 'COMPLETED' });
+    expect(seen.map((e) => e.id)).toEqual((await events(id)).map((e) => e.id));
+  });
+
+  it('drops a duplicate enqueue of the same run', async () => {
+    const { id } = await startedDemand(owner);
+    const before = (await events(id)).length;
+    await worker.get(StageQueue).enqueue({ demandId: id, stage: 'Startup', run: 1 });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await events(id)).length).toBe(before);
+  });
+
+  it('lists own demands newest first, filters by stage and status, archives and deletes (keeping orders)', async () => {
+    const u = await verifiedUser(t, sink, 'lister');
+    const a = await register(u);
+    const b = await register(u);
+    const list = async (q = '') =>
+      (await t.http.get(`/api/demand-store${q}`).set(bearer(u)).expect(200)).body.map(
+        (d: { _id: string }) => d._id,
+      );
+    expect(await list()).toEqual([b, a]);
+    const first = (await t.http.get('/api/demand-store').set(bearer(u)).expect(200)).body[0];
+    expect(first).toMatchObject({
+      _id: b,
+      currentStage: 'Startup',
+      overallStatus: 'PendingInput',
+      demandType: 'companion',
+      isMarketReady: false,
+    });
+    expect(await list('?stage=Preparation')).toEqual([]);
+    expect(await list('?status=PendingInput&stage=Startup')).toEqual([b, a]);
+    await t.http.get('/api/demand-store?status=Nope').set(bearer(u)).expect(400);
+    await t.http.put(`/api/demand-store/${a}/archive`).set(bearer(u)).expect(200);
+    expect(await list()).toEqual([b]);
+    expect(await list('?status=Archived')).toEqual([a]);
+    const pay = await t.http
+      .post('/api/payments/initiate-demand-startup')
+      .set(bearer(u))
+      .send({ demandId: b })
+      .expect(200);
+    await t.http.delete(`/api/demand-store/${b}`).set(bearer(u)).expect(204);
+    await t.http.get(`/api/demand-store/${b}`).set(bearer(u)).expect(404);
+    expect(
+      (await t.db.query(`SELECT "demandId" FROM orders WHERE id = $1`, [pay.body.orderId]))[0].demandId,
+    ).toBe(b);
+    // Paying the deleted demand's order settles it and starts nothing.
+    await paySandbox(pay.body.paymentUrl);
+    expect((await t.db.query(`SELECT status FROM orders WHERE id = $1`, [pay.body.orderId]))[0].status).toBe(
+      'paid',
+    );
+  });
+
+  describe('the lab viewer', () => {
+    let lab: string;
+    beforeAll(async () => {
+      const { demand } = await startedDemand(owner);
+      lab = demand.labName;
+    });
+    const get = (path: string, u?: User) => {
+      const req = t.http.get(`/api/solutions/private/${path}`);
+      return u ? req.set(bearer(u)) : req;
+    };
+
+    it('serves indexp.html by default, sandboxed, to the owner', async () => {
+      for (const path of [lab, `${lab}/`, `${lab}/indexp.html`]) {
+        const res = await get(path, owner).expect(200);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(res.headers['content-security-policy']).toBe(
+          'sandbox allow-scripts allow-forms allow-popups allow-modals',
+        );
+        expect(res.text).toContain('需求总览');
+      }
+      const json = await get(`${lab}/data/startup.json`, owner).expect(200);
+      expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(json.text).summary).toEqual(expect.any(String));
+    });
+
+    it('escapes the user’s text in generated HTML', async () => {
+      const id = await register(owner, {
+        ...DEMAND,
+        name: '<script>alert(1)</script>',
+        content: `<img src=x onerror=alert(1)>${DEMAND.content}`,
+      });
+      const pay = await t.http
+        .post('/api/payments/initiate-demand-startup')
+        .set(bearer(owner))
+        .send({ demandId: id })
+        .expect(200);
+      await paySandbox(pay.body.paymentUrl);
+      const d = await stageDone(owner, id, 'Startup');
+      const html = (await get(`${d.labName}/indexp.html`, owner).expect(200)).text;
+      expect(html).not.toContain('<script>');
+      expect(html).not.toContain('<img');
+      expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    });
+
+    it('refuses traversal, NUL and absolute paths with 400', async () => {
+      for (const path of [
+        `${lab}/../x`,
+        `${lab}/%2e%2e/x`,
+        `${lab}/%2E%2E%2Fetc%2Fpasswd`,
+        `${lab}//etc/passwd`,
+        `${lab}/a%00.html`,
+        `${lab}/..%5c..%5cwin.ini`,
+        `${lab}/C:%5Cboot.ini`,
+        '..',
+      ])
+        expect([path, (await get(path, owner)).status]).toEqual([path, 400]);
+    });
+
+    it('answers 401 without a token and 404 for another user, an unknown lab or file; support may read', async () => {
+      await get(lab).expect(401);
+      await get(lab, other).expect(404);
+      await get('lab-unknown', owner).expect(404);
+      await get(`${lab}/nope.html`, owner).expect(404);
+      const staff = await verifiedUser(t, sink, 'staff');
+      await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [staff.session.user.id]);
+      await get(lab, staff).expect(200);
+    });
+  });
+
+  async function url(): Promise<string> {
+    return `http://127.0.0.1:${(t.app.getHttpServer().address() as { port: number }).port}`;
+  }
+});

@@ -1,0 +1,117 @@
+/** The support console's shapes (contract §9). Admin lists answer `{items, total, page, pageSize}`. */
+import type { Currency } from './billing';
+import type { OrderStatus, PaymentGateway, PaymentItemType } from './payments';
+import type { Role } from './roles';
+import type { OverallStatus, Stage, StageStatus } from './workshop';
+
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+/** A VIP made by support starts with this many free start-ups unless told otherwise (contract §8). */
+export const DEFAULT_VIP_STARTUP_QUOTA = 3;
+
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminUser {
+  id: string;
+  username: string;
+  email: string;
+  role: Role;
+  isPaid: boolean;
+  vipStartupQuota: number;
+  disabled: boolean;
+  emailVerifiedAt: string | null;
+  createdAt: string;
+}
+
+export interface AdminUserPatch {
+  role?: Role;
+  isPaid?: boolean;
+  vipStartupQuota?: number;
+  disabled?: boolean;
+}
+
+export interface AdminOrder {
+  id: string;
+  userId: string;
+  gateway: PaymentGateway;
+  itemType: PaymentItemType;
+  itemId: string;
+  subject: string;
+  amount: number;
+  currency: Currency;
+  status: OrderStatus;
+  gatewayTradeNo: string | null;
+  flaggedReason: string | null;
+  solutionId: string | null;
+  demandId: string | null;
+  stage: Stage | null;
+  paidAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ReconcileResult {
+  order: AdminOrder;
+  /** What the gateway said, and whether the order changed because of it. */
+  gatewayStatus: string;
+  changed: boolean;
+}
+
+export interface AdminDemand {
+  _id: string;
+  userId: string;
+  name: string;
+  labName: string;
+  currentStage: Stage;
+  overallStatus: OverallStatus;
+  stages: { stage: Stage; status: StageStatus; errorMessage: string | null }[];
+  updatedAt: string;
+}
+
+export type TimelineKind = 'account' | 'order' | 'view' | 'demand' | 'stage' | 'message' | 'admin';
+
+/** One thing that happened to a user, newest first in the timeline. */
+export interface TimelineEntry {
+  at: string;
+  kind: TimelineKind;
+  title: string;
+  detail: string | null;
+  refId: string | null;
+}
+
+export interface QueueCounts {
+  name: string;
+  counts: {
+    waiting: number;
+    active: number;
+    completed: number;
+    failed: number;
+    delayed: number;
+    paused: number;
+  };
+}
+
+export interface FailedJob {
+  id: string;
+  name: string;
+  data: Record<string, unknown>;
+  failedReason: string | null;
+  attemptsMade: number;
+  finishedOn: string | null;
+}
+
+export interface AuditItem {
+  id: string;
+  actorId: string;
+  actorName: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
