@@ -1,13 +1,15 @@
-import { WebRoute } from '@think-tank/contracts';
+import { Role, WebRoute } from '@think-tank/contracts';
 import { NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useSession } from '../features/auth/api/use-session';
 import { useLogout } from '../features/auth/use-logout';
 
 /** The signed-in user's menu; its own chunk, so visitors never download the dropdown machinery. */
 export default function AccountMenu({ username }: { username: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'account']);
   const logout = useLogout();
+  const { role } = useSession();
   return (
     <NavDropdown
       title={t('nav.greeting', { username })}
@@ -21,6 +23,14 @@ export default function AccountMenu({ username }: { username: string }) {
       <NavDropdown.Item as={Link} to={WebRoute.subscriptionManagement}>
         {t('nav.subscription')}
       </NavDropdown.Item>
+      <NavDropdown.Item as={Link} to={WebRoute.demandList}>
+        {t('account:menu.demands')}
+      </NavDropdown.Item>
+      {(role === Role.Admin || role === Role.Support) && (
+        <NavDropdown.Item as={Link} to={WebRoute.admin}>
+          {t('account:menu.admin')}
+        </NavDropdown.Item>
+      )}
       <NavDropdown.Divider />
       <NavDropdown.Item as="button" onClick={logout}>
         {t('nav.logout')}

@@ -42,6 +42,9 @@ export function NavigationBar() {
             <NavLink to={WebRoute.solutions} className={navLink}>
               {t('nav.results')}
             </NavLink>
+            <NavLink to={WebRoute.requirements} className={navLink}>
+              {t('nav.requirements')}
+            </NavLink>
             <NavLink to={WebRoute.subscription} className={navLink}>
               {t('nav.plans')}
             </NavLink>

@@ -1,4 +1,4 @@
-import { Alert, Button, Container } from 'react-bootstrap';
+import { Button, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 
@@ -9,12 +9,13 @@ export function RouteErrorPage() {
   console.error(error);
   return (
     <Container className="tt-page">
-      <Alert variant="danger">
+      {/* Plain alert markup: this page is in the entry chunk, and <Alert> brings its fade transition. */}
+      <div role="alert" className="alert alert-danger">
         <p>{t('errors.chunk')}</p>
         <Button variant="outline-danger" onClick={() => window.location.reload()}>
           {t('errors.reload')}
         </Button>
-      </Alert>
+      </div>
     </Container>
   );
 }

@@ -24,8 +24,11 @@ const home = () => import('../features/home/pages/HomePage');
 const login = () => import('../features/auth/pages/LoginPage');
 const solution = () => import('../features/solutions/pages/SolutionPage');
 const paymentReturn = () => import('../features/billing/pages/PaymentReturnPage');
+const requirements = () => import('../features/workshop/pages/RequirementsPage');
+const demandList = () => import('../features/workshop/pages/DemandListPage');
+const demandLab = () => import('../features/workshop/pages/DemandLabPage');
 
-/** The route table of customer-area §2 (the screens built so far; other paths show the not-found screen). */
+/** The route tables of customer-area §2 and demand-workshop §2; other paths show the not-found screen. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -57,6 +60,21 @@ export const routes: RouteObject[] = [
       { path: '/payment', element: page(() => import('../features/billing/pages/CheckoutPage'), signedIn) },
       { path: '/payment/return', element: page(paymentReturn) },
       { path: '/payment/alipay/return', element: page(paymentReturn) },
+      { path: '/requirements', element: page(requirements, signedIn) },
+      { path: '/requirements/new', element: page(requirements, signedIn) },
+      { path: '/demand-list', element: page(demandList, signedIn) },
+      { path: '/demand-store', element: page(demandList, signedIn) },
+      {
+        path: '/demand-store/:id',
+        element: page(() => import('../features/workshop/pages/DemandDetailPage'), signedIn),
+      },
+      { path: '/demand-lab/:labName', element: page(demandLab, signedIn) },
+      { path: '/demand-lab/:labName/*', element: page(demandLab, signedIn) },
+      {
+        path: '/minimal-test',
+        element: page(() => import('../features/workshop/pages/MinimalTestPage'), signedIn),
+      },
+      { path: '/admin', element: page(() => import('../features/admin/pages/AdminPage'), signedIn) },
       { path: '*', element: page(() => import('./NotFoundPage')) },
     ],
   },

@@ -120,3 +120,13 @@ export async function apiHtml(path: string): Promise<string> {
     throw new ApiError(res.status, undefined, 'format');
   return res.text();
 }
+
+/** A text resource of any type (the lab viewer decides how to show it by its content type). */
+export async function apiText(
+  path: string,
+  options: Pick<RequestOptions, 'anonymous'> = {},
+): Promise<{ body: string; contentType: string; status: number }> {
+  const res = await request(path, { ...options, headers: { Accept: '*/*' } });
+  if (!res.ok) throw await failure(res);
+  return { body: await res.text(), contentType: res.headers.get('content-type') ?? '', status: res.status };
+}

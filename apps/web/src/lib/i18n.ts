@@ -15,6 +15,12 @@ const LAZY_NAMESPACES: Record<string, Record<Language, () => Promise<{ default: 
     zh: () => import('../locales/zh/notifications.json'),
     en: () => import('../locales/en/notifications.json'),
   },
+  workshop: {
+    zh: () => import('../locales/zh/workshop.json'),
+    en: () => import('../locales/en/workshop.json'),
+  },
+  account: { zh: () => import('../locales/zh/account.json'), en: () => import('../locales/en/account.json') },
+  admin: { zh: () => import('../locales/zh/admin.json'), en: () => import('../locales/en/admin.json') },
 };
 
 const lazyNamespaceBackend = {

@@ -6,7 +6,7 @@ import { useProviders } from '../api/auth-api';
 
 /** Google and GitHub buttons, enabled only for the providers the server has switched on. */
 export function OAuthButtons({ caption }: { caption: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { data } = useProviders();
   const anyOff = OAUTH_PROVIDERS.some((p) => !data?.[p]);

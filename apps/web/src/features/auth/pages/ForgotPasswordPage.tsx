@@ -9,7 +9,7 @@ import { errorText } from '../../../lib/error-text';
 import { authApi } from '../api/auth-api';
 
 export default function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -28,7 +28,7 @@ function destination(location: Location): string {
 }
 
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const navigate = useNavigate();
   const location = useLocation();
   const { provider } = useParams();

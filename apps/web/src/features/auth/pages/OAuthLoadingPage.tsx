@@ -13,7 +13,7 @@ const NAMES: Record<OAuthProvider, string> = { google: 'Google', github: 'GitHub
 
 /** Asks the server for the provider's address and goes there. */
 export default function OAuthLoadingPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const { provider } = useParams();
   const known = OAUTH_PROVIDERS.find((p) => p === provider);
   const [error, setError] = useState<string | null>(known ? null : t('oauthLoading.failed'));

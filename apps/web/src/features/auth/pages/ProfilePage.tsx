@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../api/auth-api';
 
 export default function ProfilePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const { data: me, error, isLoading } = useMe();
 
   const errorMessage = (err: unknown) => {

@@ -21,7 +21,7 @@ const AFTER_VERIFY_MS = 1500;
 
 /** Registration in two steps: create the account, then verify the e-mail code (customer-area §2, §4). */
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const navigate = useNavigate();
   const forgetCachedData = useForgetCachedData();
   const state = (useLocation().state ?? {}) as {

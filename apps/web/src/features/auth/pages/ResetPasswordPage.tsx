@@ -11,7 +11,7 @@ import { authApi } from '../api/auth-api';
 const REDIRECT_MS = 3000;
 
 export default function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -89,9 +89,26 @@ describe('HomePage', () => {
     expect(screen.queryByRole('list', { name: '分页' })).not.toBeInTheDocument();
   });
 
+  it('offers to create a requirement below 3 results, carrying the keywords, and not from 3 on', async () => {
+    renderWith(
+      {
+        '冷门 词#1': { list: [item(1), item(2)], totalCount: 2, page: 1, pageSize: 5 },
+        '常见#1': { list: [item(1), item(2), item(3)], totalCount: 3, page: 1, pageSize: 5 },
+      },
+      '/?q=冷门%20词',
+    );
+    const create = await screen.findByRole('link', { name: '没有找到合适的方案？创建新需求' });
+    expect(create).toHaveAttribute('href', '/requirements');
+    await userEvent.clear(screen.getByRole('searchbox'));
+    await userEvent.type(screen.getByRole('searchbox'), '常见{Enter}');
+    expect(await screen.findByText('共找到 3 个方案')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '没有找到合适的方案？创建新需求' })).not.toBeInTheDocument();
+  });
+
   it('reports a failed search and offers to retry, keeping what was typed', async () => {
     renderWith({});
     expect(await screen.findByText('获取方案列表失败')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '没有找到合适的方案？创建新需求' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: '重试' })).toBeEnabled();
     await userEvent.type(screen.getByRole('searchbox'), '仓储');
     expect(screen.getByRole('searchbox')).toHaveValue('仓储');

@@ -1,10 +1,15 @@
-import { SEARCH_COUNT_CAP } from '@think-tank/contracts';
+import { SEARCH_COUNT_CAP, WebRoute } from '@think-tank/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Container, Form, InputGroup, Spinner } from 'react-bootstrap';
+import { Button, Container, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useSolutionSearch } from '../../solutions/api/solutions-api';
 import { SearchResults } from '../../solutions/components/SearchResults';
+
+/** Fewer results than this invite the visitor to submit a requirement instead (customer-area §2). */
+const CREATE_REQUIREMENT_BELOW = 3;
+
+// Alerts are plain Bootstrap markup here: <Alert> and its fade would weigh on every first visit.
 
 /** Home (customer-area §2): search the library; the query and page live in the address. */
 export default function HomePage() {
@@ -49,12 +54,15 @@ export default function HomePage() {
         </Form>
         <div className="mx-auto" style={{ maxWidth: 880 }}>
           {error ? (
-            <Alert variant="danger" className="d-flex justify-content-between align-items-center">
+            <div
+              role="alert"
+              className="alert alert-danger d-flex justify-content-between align-items-center"
+            >
               {t('search.failed')}
               <Button variant="outline-danger" size="sm" onClick={() => mutate()}>
                 {t('search.retry')}
               </Button>
-            </Alert>
+            </div>
           ) : isLoading || !data ? (
             <div className="text-center py-4" role="status">
               <Spinner animation="border" variant="primary" />
@@ -71,9 +79,22 @@ export default function HomePage() {
                 {isValidating && <Spinner animation="border" size="sm" />}
               </div>
               {data.list.length === 0 ? (
-                <Alert variant="warning">{t('search.noMatch')}</Alert>
+                <div role="alert" className="alert alert-warning">
+                  {t('search.noMatch')}
+                </div>
               ) : (
                 <SearchResults data={data} terms={terms} onPage={goTo} />
+              )}
+              {data.totalCount < CREATE_REQUIREMENT_BELOW && (
+                <div className="text-center mt-3">
+                  <Link
+                    to={WebRoute.requirements}
+                    state={{ keywords: query }}
+                    className="btn btn-outline-primary"
+                  >
+                    {t('search.createRequirement')}
+                  </Link>
+                </div>
               )}
             </>
           )}

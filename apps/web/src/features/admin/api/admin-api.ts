@@ -1,0 +1,53 @@
+import type {
+  AdminDemand,
+  AdminOrder,
+  AdminPage,
+  AdminUser,
+  AdminUserPatch,
+  AuditItem,
+  BroadcastRequest,
+  FailedJob,
+  QueueCounts,
+  ReconcileResult,
+  Stage,
+  TimelineEntry,
+} from '@think-tank/contracts';
+import useSWR from 'swr';
+import { api } from '../../../lib/api-client';
+
+const BASE = '/api/admin';
+const query = (params: Record<string, string | number | boolean | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    if (v !== undefined && v !== '' && v !== false) q.set(k, String(v));
+  return q.size ? `?${q}` : '';
+};
+const get = <T>(path: string) => api<T>(path);
+
+export const useAdminUsers = (search: string, page: number) =>
+  useSWR(`${BASE}/users${query({ query: search, page })}`, get<AdminPage<AdminUser>>);
+export const useTimeline = (userId: string | null) =>
+  useSWR(userId ? `${BASE}/users/${userId}/timeline` : null, get<TimelineEntry[]>);
+export const useAdminOrders = (
+  filter: { status?: string; userId?: string; flagged?: boolean },
+  page: number,
+) => useSWR(`${BASE}/orders${query({ ...filter, page })}`, get<AdminPage<AdminOrder>>);
+export const useAdminDemands = (status: string, page: number) =>
+  useSWR(`${BASE}/demands${query({ status, page })}`, get<AdminPage<AdminDemand>>);
+export const useQueues = () => useSWR(`${BASE}/queues`, get<QueueCounts[]>, { refreshInterval: 10_000 });
+export const useFailedJobs = (name: string | null, page: number) =>
+  useSWR(name ? `${BASE}/queues/${name}/failed${query({ page })}` : null, get<AdminPage<FailedJob>>);
+export const useAudit = (page: number) =>
+  useSWR(`${BASE}/audit${query({ page })}`, get<AdminPage<AuditItem>>);
+
+export const patchUser = (id: string, patch: AdminUserPatch) =>
+  api<AdminUser>(`${BASE}/users/${id}`, { method: 'PATCH', body: patch });
+export const refundOrder = (id: string) => api<AdminOrder>(`${BASE}/orders/${id}/refund`, { method: 'POST' });
+export const reconcileOrder = (id: string) =>
+  api<ReconcileResult>(`${BASE}/orders/${id}/reconcile`, { method: 'POST' });
+export const retryDemandStage = (id: string, stage: Stage) =>
+  api<void>(`${BASE}/demands/${id}/retry-stage?stage=${stage}`, { method: 'PUT' });
+export const retryJob = (queue: string, jobId: string) =>
+  api<void>(`${BASE}/queues/${queue}/jobs/${encodeURIComponent(jobId)}/retry`, { method: 'POST' });
+export const broadcast = (body: BroadcastRequest) =>
+  api<{ sent: number }>(`${BASE}/messages/broadcast`, { method: 'POST', body });

@@ -1,0 +1,122 @@
+import { formatMoney, ORDER_STATUSES } from '@think-tank/contracts';
+import { useState } from 'react';
+import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/i18n';
+import { reconcileOrder, refundOrder, useAdminOrders } from '../api/admin-api';
+import { useAction } from '../use-action';
+import { ActionResult, EmptyRow } from './AdminFeedback';
+import { Pager } from './Pager';
+
+/** Orders: filter, reconcile a pending one with its gateway, refund a paid one (admin). */
+export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation('admin');
+  const [status, setStatus] = useState('');
+  const [flagged, setFlagged] = useState(false);
+  const [page, setPage] = useState(1);
+  const { data, error, mutate } = useAdminOrders({ status, flagged }, page);
+  const action = useAction();
+  return (
+    <>
+      <Row className="g-2 mb-2">
+        <Col xs="auto">
+          <Form.Select
+            aria-label={t('orders.status')}
+            value={status}
+            onChange={(e) => (setStatus(e.target.value), setPage(1))}
+          >
+            <option value="">{t('all')}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+        <Col xs="auto" className="d-flex align-items-center">
+          <Form.Check
+            id="orders-flagged"
+            label={t('orders.flagged')}
+            checked={flagged}
+            onChange={(e) => (setFlagged(e.target.checked), setPage(1))}
+          />
+        </Col>
+      </Row>
+      <ActionResult action={action} />
+      {error && <Alert variant="danger">{t('failed')}</Alert>}
+      {data && (
+        <>
+          <Table size="sm" hover responsive>
+            <thead>
+              <tr>
+                <th>{t('orders.created')}</th>
+                <th>{t('orders.subject')}</th>
+                <th>{t('orders.amount')}</th>
+                <th>{t('orders.gateway')}</th>
+                <th>{t('orders.status')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((o) => (
+                <tr key={o.id} data-testid="order-row">
+                  <td className="small">{formatDate(o.createdAt)}</td>
+                  <td className="small">
+                    {o.subject}
+                    <div className="text-muted">{o.id}</div>
+                    {o.flaggedReason && <div className="text-danger">{o.flaggedReason}</div>}
+                  </td>
+                  <td>{formatMoney(o)}</td>
+                  <td>{o.gateway}</td>
+                  <td>{o.status}</td>
+                  <td className="text-nowrap">
+                    {o.status === 'pending' && (
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        disabled={action.busy}
+                        onClick={() =>
+                          void action.run(t('orders.confirmReconcile', { id: o.id }), async () => {
+                            const r = await reconcileOrder(o.id);
+                            await mutate();
+                            return t('orders.reconciled', {
+                              status: r.gatewayStatus,
+                              result: r.order.status,
+                            });
+                          })
+                        }
+                      >
+                        {t('orders.reconcile')}
+                      </Button>
+                    )}
+                    {o.status === 'paid' && isAdmin && (
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        disabled={action.busy}
+                        onClick={() =>
+                          void action.run(
+                            t('orders.confirmRefund', { id: o.id, amount: formatMoney(o) }),
+                            async () => {
+                              await refundOrder(o.id);
+                              await mutate();
+                              return t('orders.refunded');
+                            },
+                          )
+                        }
+                      >
+                        {t('orders.refund')}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+              <EmptyRow when={data.items.length === 0} colSpan={6} />
+            </tbody>
+          </Table>
+          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Alert, Button, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { retryJob, useFailedJobs, useQueues } from '../api/admin-api';
+import { useAction } from '../use-action';
+import { ActionResult, EmptyRow } from './AdminFeedback';
+import { Pager } from './Pager';
+
+const STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
+
+/** The queues: counts by state (refreshed every 10 s), a queue's failed jobs, and a retry. */
+export function QueuesTab() {
+  const { t } = useTranslation('admin');
+  const { data: queues, error, mutate: reloadCounts } = useQueues();
+  const [open, setOpen] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const { data: failed, mutate } = useFailedJobs(open, page);
+  const action = useAction();
+  return (
+    <>
+      {error && <Alert variant="danger">{t('failed')}</Alert>}
+      <Table size="sm">
+        <thead>
+          <tr>
+            <th>{t('queues.name')}</th>
+            {STATES.map((s) => (
+              <th key={s}>{t(`queues.${s}`)}</th>
+            ))}
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {queues?.map((q) => (
+            <tr key={q.name}>
+              <td>{q.name}</td>
+              {STATES.map((s) => (
+                <td key={s}>{q.counts[s]}</td>
+              ))}
+              <td>
+                <Button size="sm" variant="link" onClick={() => (setOpen(q.name), setPage(1))}>
+                  {t('queues.showFailed')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <ActionResult action={action} />
+      {open && failed && (
+        <>
+          <h3 className="h6">{t('queues.failedOf', { name: open })}</h3>
+          <Table size="sm" responsive>
+            <tbody>
+              {failed.items.map((j) => (
+                <tr key={j.id}>
+                  <td className="small text-break">{j.id}</td>
+                  <td className="small text-danger">{j.failedReason}</td>
+                  <td className="small">{t('queues.attempts', { count: j.attemptsMade })}</td>
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      disabled={action.busy}
+                      onClick={() =>
+                        void action.run(t('queues.confirmRetry', { id: j.id }), async () => {
+                          await retryJob(open, j.id);
+                          await Promise.all([mutate(), reloadCounts()]);
+                          return t('queues.retried');
+                        })
+                      }
+                    >
+                      {t('queues.retry')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+              <EmptyRow when={failed.items.length === 0} />
+            </tbody>
+          </Table>
+          <Pager page={failed.page} pageSize={failed.pageSize} total={failed.total} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+import type { SearchResponse, SolutionInput } from '@think-tank/contracts';
+import { useState, type FormEvent } from 'react';
+import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api, apiHtml } from '../../../lib/api-client';
+import { useAction } from '../use-action';
+import { ActionResult } from './AdminFeedback';
+import { Pager } from './Pager';
+
+const PAGE_SIZE = 20;
+const EMPTY: SolutionInput = {
+  projectName: '',
+  projectRequirements: '',
+  projectRequirementsDetails: '',
+  html: '',
+};
+
+/** The library: find a solution, edit or delete it, write a new one, or import many as JSON. */
+export function SolutionsTab() {
+  const { t } = useTranslation('admin');
+  const [input, setInput] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const key = `/api/solutions/search?${new URLSearchParams({ query, page: String(page), pageSize: String(PAGE_SIZE) })}`;
+  const { data, mutate } = useSWR(key, (path: string) => api<SearchResponse>(path));
+  const [editing, setEditing] = useState<{ id: string | null; form: SolutionInput } | null>(null);
+  const [importText, setImportText] = useState('');
+  const action = useAction();
+
+  const open = async (id: string) => {
+    const item = data?.list.find((s) => s._id === id);
+    if (!item) return;
+    const html = await apiHtml(`/api/solutions/${id}/view`).catch(() => '');
+    setEditing({
+      id,
+      form: {
+        projectName: item.projectName,
+        projectRequirements: item.projectRequirements,
+        projectRequirementsDetails: item.projectRequirementsDetails,
+        html,
+      },
+    });
+  };
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    if (!editing) return;
+    void action.run(t('solutions.confirmSave', { name: editing.form.projectName }), async () => {
+      await (editing.id
+        ? api(`/api/admin/solutions/${editing.id}`, { method: 'PUT', body: editing.form })
+        : api('/api/admin/solutions', { method: 'POST', body: editing.form }));
+      setEditing(null);
+      await mutate();
+      return t('solutions.saved');
+    });
+  };
+  const remove = (id: string, name: string) =>
+    void action.run(t('solutions.confirmDelete', { name }), async () => {
+      await api(`/api/admin/solutions/${id}`, { method: 'DELETE' });
+      setEditing(null);
+      await mutate();
+      return t('solutions.deleted');
+    });
+  const importAll = () => {
+    // The button is enabled only for a JSON array (importError below).
+    const items = JSON.parse(importText) as unknown[];
+    void action.run(t('solutions.confirmImport', { count: items.length }), async () => {
+      const { imported } = await api<{ imported: number }>('/api/admin/solutions/import', {
+        method: 'POST',
+        body: items,
+      });
+      setImportText('');
+      await mutate();
+      return t('solutions.imported', { count: imported });
+    });
+  };
+  const field = (k: keyof SolutionInput, rows: number) =>
+    editing && (
+      <Form.Group className="mb-2" controlId={`solution-${k}`}>
+        <Form.Label>{t(`solutions.${k}`)}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={rows}
+          required
+          value={editing.form[k]}
+          onChange={(e) => setEditing({ ...editing, form: { ...editing.form, [k]: e.target.value } })}
+        />
+      </Form.Group>
+    );
+  let importError: string | null = null;
+  if (importText.trim()) {
+    try {
+      if (!Array.isArray(JSON.parse(importText))) importError = t('solutions.notArray');
+    } catch {
+      importError = t('solutions.badJson');
+    }
+  }
+
+  return (
+    <Row>
+      <Col lg={editing ? 5 : 12}>
+        <Form
+          className="d-flex gap-2 mb-2"
+          onSubmit={(e) => (e.preventDefault(), setQuery(input.trim()), setPage(1))}
+        >
+          <Form.Control
+            aria-label={t('solutions.search')}
+            placeholder={t('solutions.search')}
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+          />
+          <Button type="submit" className="text-nowrap">
+            {t('users.find')}
+          </Button>
+          <Button
+            variant="outline-primary"
+            className="text-nowrap"
+            onClick={() => setEditing({ id: null, form: EMPTY })}
+          >
+            {t('solutions.new')}
+          </Button>
+        </Form>
+        <ActionResult action={action} />
+        <Table size="sm" hover>
+          <tbody>
+            {data?.list.map((s) => (
+              <tr
+                key={s._id}
+                role="button"
+                onClick={() => void open(s._id)}
+                className={editing?.id === s._id ? 'table-active' : ''}
+              >
+                <td>{s.projectName}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        {data && <Pager page={page} pageSize={PAGE_SIZE} total={data.totalCount} onPage={setPage} />}
+        <Card className="mt-3">
+          <Card.Body>
+            <Form.Label htmlFor="solutions-import">{t('solutions.import')}</Form.Label>
+            <Form.Control
+              id="solutions-import"
+              as="textarea"
+              rows={4}
+              placeholder='[{"projectName": "…", "projectRequirements": "…", "projectRequirementsDetails": "…", "html": "<h1>…</h1>"}]'
+              value={importText}
+              isInvalid={!!importError}
+              onChange={(e) => setImportText(e.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{importError}</Form.Control.Feedback>
+            <Form.Control
+              type="file"
+              size="sm"
+              className="mt-2"
+              accept=".json,application/json"
+              aria-label={t('solutions.importFile')}
+              onChange={(e) => void (e.target as HTMLInputElement).files?.[0]?.text().then(setImportText)}
+            />
+            <Button
+              className="mt-2"
+              size="sm"
+              disabled={!importText.trim() || !!importError || action.busy}
+              onClick={importAll}
+            >
+              {t('solutions.importButton')}
+            </Button>
+          </Card.Body>
+        </Card>
+      </Col>
+      {editing && (
+        <Col lg={7}>
+          <Card>
+            <Card.Body>
+              <Form onSubmit={save}>
+                {field('projectName', 1)}
+                {field('projectRequirements', 3)}
+                {field('projectRequirementsDetails', 4)}
+                {field('html', 12)}
+                <div className="d-flex gap-2">
+                  <Button type="submit" disabled={action.busy}>
+                    {t('solutions.save')}
+                  </Button>
+                  <Button variant="outline-secondary" onClick={() => setEditing(null)}>
+                    {t('solutions.cancel')}
+                  </Button>
+                  {editing.id && (
+                    <Button
+                      variant="outline-danger"
+                      className="ms-auto"
+                      disabled={action.busy}
+                      onClick={() => remove(editing.id!, editing.form.projectName)}
+                    >
+                      {t('solutions.delete')}
+                    </Button>
+                  )}
+                </div>
+              </Form>
+            </Card.Body>
+          </Card>
+        </Col>
+      )}
+    </Row>
+  );
+}

@@ -1,0 +1,55 @@
+import { Role } from '@think-tank/contracts';
+import { useState } from 'react';
+import { Alert, Container } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/api/use-session';
+import { AuditTab } from '../components/AuditTab';
+import { BroadcastTab } from '../components/BroadcastTab';
+import { DemandsTab } from '../components/DemandsTab';
+import { OrdersTab } from '../components/OrdersTab';
+import { QueuesTab } from '../components/QueuesTab';
+import { SolutionsTab } from '../components/SolutionsTab';
+import { UsersTab } from '../components/UsersTab';
+
+const TABS = ['users', 'orders', 'demands', 'solutions', 'queues', 'audit', 'broadcast'] as const;
+
+/** /admin: the support console for support staff and admins (the server checks every call again). */
+export default function AdminPage() {
+  const { t } = useTranslation('admin');
+  const { role } = useSession();
+  const [tab, setTab] = useState<(typeof TABS)[number]>('users');
+  if (role !== Role.Admin && role !== Role.Support)
+    return (
+      <Container className="py-4">
+        <Alert variant="warning">{t('forbidden')}</Alert>
+      </Container>
+    );
+  const isAdmin = role === Role.Admin;
+  return (
+    <Container fluid="xl" className="py-4">
+      <h1 className="h4 mb-3">{t('title')}</h1>
+      <ul className="nav nav-tabs mb-3" role="tablist">
+        {TABS.map((key) => (
+          <li key={key} className="nav-item" role="presentation">
+            <button
+              type="button"
+              role="tab"
+              aria-selected={tab === key}
+              className={`nav-link${tab === key ? ' active' : ''}`}
+              onClick={() => setTab(key)}
+            >
+              {t(`tabs.${key}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {tab === 'users' && <UsersTab isAdmin={isAdmin} />}
+      {tab === 'orders' && <OrdersTab isAdmin={isAdmin} />}
+      {tab === 'demands' && <DemandsTab />}
+      {tab === 'solutions' && <SolutionsTab />}
+      {tab === 'queues' && <QueuesTab />}
+      {tab === 'audit' && <AuditTab />}
+      {tab === 'broadcast' && <BroadcastTab />}
+    </Container>
+  );
+}

@@ -1,0 +1,87 @@
+import type {
+  AdvanceResponse,
+  DemandDetail,
+  DemandEventPayload,
+  DemandListItem,
+  DemandModule,
+  DemandRequest,
+  OrderStatusResponse,
+  OverallStatus,
+  PaymentInstruction,
+  RegisterDemandResponse,
+  Stage,
+  StageInput,
+  StageOutput,
+} from '@think-tank/contracts';
+import useSWR from 'swr';
+import { api } from '../../../lib/api-client';
+
+const BASE = '/api/demand-store';
+
+export const workshopKeys = {
+  list: (stage?: Stage | null, status?: OverallStatus | null) => {
+    const q = new URLSearchParams();
+    if (stage) q.set('stage', stage);
+    if (status) q.set('status', status);
+    return `${BASE}${q.size ? `?${q}` : ''}`;
+  },
+  detail: (id: string) => `${BASE}/${encodeURIComponent(id)}`,
+};
+
+export function useDemands(stage?: Stage | null, status?: OverallStatus | null) {
+  return useSWR(workshopKeys.list(stage, status), (path: string) => api<DemandListItem[]>(path));
+}
+
+export function useDemand(id: string) {
+  return useSWR(workshopKeys.detail(id), (path: string) => api<DemandDetail>(path));
+}
+
+export const fetchDemandEvents = (id: string, after = 0) =>
+  api<DemandEventPayload[]>(`${workshopKeys.detail(id)}/events?after=${after}`);
+
+export const registerDemand = (body: DemandRequest) =>
+  api<RegisterDemandResponse>(`${BASE}/register-demand`, { method: 'POST', body });
+
+/** The VIP channel: started, or registered with the start-up order when the quota is spent. */
+export type VipStartResponse =
+  | { success: true; demandId: string; redirectTo: string; message: string }
+  | ({ success: false; demandId: string; message: string } & PaymentInstruction);
+
+export const startWithVipQuota = (body: DemandRequest) =>
+  api<VipStartResponse>(`${BASE}/use-vip-startup-quota`, { method: 'POST', body });
+
+export const initiateDemandStartup = (demandId: string) =>
+  api<PaymentInstruction>('/api/payments/initiate-demand-startup', { method: 'POST', body: { demandId } });
+
+export type StagePaymentResponse = PaymentInstruction | { status: 'no_payment_required'; message: string };
+
+export const initiateStagePayment = (demandId: string, stage: Stage, selectedModulesCount: number) =>
+  api<StagePaymentResponse>('/api/payments/initiate-stage-payment', {
+    method: 'POST',
+    body: { demandId, stageToPayFor: stage, paymentItemType: 'demand_store_payment', selectedModulesCount },
+  });
+
+export const fetchOrderStatus = (orderId: string) =>
+  api<OrderStatusResponse>(`/api/payments/order-status/${encodeURIComponent(orderId)}`);
+
+export const advanceDemand = (id: string, stageInput: StageInput) =>
+  api<AdvanceResponse>(`${workshopKeys.detail(id)}/advance`, { method: 'PUT', body: { stageInput } });
+
+export const retryStage = (id: string, stage: Stage) =>
+  api<DemandDetail>(`${workshopKeys.detail(id)}/retry-stage?stage=${stage}`, { method: 'PUT' });
+
+export const saveStageData = (
+  id: string,
+  stage: Stage,
+  output: StageOutput,
+  selectedModules: DemandModule[],
+) =>
+  api<DemandDetail>(`${workshopKeys.detail(id)}/stage-data?stage=${stage}`, {
+    method: 'PUT',
+    body: { output, selectedModules },
+  });
+
+export const archiveDemand = (id: string) =>
+  api<DemandDetail>(`${workshopKeys.detail(id)}/archive`, { method: 'PUT' });
+
+export const deleteDemand = (id: string) => api<void>(workshopKeys.detail(id), { method: 'DELETE' });

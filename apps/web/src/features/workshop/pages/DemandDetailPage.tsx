@@ -1,0 +1,418 @@
+import {
+  formatMoney,
+  nextStage,
+  PROCESSING_FINISHED,
+  STAGE_FEES,
+  STAGES,
+  stageFee,
+  type PriceInfo,
+  WebRoute,
+  type DemandDetail,
+  type DemandEventPayload,
+  type PaymentInstruction,
+  type Stage,
+  type StageData,
+  type StageInput,
+} from '@think-tank/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Card, Col, Container, Form, ProgressBar, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage, formatDate } from '../../../lib/i18n';
+import {
+  advanceDemand,
+  fetchDemandEvents,
+  initiateDemandStartup,
+  initiateStagePayment,
+  retryStage,
+  useDemand,
+} from '../api/workshop-api';
+import { EnterStagePanel } from '../components/EnterStagePanel';
+import { LivePanel, type LiveLine } from '../components/LivePanel';
+import { StageOutputCard } from '../components/StageOutputCard';
+import { StatusChip } from '../components/StatusChip';
+import { pendingStageOrder } from '../pending-payments';
+import { handOff } from '../start-payment';
+import { useDemandEvents } from '../use-demand-events';
+import { errorText } from '../../../lib/error-text';
+
+/** Completion reload and retry-failure reload (demand-workshop §9). */
+const COMPLETION_RELOAD_MS = 5000;
+const RETRY_FAILURE_RELOAD_MS = 3000;
+
+const toLine = (e: DemandEventPayload): LiveLine => ({ ...e, key: String(e.id) });
+
+/** /demand-store/:id: one demand through its five stages, live (demand-workshop §2). */
+export default function DemandDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('workshop');
+  const { data: demand, error, isLoading, mutate } = useDemand(id);
+  const [lines, setLines] = useState<LiveLine[]>([]);
+  const lastId = useRef(0);
+  const [busy, setBusy] = useState<'advance' | 'retry' | 'pay' | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [liveStatus, setLiveStatus] = useState<DemandDetail['overallStatus'] | null>(null);
+
+  const addEvents = useCallback((events: DemandEventPayload[]) => {
+    const fresh = events.filter((e) => e.id > lastId.current);
+    if (!fresh.length) return;
+    lastId.current = fresh[fresh.length - 1].id;
+    setLines((list) => [...list, ...fresh.map(toLine)]);
+  }, []);
+  const system = (message: string) =>
+    setLines((list) => [
+      ...list,
+      {
+        key: `sys-${Date.now()}-${list.length}`,
+        stage: null,
+        messageType: 'WARNING',
+        message,
+        details: null,
+        timestamp: new Date().toISOString(),
+      },
+    ]);
+
+  const catchUp = useCallback(() => {
+    fetchDemandEvents(id, lastId.current).then(addEvents, () => undefined);
+  }, [id, addEvents]);
+  useEffect(catchUp, [catchUp]);
+
+  const { connected } = useDemandEvents(
+    demand ? [demand._id] : [],
+    (e) => {
+      addEvents([e]);
+      if (e.event === 'demand_error' || e.messageType === 'ERROR') {
+        setLiveStatus('Error');
+        void mutate();
+      } else if (e.event === 'demand_completed' || e.messageType === 'COMPLETED') {
+        setLiveStatus('Completed');
+        void mutate();
+      } else {
+        setLiveStatus((s) => (s === 'Completed' || s === 'Error' ? s : 'Processing'));
+        if (e.messageType === 'IMPORTANT' && e.message === PROCESSING_FINISHED)
+          setTimeout(() => void mutate(), COMPLETION_RELOAD_MS);
+      }
+    },
+    system,
+  );
+  // Reconnected: fetch what was missed meanwhile.
+  useEffect(() => {
+    if (connected) catchUp();
+  }, [connected, catchUp]);
+  useEffect(() => setLiveStatus(null), [demand]);
+
+  if (isLoading) return <PageSpinner />;
+  if (error || !demand)
+    return (
+      <Container className="py-4">
+        <Alert variant="danger">
+          {error instanceof ApiError && error.status === 404
+            ? t('detail.notFound')
+            : errorText(error, t, t('detail.loadFailed'), { network: t('detail.loadFailed') })}
+        </Alert>
+        <Link to={WebRoute.demandList}>{t('detail.back')}</Link>
+      </Container>
+    );
+
+  const status = liveStatus ?? demand.overallStatus;
+  const current = demand.stagesData[demand.currentStage];
+  const next = nextStage(demand.currentStage);
+  const failedStage = STAGES.find((s) => demand.stagesData[s].status === 'Error');
+  const processing = status === 'Processing';
+
+  const pay = async (stage: Stage) => {
+    setActionError(null);
+    setBusy('pay');
+    try {
+      const res =
+        stage === 'Startup'
+          ? await initiateDemandStartup(demand._id)
+          : await initiateStagePayment(
+              demand._id,
+              stage,
+              demand.stagesData[STAGES[STAGES.indexOf(stage) - 1]].selectedModules.length,
+            );
+      if ('status' in res) {
+        await mutate();
+        return setBusy(null);
+      }
+      if ('clientSecret' in res) throw new Error(t('detail.cardUnsupported'));
+      const failed = handOff(
+        res as PaymentInstruction,
+        (orderId) => pendingStageOrder.save(demand._id, stage, orderId),
+        {
+          noForm: t('detail.walletFormFailed'),
+          noInstruction: t('detail.noStageInstruction'),
+        },
+      );
+      if (failed) throw new Error(failed);
+    } catch (err) {
+      setBusy(null);
+      setActionError(
+        err instanceof ApiError
+          ? errorText(err, t, t('detail.noStageInstruction'))
+          : t('detail.payException', { message: (err as Error).message }),
+      );
+    }
+  };
+
+  const advance = async (input: StageInput) => {
+    if (!next || current.status !== 'Completed') return setActionError(t('detail.severe'));
+    setActionError(null);
+    setBusy('advance');
+    try {
+      const res = await advanceDemand(demand._id, input);
+      await mutate(res, { revalidate: false });
+      setLines([]);
+      lastId.current = 0;
+      catchUp();
+      if (res.fee && res.fee.amount > 0) return void (await pay(next));
+      setBusy(null);
+    } catch (err) {
+      setBusy(null);
+      setActionError(
+        err instanceof ApiError && err.code === 'STAGE_NOT_OPEN'
+          ? t('detail.openingClosed')
+          : errorText(err, t, t('detail.advanceFailed'), { network: t('detail.advanceFailed') }),
+      );
+    }
+  };
+
+  const retry = async (stage: Stage | undefined) => {
+    if (!demand._id) return setActionError(t('detail.retryNoDemand'));
+    if (!stage) return setActionError(t('detail.retryNoStage'));
+    if (!window.confirm(t('detail.confirmRetry', { stage: t(`stages.${stage}`) }))) return;
+    setBusy('retry');
+    try {
+      await mutate(await retryStage(demand._id, stage), { revalidate: false });
+    } catch {
+      setActionError(t('detail.retryFailed', { stage: t(`stages.${stage}`) }));
+      setTimeout(() => void mutate(), RETRY_FAILURE_RELOAD_MS);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const latestLink = (field: 'prd_url' | 'design_table_html' | 'prd_scene_url' | 'opening_table_html') =>
+    [...STAGES]
+      .reverse()
+      .map((s) => demand.stagesData[s])
+      .find((d) => d.status === 'Completed' && d.output?.[field])?.output?.[field];
+  const outcomes = (
+    [
+      ['outcomePrd', latestLink('prd_url')],
+      ['outcomeDesignTable', latestLink('design_table_html')],
+      ['outcomeShowcase', latestLink('prd_scene_url')],
+      ['outcomeOpeningTable', latestLink('opening_table_html')],
+    ] as const
+  ).filter(([, href]) => href);
+
+  return (
+    <Container className="py-4">
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
+        <h1 className="h4 mb-0 me-2 text-break">{demand.name}</h1>
+        <StatusChip status={status} />
+        <div className="ms-auto d-flex gap-2">
+          <LinkButton to={WebRoute.demandLab(demand.labName)} variant="outline-primary" size="sm">
+            {t('detail.openLab')}
+          </LinkButton>
+          <LinkButton to={WebRoute.demandList} variant="link" size="sm">
+            {t('detail.back')}
+          </LinkButton>
+        </div>
+      </div>
+      {processing && <ProgressBar animated now={100} className="mb-3" label={t('detail.processing')} />}
+      {failedStage && (
+        <Alert
+          variant="danger"
+          className="d-flex flex-wrap align-items-center gap-2"
+          data-testid="error-banner"
+        >
+          <span className="me-auto">
+            {t('detail.errorBanner', {
+              stage: t(`stages.${failedStage}`),
+              message: demand.stagesData[failedStage].errorMessage || t('detail.unknownError'),
+            })}
+          </span>
+          <Button
+            variant="outline-danger"
+            size="sm"
+            disabled={busy !== null}
+            onClick={() => void retry(failedStage)}
+          >
+            {busy === 'retry' ? t('detail.retrying') : t('detail.retry')}
+          </Button>
+        </Alert>
+      )}
+      {actionError && (
+        <Alert variant="danger" dismissible onClose={() => setActionError(null)}>
+          {actionError}
+        </Alert>
+      )}
+      {outcomes.length > 0 && (
+        <Row className="g-2 mb-3" aria-label={t('detail.outcomes')}>
+          {outcomes.map(([key, href]) => (
+            <Col key={key} xs={12} sm={6} lg={3}>
+              <Card className="h-100">
+                <Card.Body>
+                  <Link to={href!} className="stretched-link">
+                    {t(`detail.${key}`)}
+                  </Link>
+                </Card.Body>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+      <LivePanel lines={lines} connected={connected} />
+      <ReviseForm demand={demand} />
+      {status === 'PendingInput' && current.paymentStatus === 'Pending' && (
+        <Alert
+          variant="warning"
+          className="d-flex flex-wrap align-items-center gap-2"
+          data-testid="awaiting-payment"
+        >
+          <span className="me-auto">
+            {t('detail.awaiting', {
+              stage: t(`stages.${demand.currentStage}`),
+              price: formatMoney(dueFee(demand)),
+            })}
+          </span>
+          <Button disabled={busy !== null} onClick={() => void pay(demand.currentStage)}>
+            {busy === 'pay' ? t('detail.paying') : t('detail.payWallet')}
+          </Button>
+        </Alert>
+      )}
+      <Row>
+        <Col lg={3} className="mb-3">
+          <Stepper demand={demand} />
+        </Col>
+        <Col lg={9}>
+          {STAGES.filter(
+            (s) => demand.stagesData[s].status === 'Completed' && demand.stagesData[s].output,
+          ).map((s) => (
+            <StageOutputCard
+              key={s}
+              demandId={demand._id}
+              stage={s}
+              data={demand.stagesData[s]}
+              onSaved={(d) => void mutate(d, { revalidate: false })}
+            />
+          ))}
+          {status === 'Completed' && next && current.status === 'Completed' && (
+            <EnterStagePanel
+              demand={demand}
+              next={next}
+              busy={busy === 'advance' || busy === 'pay'}
+              error={null}
+              onSubmit={(input) => void advance(input)}
+            />
+          )}
+        </Col>
+      </Row>
+    </Container>
+  );
+}
+
+/** What the stage waiting for payment costs: the server's table, at the modules selected before it. */
+function dueFee(demand: DemandDetail): PriceInfo {
+  const stage = demand.currentStage;
+  if (stage === 'Startup') return STAGE_FEES.startup;
+  const before = demand.stagesData[STAGES[STAGES.indexOf(stage) - 1]].selectedModules.length;
+  return stageFee(stage, before, currentLanguage() === 'zh' ? 'CNY' : 'USD');
+}
+
+function badgesOf(data: StageData): ('completed' | 'processing' | 'awaitingPayment' | 'failed')[] {
+  return [
+    ...(data.status === 'Completed' ? (['completed'] as const) : []),
+    ...(data.status === 'Processing' || data.status === 'Queued' ? (['processing'] as const) : []),
+    ...(data.paymentStatus === 'Pending' ? (['awaitingPayment'] as const) : []),
+    ...(data.status === 'Error' ? (['failed'] as const) : []),
+  ];
+}
+
+const BADGE_VARIANT = {
+  completed: 'success',
+  processing: 'info',
+  awaitingPayment: 'warning',
+  failed: 'danger',
+} as const;
+
+/** The five stages, top to bottom, with their state and badges. */
+function Stepper({ demand }: { demand: DemandDetail }) {
+  const { t } = useTranslation('workshop');
+  return (
+    <ol className="list-unstyled border-start ps-3" aria-label="stages">
+      {STAGES.map((s, i) => {
+        const data = demand.stagesData[s];
+        return (
+          <li
+            key={s}
+            className={`mb-3 ${s === demand.currentStage ? 'fw-semibold' : ''}`}
+            data-testid={`step-${s}`}
+          >
+            <div>
+              {i + 1}. {t(`stages.${s}`)}{' '}
+              <Badge bg="light" text="dark">
+                {t(`stageStatus.${data.status}`)}
+              </Badge>
+            </div>
+            {data.updatedAt && data.status !== 'NotStarted' && (
+              <div className="small text-muted">
+                {t('detail.updatedAt', { time: formatDate(data.updatedAt) })}
+              </div>
+            )}
+            <div className="d-flex flex-wrap gap-1">
+              {badgesOf(data).map((b) => (
+                <Badge
+                  key={b}
+                  bg={BADGE_VARIANT[b]}
+                  text={b === 'awaitingPayment' || b === 'processing' ? 'dark' : undefined}
+                >
+                  {t(`detail.badges.${b}`)}
+                </Badge>
+              ))}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** "Modify the original demand and regenerate": shown as the spec has it, its submit not open yet. */
+function ReviseForm({ demand }: { demand: DemandDetail }) {
+  const { t } = useTranslation('workshop');
+  const [open, setOpen] = useState(false);
+  const input = demand.stagesData.Startup.input;
+  return (
+    <div className="mb-3">
+      <Button variant="outline-secondary" size="sm" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {t('detail.revise')}
+      </Button>
+      {open && (
+        <Card className="mt-2">
+          <Card.Body>
+            <Form.Group className="mb-2" controlId="revise-content">
+              <Form.Label>{t('requirements.content')}</Form.Label>
+              <Form.Control as="textarea" rows={3} defaultValue={input?.content ?? ''} />
+            </Form.Group>
+            <Form.Group className="mb-2" controlId="revise-kvp">
+              <Form.Label>{t('requirements.keyValuePoints')}</Form.Label>
+              <Form.Control as="textarea" rows={2} defaultValue={input?.keyValuePoints ?? ''} />
+            </Form.Group>
+            <Button disabled title={t('detail.reviseClosed')}>
+              {t('detail.reviseSubmit')}
+            </Button>
+            <Form.Text className="ms-2" muted>
+              {t('detail.reviseClosed')}
+            </Form.Text>
+          </Card.Body>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import {
+  OVERALL_STATUSES,
+  STAGES,
+  WebRoute,
+  type DemandEventPayload,
+  type DemandListItem,
+  type OverallStatus,
+  type Stage,
+} from '@think-tank/contracts';
+import { useState } from 'react';
+import { Alert, Card, Col, Container, Dropdown, Form, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { relativeTime } from '../../../lib/i18n';
+import { archiveDemand, deleteDemand, useDemands } from '../api/workshop-api';
+import { StatusChip } from '../components/StatusChip';
+import { useDemandEvents } from '../use-demand-events';
+import { errorText } from '../../../lib/error-text';
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  values.includes(value as T) ? (value as T) : null;
+
+/** /demand-list and /demand-store: the user's demands as cards, filtered by the query string. */
+export default function DemandListPage() {
+  const { t } = useTranslation('workshop');
+  const [params, setParams] = useSearchParams();
+  const stage = oneOf(STAGES, params.get('stage'));
+  const status = oneOf(OVERALL_STATUSES, params.get('status'));
+  const { data, error, isLoading, mutate } = useDemands(stage, status);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const live = (data ?? []).filter(
+    (d) => d.overallStatus === 'Processing' || d.overallStatus === 'PendingInput',
+  );
+  useDemandEvents(
+    live.map((d) => d._id),
+    (e: DemandEventPayload) => {
+      // Progress marks the card processing at once; an end reloads the list (demand-workshop §4).
+      if (e.event !== 'demand_progress') return void mutate();
+      void mutate(
+        (list) =>
+          list?.map((d) =>
+            d._id === e.demandId
+              ? { ...d, overallStatus: 'Processing' as const, currentStage: e.stage, updatedAt: e.timestamp }
+              : d,
+          ),
+        { revalidate: false },
+      );
+    },
+  );
+
+  const filter = (key: 'stage' | 'status', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next);
+  };
+
+  async function act(demand: DemandListItem, action: 'archive' | 'delete') {
+    setActionError(null);
+    if (action === 'delete' && !window.confirm(t('list.confirmDelete', { name: demand.name }))) return;
+    try {
+      await (action === 'archive' ? archiveDemand(demand._id) : deleteDemand(demand._id));
+      await mutate();
+    } catch (err) {
+      const fallback = action === 'archive' ? t('list.archiveFailed') : t('list.deleteFailed');
+      setActionError(errorText(err, t, fallback, { network: fallback }));
+    }
+  }
+
+  return (
+    <Container className="py-4">
+      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
+        <h1 className="h3 mb-0">{t('list.title')}</h1>
+        <LinkButton to={WebRoute.newRequirement}>{t('list.new')}</LinkButton>
+      </div>
+      <Row className="g-2 mb-3">
+        <Col xs={6} md={3}>
+          <Form.Select
+            aria-label={t('list.stage')}
+            value={stage ?? ''}
+            onChange={(e) => filter('stage', e.target.value)}
+          >
+            <option value="">{`${t('list.stage')}：${t('list.all')}`}</option>
+            {STAGES.map((s) => (
+              <option key={s} value={s}>
+                {t(`stages.${s}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+        <Col xs={6} md={3}>
+          <Form.Select
+            aria-label={t('list.status')}
+            value={status ?? ''}
+            onChange={(e) => filter('status', e.target.value)}
+          >
+            <option value="">{`${t('list.status')}：${t('list.all')}`}</option>
+            {OVERALL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`overall.${s}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+      </Row>
+      {actionError && <Alert variant="danger">{actionError}</Alert>}
+      {isLoading ? (
+        <PageSpinner />
+      ) : error ? (
+        <Alert variant="danger">
+          {errorText(error, t, t('list.loadFailed'), { network: t('list.loadFailed') })}
+        </Alert>
+      ) : !data?.length ? (
+        <Alert variant="light" className="text-center">
+          <p>{t('list.empty')}</p>
+          <Link to={WebRoute.newRequirement}>{t('list.emptyAction')}</Link>
+        </Alert>
+      ) : (
+        <Row className="g-3">
+          {data.map((d) => (
+            <Col key={d._id} xs={12} md={6} lg={4}>
+              <DemandCard demand={d} onAction={(a) => void act(d, a)} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </Container>
+  );
+}
+
+function DemandCard({
+  demand,
+  onAction,
+}: {
+  demand: DemandListItem;
+  onAction: (action: 'archive' | 'delete') => void;
+}) {
+  const { t } = useTranslation('workshop');
+  return (
+    <Card className="h-100 shadow-sm" data-testid="demand-card">
+      <Card.Body className="d-flex flex-column">
+        <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
+          <Card.Title as="h2" className="h6 mb-0 text-break">
+            <Link to={WebRoute.demand(demand._id)} className="stretched-link text-decoration-none">
+              {demand.name}
+            </Link>
+          </Card.Title>
+          {/* Above the stretched link, so the menu opens instead of the demand. */}
+          <Dropdown align="end" className="position-relative" style={{ zIndex: 2 }}>
+            <Dropdown.Toggle variant="light" size="sm" aria-label={t('list.menu')}>
+              ⋯
+            </Dropdown.Toggle>
+            <Dropdown.Menu>
+              <Dropdown.Item as="button" onClick={() => window.alert(t('list.shareTodo'))}>
+                {t('list.share')}
+              </Dropdown.Item>
+              {demand.overallStatus !== 'Archived' && (
+                <Dropdown.Item as="button" onClick={() => onAction('archive')}>
+                  {t('list.archive')}
+                </Dropdown.Item>
+              )}
+              <Dropdown.Item as="button" className="text-danger" onClick={() => onAction('delete')}>
+                {t('list.delete')}
+              </Dropdown.Item>
+            </Dropdown.Menu>
+          </Dropdown>
+        </div>
+        <p className="text-muted small mb-2 flex-grow-1">{demand.content.slice(0, 80)}</p>
+        <div className="d-flex flex-wrap gap-2 align-items-center small">
+          <StatusChip status={demand.overallStatus as OverallStatus} />
+          <span>{t('list.currentStage', { stage: t(`stages.${demand.currentStage as Stage}`) })}</span>
+          {demand.demandType === 'companion' && (
+            <span className="text-muted">{t('demandType.companion')}</span>
+          )}
+        </div>
+        <div className="text-muted small mt-2">
+          {t('list.updated', { time: relativeTime(demand.updatedAt) })}
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

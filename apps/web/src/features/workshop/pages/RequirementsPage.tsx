@@ -1,0 +1,277 @@
+import { formatMoney, keyValuePointsTooShort, Role, STAGE_FEES, WebRoute } from '@think-tank/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Card, Col, Container, Form, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { flash } from '../../../app/flash';
+import { SubmitButton } from '../../../components/SubmitButton';
+import { ApiError } from '../../../lib/api-client';
+import { useMe } from '../../auth/api/auth-api';
+import { useSession } from '../../auth/api/use-session';
+import { usePaymentOptions } from '../../billing/api/billing-api';
+import {
+  fetchOrderStatus,
+  initiateDemandStartup,
+  registerDemand,
+  startWithVipQuota,
+} from '../api/workshop-api';
+import { pendingStartup } from '../pending-payments';
+import { handOff } from '../start-payment';
+import { errorText } from '../../../lib/error-text';
+
+/** Fields that help the user think but are not sent (demand-workshop §3, form-only fields). */
+const FORM_ONLY = [
+  'coverage',
+  'dataSources',
+  'extraction',
+  'algorithm',
+  'trainingData',
+  'intelligence',
+] as const;
+
+/** Plain Bootstrap tabs: every panel stays mounted, so nothing typed is lost when switching. */
+const TABS = ['basic', 'extended', 'data'] as const;
+
+const now = () =>
+  new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short', hour12: false }).format(
+    new Date(),
+  );
+
+/** /requirements: submit a demand, then pay its start-up fee or spend a VIP start-up (demand-workshop §2). */
+export default function RequirementsPage() {
+  const { t } = useTranslation('workshop');
+  const { username, role } = useSession();
+  const navigate = useNavigate();
+  const carried = (useLocation().state as { keywords?: string } | null)?.keywords?.trim() ?? '';
+  // The role as the server has it now (support may have made the user VIP since they signed in).
+  const { data: me } = useMe();
+  const vip = (me?.role ?? role) === Role.Vip;
+  const { data: options } = usePaymentOptions();
+  const paymentAvailable = !options || options.alipay || options.sandbox || !!options.stripePublishableKey;
+
+  const [content, setContent] = useState(carried);
+  const [keyValuePoints, setKeyValuePoints] = useState('');
+  const [tab, setTab] = useState<(typeof TABS)[number]>('basic');
+  const [entryMode, setEntryMode] = useState('manual');
+  const [notes, setNotes] = useState<Record<(typeof FORM_ONLY)[number], string>>(
+    Object.fromEntries(FORM_ONLY.map((k) => [k, ''])) as Record<(typeof FORM_ONLY)[number], string>,
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ content?: string; keyValuePoints?: string }>({});
+
+  // Back from the wallet: how did the start-up payment end? (demand-workshop §4)
+  useEffect(() => {
+    const pending = pendingStartup.read();
+    if (!pending) return;
+    fetchOrderStatus(pending.orderId).then(
+      (order) => {
+        if (order.status === 'pending') return setInfo(t('requirements.pendingWaiting'));
+        pendingStartup.clear();
+        if (order.status === 'paid' && order.redirectUrl && order.demandId === pending.demandId) {
+          flash.show(t('requirements.pendingPaid'));
+          navigate(order.redirectUrl);
+        } else setError(t('requirements.pendingFailed', { status: order.status }));
+      },
+      () => {
+        pendingStartup.clear();
+        setError(t('requirements.statusFailed', { id: pending.orderId }));
+      },
+    );
+  }, [navigate, t]);
+
+  const leaveForPayment = (instruction: Parameters<typeof handOff>[0], demandId: string) => {
+    const failed = handOff(instruction, (orderId) => pendingStartup.save({ orderId, demandId }), {
+      noForm: t('requirements.formFailed'),
+      noInstruction: t('requirements.noInstruction'),
+    });
+    if (failed) {
+      setError(failed);
+      setBusy(false);
+    }
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const errors = {
+      content: content.trim() ? undefined : t('requirements.contentRequired'),
+      keyValuePoints: keyValuePointsTooShort(keyValuePoints) ? t('requirements.tooShort') : undefined,
+    };
+    setFieldErrors(errors);
+    if (errors.content || errors.keyValuePoints) return;
+    const body = {
+      name: t('requirements.nameTemplate', { user: username, time: now() }),
+      content,
+      keyValuePoints,
+    };
+    setBusy(true);
+    try {
+      if (vip) {
+        const res = await startWithVipQuota(body);
+        if (res.success) return navigate(res.redirectTo || WebRoute.demand(res.demandId));
+        if (!('type' in res)) throw new Error(t('requirements.vipNoPayment'));
+        return leaveForPayment(res, res.demandId);
+      }
+      const registered = await registerDemand(body);
+      if (!registered.needsPayment) return navigate(WebRoute.demand(registered.demandId));
+      const instruction = await initiateDemandStartup(registered.demandId).catch((err: unknown) => {
+        throw new StartupPaymentError(err);
+      });
+      leaveForPayment(instruction, registered.demandId);
+    } catch (err) {
+      setBusy(false);
+      setError(submitError(err));
+    }
+  }
+
+  function submitError(err: unknown): string {
+    const cause = err instanceof StartupPaymentError ? err.cause : err;
+    if (cause instanceof ApiError && cause.code === 'ILLEGAL_CONTENT')
+      return t('requirements.illegal', { keywords: ((cause.body?.keywords as string[]) ?? []).join('、') });
+    if (cause instanceof ApiError && cause.code === 'PAYMENT_UNAVAILABLE')
+      return t('requirements.unavailable');
+    const fallback =
+      err instanceof StartupPaymentError
+        ? t('requirements.initiateFailed')
+        : vip
+          ? t('requirements.vipFailed')
+          : t('requirements.registerFailed');
+    if (cause instanceof Error && !(cause instanceof ApiError)) return cause.message || fallback;
+    return errorText(cause, t, fallback, { network: t('requirements.network') });
+  }
+
+  const note = (key: (typeof FORM_ONLY)[number]) => (
+    <Form.Group className="mb-3" controlId={`req-${key}`}>
+      <Form.Label>{t(`requirements.${key}`)}</Form.Label>
+      <Form.Control
+        as="textarea"
+        rows={2}
+        value={notes[key]}
+        onChange={(e) => setNotes({ ...notes, [key]: e.target.value })}
+      />
+    </Form.Group>
+  );
+
+  return (
+    <Container className="py-4">
+      <Row className="justify-content-center">
+        <Col lg={9}>
+          <div className="d-flex justify-content-between align-items-center mb-3">
+            <h1 className="h3 mb-0">{t('requirements.title')}</h1>
+            <Link to={WebRoute.demandList}>{t('requirements.listLink')}</Link>
+          </div>
+          <Alert variant="warning">{t('requirements.warning')}</Alert>
+          {carried && <Alert variant="info">{t('requirements.prefilled', { keywords: carried })}</Alert>}
+          {info && <Alert variant="info">{info}</Alert>}
+          {error && (
+            <Alert variant="danger" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Card>
+            <Card.Body>
+              <Form noValidate onSubmit={submit}>
+                <ul className="nav nav-tabs mb-3" role="tablist">
+                  {TABS.map((key) => (
+                    <li key={key} className="nav-item" role="presentation">
+                      <button
+                        type="button"
+                        role="tab"
+                        aria-selected={tab === key}
+                        className={`nav-link${tab === key ? ' active' : ''}`}
+                        onClick={() => setTab(key)}
+                      >
+                        {t(`requirements.tabs.${key}`)}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                <div role="tabpanel" hidden={tab !== 'basic'}>
+                  <Form.Group className="mb-3" controlId="req-content">
+                    <Form.Label>{t('requirements.content')}</Form.Label>
+                    <Form.Control
+                      as="textarea"
+                      rows={6}
+                      value={content}
+                      maxLength={20000}
+                      isInvalid={!!fieldErrors.content}
+                      onChange={(e) => (
+                        setContent(e.target.value),
+                        setFieldErrors({ ...fieldErrors, content: undefined })
+                      )}
+                    />
+                    <Form.Text muted>{t('requirements.contentHelp')}</Form.Text>
+                    <Form.Control.Feedback type="invalid">{fieldErrors.content}</Form.Control.Feedback>
+                  </Form.Group>
+                  <Form.Group className="mb-3" controlId="req-kvp">
+                    <Form.Label>{t('requirements.keyValuePoints')}</Form.Label>
+                    <Form.Control
+                      as="textarea"
+                      rows={3}
+                      value={keyValuePoints}
+                      maxLength={20000}
+                      isInvalid={!!fieldErrors.keyValuePoints}
+                      onChange={(e) => (
+                        setKeyValuePoints(e.target.value),
+                        setFieldErrors({ ...fieldErrors, keyValuePoints: undefined })
+                      )}
+                    />
+                    <Form.Text muted>{t('requirements.keyValuePointsHelp')}</Form.Text>
+                    <Form.Control.Feedback type="invalid">{fieldErrors.keyValuePoints}</Form.Control.Feedback>
+                  </Form.Group>
+                </div>
+                <div role="tabpanel" hidden={tab !== 'extended'}>
+                  <Form.Text as="p" muted>
+                    {t('requirements.formOnly')}
+                  </Form.Text>
+                  <Form.Group className="mb-3" controlId="req-entry">
+                    <Form.Label>{t('requirements.entryMode')}</Form.Label>
+                    <Form.Select value={entryMode} onChange={(e) => setEntryMode(e.target.value)}>
+                      <option value="manual">{t('requirements.entryModes.manual')}</option>
+                      <option value="import">{t('requirements.entryModes.import')}</option>
+                    </Form.Select>
+                  </Form.Group>
+                  {note('coverage')}
+                  {note('dataSources')}
+                </div>
+                <div role="tabpanel" hidden={tab !== 'data'}>
+                  <Form.Text as="p" muted>
+                    {t('requirements.formOnly')}
+                  </Form.Text>
+                  {note('extraction')}
+                  {note('algorithm')}
+                  {note('trainingData')}
+                  {note('intelligence')}
+                </div>
+
+                <p className="text-muted small">
+                  {vip
+                    ? t('requirements.vipFree')
+                    : t('requirements.startupFee', { price: formatMoney(STAGE_FEES.startup) })}
+                </p>
+                {!vip && !paymentAvailable && (
+                  <Alert variant="secondary">{t('requirements.unavailable')}</Alert>
+                )}
+                <SubmitButton
+                  busy={busy}
+                  disabled={!vip && !paymentAvailable}
+                  label={vip ? t('requirements.submitVip') : t('requirements.submit')}
+                  busyLabel={t('requirements.submitting')}
+                />
+              </Form>
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </Container>
+  );
+}
+
+/** The demand was registered but its start-up payment could not be started. */
+class StartupPaymentError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('startup payment');
+  }
+}

@@ -1,0 +1,41 @@
+import type { StageOutput } from '@think-tank/contracts';
+import { describe, expect, it } from 'vitest';
+import { customModule, editProblems } from './stage-edit';
+
+const output: StageOutput = {
+  summary: 's',
+  solution: 'x',
+  quantified_metrics: [
+    { name: '缺货率', target: '3', unit: '%' },
+    { name: '达成度', explanation: '逐项核对' },
+  ],
+  achieves: [{ 上线: { content: 'c', acceptance: 'a', remarks: 'r' } }],
+  suggested_modules: [],
+};
+
+describe('editProblems', () => {
+  it('accepts a well-formed output and names each broken shape', () => {
+    expect(editProblems(output, [])).toEqual([]);
+    const broken = {
+      ...output,
+      achieves: [
+        { a: { content: '', acceptance: '', remarks: '' }, b: { content: '', acceptance: '', remarks: '' } },
+      ],
+      quantified_metrics: [{ name: '缺货率', target: ' ' }],
+    } as StageOutput;
+    const unnamed = { ...customModule(), metrics: [{ name: '', value: '1' }] };
+    expect(editProblems(broken, [unnamed])).toEqual([
+      'achieves',
+      'quantified_metrics[0]',
+      'modules[0].name',
+      'modules[0].metrics',
+    ]);
+  });
+
+  it('makes custom modules with their own ids and the fields the spec names', () => {
+    const a = customModule();
+    const b = customModule();
+    expect(a.id).not.toBe(b.id);
+    expect(a).toMatchObject({ isCustom: true, name: '', nameEn: '', descriptionEn: '', intro: '' });
+  });
+});

@@ -1,0 +1,54 @@
+import { DEMAND_EVENTS_NAMESPACE, DemandSocketEvent, type DemandEventPayload } from '@think-tank/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { io } from 'socket.io-client';
+import { useSession } from '../auth/api/use-session';
+import { refreshSession } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
+
+/**
+ * Follows the demands' live events on /demand-events (demand-workshop §4): subscribes to each once connected,
+ * hands every event to `onEvent`, and reports connection and subscription errors. Websocket first, then
+ * polling; up to 5 reconnections 3 s apart.
+ */
+export function useDemandEvents(
+  demandIds: string[],
+  onEvent: (e: DemandEventPayload) => void,
+  onSubscriptionError?: (message: string) => void,
+) {
+  const { token } = useSession();
+  const [connected, setConnected] = useState(false);
+  const handlers = useRef({ onEvent, onSubscriptionError });
+  handlers.current = { onEvent, onSubscriptionError };
+  const ids = demandIds.join(',');
+
+  useEffect(() => {
+    if (!token || !ids) return;
+    const socket = io(DEMAND_EVENTS_NAMESPACE, {
+      auth: { token, lang: currentLanguage() },
+      transports: ['websocket', 'polling'],
+      reconnectionAttempts: 5,
+      reconnectionDelay: 3000,
+    });
+    socket.on('connect', () => {
+      setConnected(true);
+      for (const demandId of ids.split(',')) socket.emit(DemandSocketEvent.subscribe, { demandId });
+    });
+    socket.on('disconnect', () => setConnected(false));
+    socket.on('connect_error', (err) => {
+      setConnected(false);
+      if (err.message === 'UNAUTHORIZED') void refreshSession();
+    });
+    socket.on('session_expired', () => void refreshSession());
+    for (const event of [DemandSocketEvent.progress, DemandSocketEvent.completed, DemandSocketEvent.error])
+      socket.on(event, (e: DemandEventPayload) => handlers.current.onEvent(e));
+    socket.on(DemandSocketEvent.subscriptionError, (e: { message: string }) =>
+      handlers.current.onSubscriptionError?.(e.message),
+    );
+    return () => {
+      socket.close();
+      setConnected(false);
+    };
+  }, [token, ids]);
+
+  return { connected };
+}
