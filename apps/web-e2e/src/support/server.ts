@@ -43,7 +43,7 @@ async function waitForReady(url: string, server: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts what `npm start` starts (setup, then the API serving the built web app) on a free port,
+ * Starts what `npm start` starts (setup, then the API serving the built web app, and the worker) on a free port,
  * a database of its own and a Redis prefix of its own; drops them afterwards.
  */
 export default async function setup(project: TestProject) {
@@ -79,14 +79,22 @@ export default async function setup(project: TestProject) {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // The stage jobs' worker, as `npm start` runs it beside the API; short steps keep the tests quick.
+  const worker = spawn(process.execPath, ['dist/apps/api/worker.js'], {
+    cwd: ROOT,
+    env: { ...env, GENERATOR_STEP_MS: '150' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitForReady(baseUrl, server);
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', env.DATABASE_URL);
   project.provide('redisPrefix', env.REDIS_PREFIX);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    for (const child of [server, worker]) {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    }
     await github.stop();
     const { dropDatabase } = await import('../../../api/src/core/database/ensure-database');
     await dropDatabase(env.DATABASE_URL);

@@ -1,0 +1,178 @@
+import type { Browser } from 'playwright-core';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginAsAdmin, newVerifiedUser } from './support/api';
+import { launchChromium, signedInPage, snap } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const DEMAND = {
+  name: '来自客服测试的需求',
+  content: '连锁药店会员复购率低，希望用会员画像和精准营销提升复购。',
+  keyValuePoints: '会员复购率从25%提升到40%，营销成本降低20%，半年内见效。',
+};
+
+async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.headers.get('content-type') ?? '').includes('json')
+    ? ((await res.json()) as T)
+    : (undefined as T);
+}
+
+describe('the support console in the browser', () => {
+  let browser: Browser;
+  const db = new Client({ connectionString: inject('databaseUrl') });
+  beforeAll(async () => {
+    browser = await launchChromium();
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db.end();
+    await browser?.close();
+  });
+
+  it('lets support find a user, read the timeline and retry the failed stage; an admin makes the user VIP', async () => {
+    // A user who paid the start-up fee, whose Startup stage then failed.
+    const user = await newVerifiedUser('helpme');
+    const { demandId } = await call<{ demandId: string }>(
+      'POST',
+      '/api/demand-store/register-demand',
+      user.access_token,
+      DEMAND,
+    );
+    const pay = await call<{ paymentUrl: string }>(
+      'POST',
+      '/api/payments/initiate-demand-startup',
+      user.access_token,
+      { demandId },
+    );
+    await call('POST', `${pay.paymentUrl}/pay`);
+    for (let i = 0; i < 100; i++) {
+      const d = await call<{ stagesData: { Startup: { status: string } } }>(
+        'GET',
+        `/api/demand-store/${demandId}`,
+        user.access_token,
+      );
+      if (d.stagesData.Startup.status === 'Completed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // The generation failure itself is covered by the API tests (a failing model behind the LLM generator).
+    await db.query(
+      `UPDATE demand_stages SET status = 'Error', "errorMessage" = '生成服务超时' WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [demandId],
+    );
+    await db.query(`UPDATE demands SET "overallStatus" = 'Error' WHERE id = $1`, [demandId]);
+
+    const support = await newVerifiedUser('support');
+    await db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [support.user.id]);
+    const { context, page } = await signedInPage(browser, {
+      ...support,
+      user: { ...support.user, role: 'support' },
+    });
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole('heading', { name: '管理后台' }).waitFor();
+    await page.getByLabel('邮箱、用户名或用户 ID').fill(user.email);
+    await page.getByRole('button', { name: '查找' }).click();
+    await page.getByRole('cell', { name: user.email }).click();
+    const timeline = page.getByTestId('timeline');
+    await timeline.getByText('order paid').waitFor();
+    await timeline.getByText('Startup Error').waitFor();
+    expect(await timeline.textContent()).toContain('生成服务超时');
+    // Support may not make anyone VIP.
+    expect(await page.getByLabel('角色').isDisabled()).toBe(true);
+    await snap(page, 'admin-01-user-timeline');
+
+    await page.getByRole('tab', { name: '需求' }).click();
+    await page.getByLabel('状态').selectOption('Error');
+    const row = page.getByTestId('demand-row').filter({ hasText: demandId });
+    await row.getByText('生成服务超时').waitFor();
+    await row.getByRole('button', { name: '重试' }).click();
+    await page.getByText('Startup 阶段已重新排队').waitFor();
+    await snap(page, 'admin-02-stage-retried');
+    for (let i = 0; i < 100; i++) {
+      const d = await call<{ stagesData: { Startup: { status: string } } }>(
+        'GET',
+        `/api/demand-store/${demandId}`,
+        user.access_token,
+      );
+      if (d.stagesData.Startup.status === 'Completed') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const after = await call<{ stagesData: { Startup: { status: string } } }>(
+      'GET',
+      `/api/demand-store/${demandId}`,
+      user.access_token,
+    );
+    expect(after.stagesData.Startup.status).toBe('Completed');
+    await context.close();
+
+    // An admin makes the user VIP.
+    const admin = await loginAsAdmin();
+    const adminPage = await signedInPage(browser, admin);
+    adminPage.page.on('dialog', (d) => void d.accept());
+    await adminPage.page.goto(`${baseUrl}/admin`);
+    await adminPage.page.getByLabel('邮箱、用户名或用户 ID').fill(user.email);
+    await adminPage.page.getByRole('button', { name: '查找' }).click();
+    await adminPage.page.getByRole('cell', { name: user.email }).click();
+    await adminPage.page.getByLabel('角色').selectOption('vip');
+    await adminPage.page.getByRole('button', { name: '保存修改' }).click();
+    await adminPage.page.getByText('已保存').waitFor();
+    await adminPage.page.getByTestId('timeline').getByText('user.update').waitFor();
+    expect(await adminPage.page.getByLabel('VIP 启动额度').inputValue()).toBe('3');
+    await snap(adminPage.page, 'admin-03-made-vip');
+    await adminPage.context.close();
+
+    // The user's next start-up needs no payment.
+    const own = await signedInPage(browser, user);
+    await own.page.goto(`${baseUrl}/requirements`);
+    await own.page.getByText('VIP 用户使用启动额度，无需支付。').waitFor();
+    await own.page.getByLabel('需求描述').fill(DEMAND.content);
+    await own.page.getByLabel('关键价值点').fill(DEMAND.keyValuePoints);
+    await own.page.getByRole('button', { name: '使用 VIP 额度提交' }).click();
+    await own.page.waitForURL(/\/demand-store\/[0-9a-f-]{36}$/);
+    await own.page.getByTestId('stage-output-Startup').waitFor({ timeout: 30_000 });
+    await snap(own.page, 'admin-04-vip-startup');
+    await own.context.close();
+  });
+
+  it('lets an admin import solutions as JSON and edit one', async () => {
+    const admin = await loginAsAdmin();
+    const { context, page } = await signedInPage(browser, admin);
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole('tab', { name: '方案库' }).click();
+    await page.getByLabel('批量导入（JSON 数组）').fill('{"not": "an array"}');
+    await page.getByText('需要一个数组').waitFor();
+    const solution = {
+      projectName: '导入的渔业养殖方案',
+      projectRequirements: '鱼塘溶氧监测',
+      projectRequirementsDetails: '夜间增氧',
+      html: '<h1>渔业</h1>',
+    };
+    await page.getByLabel('批量导入（JSON 数组）').fill(JSON.stringify([solution]));
+    await page.getByRole('button', { name: '导入', exact: true }).click();
+    await page.getByText('已导入 1 个方案').waitFor();
+    await page.getByLabel('方案名称或关键词').fill('渔业养殖');
+    await page.getByRole('button', { name: '查找' }).click();
+    await page.getByRole('cell', { name: '导入的渔业养殖方案' }).click();
+    expect(await page.getByLabel('HTML 文档').inputValue()).toContain('<h1>渔业</h1>');
+    await page.getByLabel('方案名称', { exact: true }).fill('渔业养殖增氧方案');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('方案已保存').waitFor();
+    const found = await fetch(`${baseUrl}/api/solutions/search?query=${encodeURIComponent('增氧方案')}`).then(
+      (r) => r.json(),
+    );
+    expect(found.list.map((x: { projectName: string }) => x.projectName)).toContain('渔业养殖增氧方案');
+    await snap(page, 'admin-05-solutions');
+    await context.close();
+  });
+});

@@ -1,0 +1,107 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newVerifiedUser } from './support/api';
+import { launchChromium, signedInPage, snap } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+describe('the requirements workshop in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  it('submits a requirement, pays, watches it complete live, edits, selects modules, pays the next stage and opens the lab', async () => {
+    const { context, page } = await signedInPage(browser, await newVerifiedUser('workshop'));
+
+    // From a search with no match, carrying the keywords.
+    await page.goto(`${baseUrl}/?q=${encodeURIComponent('门店智能补货 xyzzy')}`);
+    await page.getByRole('link', { name: '没有找到合适的方案？创建新需求' }).click();
+    await page.waitForURL(`${baseUrl}/requirements`);
+    await page.getByText('违法需求（如毒品、武器、军事相关）将不予处理。').waitFor();
+    expect(await page.getByLabel('需求描述').inputValue()).toBe('门店智能补货 xyzzy');
+
+    await page
+      .getByLabel('需求描述')
+      .fill('连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。');
+    await page.getByLabel('关键价值点').fill('太短了');
+    await page.getByRole('button', { name: '提交需求' }).click();
+    await page.getByText('关键价值点描述过短，请至少输入20个字符。').waitFor();
+    await page.getByRole('tab', { name: '数据与机制' }).click();
+    await page.getByLabel('算法方向').fill('时间序列预测');
+    await page.getByRole('tab', { name: '基本信息' }).click();
+    await page.getByLabel('关键价值点').fill('库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。');
+    await snap(page, 'workshop-01-requirements');
+    await page.getByRole('button', { name: '提交需求' }).click();
+
+    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    expect(await page.getByText('¥29.00').isVisible()).toBe(true);
+    await page.getByRole('button', { name: '模拟支付成功' }).click();
+    await page.waitForURL(/\/demand-store\/[0-9a-f-]{36}$/);
+    const detailUrl = page.url();
+
+    // Live messages arrive, then the stage completes.
+    await page.getByTestId('live-connection').getByText('已连接').waitFor();
+    await page.getByTestId('live-panel').getByText('已匹配业务模块').waitFor();
+    await page.getByTestId('stage-output-Startup').waitFor({ timeout: 30_000 });
+    // The output card and the live line come by different ways (refetch, socket): wait for each.
+    await page.getByTestId('live-panel').getByText('处理完成').first().waitFor();
+    expect(await page.getByTestId('live-panel').textContent()).toMatch(/\d{2}:\d{2}:\d{2} \[启动\]/);
+    await snap(page, 'workshop-02-startup-completed');
+
+    // Edit the summary and save.
+    const startup = page.getByTestId('stage-output-Startup');
+    await startup.getByRole('button', { name: '编辑' }).click();
+    await startup.getByLabel('要解决的问题').fill('门店缺货与积压并存，库存成本高。');
+    await startup.getByRole('button', { name: '保存' }).click();
+    await startup.getByText('已保存').waitFor();
+    expect(await startup.getByText('门店缺货与积压并存，库存成本高。').isVisible()).toBe(true);
+
+    // Select two modules: the fee notice shows the exact fee before confirming.
+    const boxes = startup.getByRole('checkbox');
+    await boxes.nth(0).check();
+    await startup.getByText('已选 1 个模块').waitFor();
+    await boxes.nth(1).check();
+    await startup.getByText('已选 2 个模块').waitFor();
+    await page.getByTestId('fee-notice').getByText('进入该阶段需支付 ¥200.00（2 个模块）。').waitFor();
+    const enter = page.getByTestId('enter-stage');
+    await enter.getByRole('textbox', { name: '数据采集方式' }).fill('门店 POS 每日导出');
+    await enter.getByLabel('绝密').check();
+    await snap(page, 'workshop-03-enter-preparation');
+    await enter.getByRole('button', { name: '支付并进入' }).click();
+
+    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    expect(await page.getByText('¥200.00').isVisible()).toBe(true);
+    await page.getByRole('button', { name: '模拟支付成功' }).click();
+    await page.waitForURL(detailUrl);
+    await page.getByTestId('stage-output-Preparation').waitFor({ timeout: 30_000 });
+    await page.getByTestId('step-Preparation').getByText('已完成').first().waitFor();
+    await snap(page, 'workshop-04-preparation-completed');
+
+    // The outcome card opens the PRD in the lab viewer, sandboxed.
+    await page.getByRole('link', { name: '产品原型 / 详细设计文档' }).click();
+    await page.waitForURL(/\/demand-lab\/lab-[0-9a-f]+\/prd\.html$/);
+    const frame = page.locator('iframe[title="生成的文档"]');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups allow-modals');
+    await page.frameLocator('iframe[title="生成的文档"]').getByText('产品需求文档（PRD）').first().waitFor();
+    await snap(page, 'workshop-05-lab-prd');
+
+    // The list shows it, completed.
+    await page.goto(`${baseUrl}/demand-list?status=Completed`);
+    const card = page.getByTestId('demand-card').first();
+    await card.getByText('已完成').waitFor();
+    expect(await card.getByText('当前阶段：筹备').isVisible()).toBe(true);
+    await snap(page, 'workshop-06-list');
+    await context.close();
+  });
+
+  it('shows a missing file and an unknown demand as the viewer’s not-found panel', async () => {
+    const { context, page } = await signedInPage(browser, await newVerifiedUser('lab'));
+    await page.goto(`${baseUrl}/demand-lab/lab-0000000000000000/indexp.html`);
+    await page.getByText('资源未找到').waitFor();
+    await page.goto(`${baseUrl}/demand-store/00000000-0000-4000-8000-000000000000`);
+    await page.getByText('未找到该需求流程').waitFor();
+    await context.close();
+  });
+});
