@@ -5,10 +5,11 @@ import { MetricsService } from './core/metrics/metrics.service';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';
 import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
+import { unhandledJobs } from './core/queue/job-handlers';
 import { AppLogger, createRootLogger } from './core/logging/app-logger';
 import { WorkerModule } from './worker.module';
 
-/** The worker entry point: the API's image started with `node worker.js`, processing the stage jobs. */
+/** The worker entry point: the API's image started with `node worker.js`, processing every queue's jobs. */
 async function main() {
   const config = loadConfig();
   const problems = await unreachableServices(config.databaseUrl, config.redisUrl);
@@ -20,6 +21,11 @@ async function main() {
     logger: new AppLogger(createRootLogger(config.logLevel)),
     abortOnError: false,
   });
+  const unhandled = unhandledJobs(app);
+  if (unhandled.length) {
+    console.error(`no handler for ${unhandled.join(', ')}`);
+    process.exit(1);
+  }
   // SIGTERM: Bull stops taking jobs and waits for the running one before the pools close; within the pod's
   // 120 s grace period (k8s/base/worker.yaml). A job cut off anyway is resumed by another worker.
   closeOnSignals(app, 110_000, 'worker');
@@ -32,7 +38,9 @@ async function main() {
     process.once('SIGTERM', () => server.close());
     process.once('SIGINT', () => server.close());
   }
-  console.log(`智库 worker is processing stage jobs (${config.llm ? 'LLM' : 'built-in'} generator)`);
+  console.log(
+    `智库 worker is processing stage and billing jobs (${config.llm ? 'LLM' : 'built-in'} generator)`,
+  );
 }
 
 main().catch((err) => {

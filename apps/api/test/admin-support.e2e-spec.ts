@@ -1,5 +1,13 @@
+import { getQueueToken } from '@nestjs/bull';
 import type { INestApplicationContext } from '@nestjs/common';
-import type { AdminUser, AuditItem, TimelineEntry } from '@think-tank/contracts';
+import {
+  JobName,
+  QueueName,
+  type AdminUser,
+  type AuditItem,
+  type TimelineEntry,
+} from '@think-tank/contracts';
+import type { Queue } from 'bull';
 import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
 import { bearer, verifiedUser } from './support/accounts';
 import { DEMAND, createSolution } from './support/factories';
@@ -170,6 +178,32 @@ describe('the support console (contract §9)', () => {
       .set(as('support'))
       .expect(200);
     expect(list.body.items.map((o: { id: string }) => o.id)).toEqual([orderId]);
+  });
+
+  it('lets the worker’s scheduled reconciliation settle a lost start-up fee, and the stage runs', async () => {
+    const u = await verifiedUser(t, sink, 'lostfee');
+    const demandId = (
+      await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
+    ).body.demandId as string;
+    const pay = await t.http
+      .post('/api/payments/initiate-demand-startup')
+      .set(bearer(u))
+      .send({ demandId })
+      .expect(200);
+    await t.http.post(`${pay.body.paymentUrl}/pay-without-notify`).expect(303);
+    // Past the quiet period in which a notify usually arrives.
+    await t.db.query(`UPDATE orders SET "createdAt" = now() - interval '20 minutes' WHERE id = $1`, [
+      pay.body.orderId,
+    ]);
+    const queue = worker.get<Queue>(getQueueToken(QueueName.billing));
+    const job = await queue.add(JobName.reconcileOrders, {});
+    await waitFor(async () => (await job.getState()) === 'completed');
+    expect((await queue.getJob(job.id))!.returnvalue.settled).toBeGreaterThanOrEqual(1);
+    const detail = await waitFor(async () => {
+      const d = (await t.http.get(`/api/demand-store/${demandId}`).set(bearer(u)).expect(200)).body;
+      return d.stagesData.Startup.status === 'Completed' && d;
+    });
+    expect(detail.stagesData.Startup.paymentStatus).toBe('Paid');
   });
 
   it('reconciles a sandbox order whose notify was lost: settled once, then nothing more', async () => {

@@ -12,6 +12,7 @@ import { createSolution } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait';
+import { startTestWorker } from './support/worker';
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 
@@ -224,24 +225,30 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     );
     expect(await h.me(u)).toMatchObject({ isPaid: false });
     await h.view(u, solution.id).expect(402);
-    // The daily job is scheduled on the billing queue; run it now through the queue, as the schedule would.
+    // The worker, not the API, schedules and runs billing's jobs; run the daily one now, as the schedule would.
     const queue = t.app.get<Queue>(getQueueToken(QueueName.billing));
-    expect(await queue.getRepeatableJobs()).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({
-          name: JobName.expireSubscriptions,
-          cron: '5 0 * * *',
-          tz: 'Asia/Shanghai',
-        }),
-        expect.objectContaining({ name: JobName.reconcileOrders, every: 600_000 }),
-      ]),
-    );
-    const job = await queue.add(JobName.expireSubscriptions, {});
-    await waitFor(async () => (await job.getState()) === 'completed');
-    expect((await queue.getJob(job.id))!.returnvalue.expired).toBeGreaterThanOrEqual(1);
-    expect((await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body.status).toBe(
-      'expired',
-    );
+    expect(await queue.getRepeatableJobs()).toEqual([]);
+    const worker = await startTestWorker(t);
+    try {
+      expect(await queue.getRepeatableJobs()).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            name: JobName.expireSubscriptions,
+            cron: '5 0 * * *',
+            tz: 'Asia/Shanghai',
+          }),
+          expect.objectContaining({ name: JobName.reconcileOrders, every: 600_000 }),
+        ]),
+      );
+      const job = await queue.add(JobName.expireSubscriptions, {});
+      await waitFor(async () => (await job.getState()) === 'completed');
+      expect((await queue.getJob(job.id))!.returnvalue.expired).toBeGreaterThanOrEqual(1);
+      expect((await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body.status).toBe(
+        'expired',
+      );
+    } finally {
+      await worker.close();
+    }
   });
 
   it('marks a period ending within 3 days for its reminder once, skipping users who renewed', async () => {

@@ -14,3 +14,11 @@ export const JobName = {
   /** Every 10 minutes: ask the gateways about orders pending too long. */
   reconcileOrders: 'reconcile-orders',
 } as const;
+export type JobName = (typeof JobName)[keyof typeof JobName];
+
+/** The queue each job runs on: the worker refuses to start unless every one has its handler. */
+export const JobQueue: Record<JobName, QueueName> = {
+  [JobName.expireSubscriptions]: QueueName.billing,
+  [JobName.reconcileOrders]: QueueName.billing,
+  [JobName.runStage]: QueueName.demandStages,
+};

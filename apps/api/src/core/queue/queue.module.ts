@@ -1,6 +1,21 @@
 import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
+import { QueueName } from '@think-tank/contracts';
 import { AppConfig } from '../config/app-config';
+
+/**
+ * Every queue, registered once with its settings: a queue registered again elsewhere would be a second instance
+ * with default settings, which Bull's explorer may hand to the processor.
+ */
+const queues = BullModule.registerQueue(
+  { name: QueueName.billing },
+  {
+    name: QueueName.demandStages,
+    // A worker that dies mid-job holds its lock for at most `lockDuration`; the stalled check then hands the
+    // job to a live worker, which finishes it once.
+    settings: { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 2 },
+  },
+);
 
 /** Bull on the app's Redis; queue keys live under REDIS_PREFIX like every other key. */
 @Global()
@@ -13,6 +28,8 @@ import { AppConfig } from '../config/app-config';
         prefix: `${config.redisPrefix}:bull`,
       }),
     }),
+    queues,
   ],
+  exports: [queues],
 })
 export class QueueModule {}

@@ -1,6 +1,4 @@
-import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
-import { QueueName } from '@think-tank/contracts';
 import { DemandStoreModule } from '../demand-store/demand-store.module';
 import { AdminSupportController } from './admin-support.controller';
 import { MetricsCollectors } from './metrics-collectors';
@@ -19,7 +17,6 @@ import { AdminPlansController } from './admin-plans.controller';
     BillingModule,
     NotificationsModule,
     DemandStoreModule,
-    BullModule.registerQueue({ name: QueueName.demandStages }, { name: QueueName.billing }),
   ],
   controllers: [AdminPlansController, AdminMessagesController, AdminSupportController],
   providers: [SupportTimelineService, QueuesAdminService, MetricsCollectors],

@@ -68,26 +68,16 @@ export class AuthService implements OnApplicationBootstrap {
     if (!this.config.admin) return;
     const { email, password } = this.config.admin;
     const passwordHash = await this.passwords.hash(password);
-    const existing = await this.users.findOneBy({ email });
-    if (existing) {
-      await this.users.update(existing.id, {
-        passwordHash,
-        role: Role.Admin,
-        emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
-        disabled: false,
-      });
-    } else {
-      const taken = await this.users.existsBy({ username: 'admin' });
-      await this.users.save(
-        this.users.create({
-          username: taken ? `admin-${randomBytes(3).toString('hex')}` : 'admin',
-          email,
-          passwordHash,
-          role: Role.Admin,
-          emailVerifiedAt: new Date(),
-        }),
-      );
-    }
+    // One statement: API replicas and the worker start at once, and each ensures the account.
+    await this.users.query(
+      `INSERT INTO users (username, email, "passwordHash", role, "emailVerifiedAt")
+       VALUES (CASE WHEN EXISTS (SELECT 1 FROM users WHERE username = 'admin' AND email <> $1)
+                    THEN 'admin-' || substr(md5(random()::text), 1, 6) ELSE 'admin' END,
+               $1, $2, $3, now())
+       ON CONFLICT (email) DO UPDATE SET "passwordHash" = EXCLUDED."passwordHash", role = EXCLUDED.role,
+              "emailVerifiedAt" = COALESCE(users."emailVerifiedAt", now()), disabled = false, "updatedAt" = now()`,
+      [email, passwordHash, Role.Admin],
+    );
     this.logger.log({ email }, 'admin account ensured');
   }
 

@@ -1,8 +1,5 @@
-import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
-import { QueueName } from '@think-tank/contracts';
 import { NotificationsModule } from '../notifications/notifications.module';
-import { SubscriptionExpiryProcessor } from './jobs/subscription-expiry.processor';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingService } from './billing.service';
 import { Order } from './entities/order.entity';
@@ -19,16 +16,17 @@ import { PaymentsService } from './payments.service';
 import { SandboxCheckoutController } from './sandbox-checkout.controller';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
-import { OrderReconcileProcessor } from './jobs/order-reconcile.processor';
 import { OrdersAdminService } from './orders-admin.service';
 import { ReconciliationService } from './reconciliation.service';
 import { SandboxLedger } from './sandbox-ledger';
 
-/** What users buy and hold: plans, orders through the gateways, subscriptions, pay-per-view grants. */
+/**
+ * What users buy and hold: plans, orders through the gateways, subscriptions, pay-per-view grants. Its scheduled
+ * jobs run in the worker (BillingJobsModule).
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([Plan, Order, PaymentEvent, Subscription, SolutionAccessGrant]),
-    BullModule.registerQueue({ name: QueueName.billing }),
     NotificationsModule,
   ],
   controllers: [PaymentsController, SandboxCheckoutController, SubscriptionsController],
@@ -40,12 +38,17 @@ import { SandboxLedger } from './sandbox-ledger';
     SubscriptionsService,
     AlipayGateway,
     StripeGateway,
-    SubscriptionExpiryProcessor,
     SandboxLedger,
     ReconciliationService,
     OrdersAdminService,
-    OrderReconcileProcessor,
   ],
-  exports: [BillingService, PaymentsService, FulfilmentService, SubscriptionsService, OrdersAdminService],
+  exports: [
+    BillingService,
+    PaymentsService,
+    FulfilmentService,
+    SubscriptionsService,
+    OrdersAdminService,
+    ReconciliationService,
+  ],
 })
 export class BillingModule {}

@@ -5,7 +5,7 @@ import {
   WebRoute,
   type Localized,
   type PaymentGateway,
-  type PaymentItemType,
+  PaymentItemType,
 } from '@think-tank/contracts';
 import { Messages, type MessageDraft } from '../notifications/notifications.messages';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -175,6 +175,10 @@ export class FulfilmentService {
   ): Promise<Fulfilment> {
     const fulfiller = this.fulfillers.get(order.itemType);
     if (fulfiller) return fulfiller(tx, order);
+    // Settling a stage fee in a process without the workshop would take the money and deliver nothing:
+    // roll back instead, and the order stays pending for a process that has it.
+    if (order.itemType === PaymentItemType.demandStorePayment)
+      throw new Error(`no fulfiller for ${order.itemType} in this process`);
     const price = { amount: order.amount, currency: order.currency };
     if (order.itemType === 'single_solution_view' && order.solutionId) {
       const days = CatalogueItem.singleSolutionView.days;

@@ -1,7 +1,5 @@
-import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { QueueName } from '@think-tank/contracts';
 import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { DemandEventsGateway } from './demand-events.gateway';
@@ -23,7 +21,6 @@ export const DEMAND_ENTITIES = [Demand, DemandStage, DemandEvent, DemandFile];
 @Module({
   imports: [
     TypeOrmModule.forFeature(DEMAND_ENTITIES),
-    BullModule.registerQueue({ name: QueueName.demandStages }),
     AuthModule,
     BillingModule,
   ],

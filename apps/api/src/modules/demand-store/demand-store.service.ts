@@ -191,8 +191,11 @@ export class DemandStoreService implements OnModuleInit {
   }
 
   async detail(who: Requester, demandId: string, lang: Language): Promise<DemandDetail> {
-    const demand = await this.own(who.id, demandId);
-    const rows = await this.stageRows.findBy({ demandId });
+    // One snapshot: the worker turns a stage and its demand Error or Completed in one transaction.
+    const { demand, rows } = await this.db.transaction('REPEATABLE READ', async (tx) => ({
+      demand: await this.own(who.id, demandId, tx),
+      rows: await tx.findBy(DemandStage, { demandId }),
+    }));
     return this.toDetail(demand, rows, await this.isVip(who), lang);
   }
 
@@ -310,13 +313,17 @@ export class DemandStoreService implements OnModuleInit {
     page: number,
     pageSize: number,
   ): Promise<AdminPage<AdminDemand>> {
-    const [rows, total] = await this.demands.findAndCount({
-      where: status ? { overallStatus: status } : {},
-      order: { updatedAt: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
+    // One snapshot, as in detail(): a demand's status and its stages' agree.
+    const { rows, total, stages } = await this.db.transaction('REPEATABLE READ', async (tx) => {
+      const [rows, total] = await tx.findAndCount(Demand, {
+        where: status ? { overallStatus: status } : {},
+        order: { updatedAt: 'DESC' },
+        skip: (page - 1) * pageSize,
+        take: pageSize,
+      });
+      const stages = rows.length ? await tx.findBy(DemandStage, { demandId: In(rows.map((d) => d.id)) }) : [];
+      return { rows, total, stages };
     });
-    const stages = rows.length ? await this.stageRows.findBy({ demandId: In(rows.map((d) => d.id)) }) : [];
     return {
       items: rows.map((d) => ({
         _id: d.id,
@@ -353,8 +360,8 @@ export class DemandStoreService implements OnModuleInit {
   }
 
   /** The owner's demand, or 404 as if it did not exist. */
-  async own(userId: string, demandId: string): Promise<Demand> {
-    const demand = isUuid(demandId) ? await this.demands.findOneBy({ id: demandId, userId }) : null;
+  async own(userId: string, demandId: string, m: EntityManager = this.demands.manager): Promise<Demand> {
+    const demand = isUuid(demandId) ? await m.findOneBy(Demand, { id: demandId, userId }) : null;
     if (!demand) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
     return demand;
   }

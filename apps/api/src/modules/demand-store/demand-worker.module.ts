@@ -1,7 +1,5 @@
-import { BullModule } from '@nestjs/bull';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { QueueName } from '@think-tank/contracts';
 import { AppConfig } from '../../core/config/app-config';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { DemandEventsService } from './demand-events.service';
@@ -13,17 +11,10 @@ import { DemandStagesProcessor } from './jobs/demand-stages.processor';
 import { StageQueue } from './stage-queue';
 import { StageRunner } from './stage-runner.service';
 
-/**
- * The stage jobs, run by the worker entry point. A worker that dies mid-job holds its lock for at most
- * `lockDuration`; the stalled check then hands the job to a live worker, which finishes it once.
- */
+/** The stage jobs, run by the worker entry point (the queue's settings are in QueueModule). */
 @Module({
   imports: [
     TypeOrmModule.forFeature(DEMAND_ENTITIES),
-    BullModule.registerQueue({
-      name: QueueName.demandStages,
-      settings: { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 2 },
-    }),
     NotificationsModule,
   ],
   providers: [
