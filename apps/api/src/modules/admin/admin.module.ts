@@ -12,12 +12,7 @@ import { AdminPlansController } from './admin-plans.controller';
 
 /** Support staff's endpoints (contract §9) that span modules; each module's own admin routes stay with it. */
 @Module({
-  imports: [
-    AuthModule,
-    BillingModule,
-    NotificationsModule,
-    DemandStoreModule,
-  ],
+  imports: [AuthModule, BillingModule, NotificationsModule, DemandStoreModule],
   controllers: [AdminPlansController, AdminMessagesController, AdminSupportController],
   providers: [SupportTimelineService, QueuesAdminService, MetricsCollectors],
 })

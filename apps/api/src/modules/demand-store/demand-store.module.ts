@@ -19,11 +19,7 @@ export const DEMAND_ENTITIES = [Demand, DemandStage, DemandEvent, DemandFile];
 
 /** The workshop as the API serves it: demands, fees, the lab viewer, live events. Stage jobs run in the worker. */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature(DEMAND_ENTITIES),
-    AuthModule,
-    BillingModule,
-  ],
+  imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), AuthModule, BillingModule],
   controllers: [DemandStoreController, DemandPaymentsController, LabViewerController],
   providers: [DemandStoreService, DemandEventsService, StageQueue, LabFilesService, DemandEventsGateway],
   exports: [DemandStoreService],

@@ -13,10 +13,7 @@ import { StageRunner } from './stage-runner.service';
 
 /** The stage jobs, run by the worker entry point (the queue's settings are in QueueModule). */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature(DEMAND_ENTITIES),
-    NotificationsModule,
-  ],
+  imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), NotificationsModule],
   providers: [
     StageRunner,
     DemandEventsService,
