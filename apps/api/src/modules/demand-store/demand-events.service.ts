@@ -7,7 +7,7 @@ import {
   type MessageType,
   type Stage,
 } from '@think-tank/contracts';
-import { MoreThan, Repository } from 'typeorm';
+import { MoreThan, Repository, type EntityManager } from 'typeorm';
 import { SocketPush } from '../../core/realtime/socket-push';
 import { DemandEvent } from './entities/demand-event.entity';
 
@@ -15,6 +15,15 @@ import { DemandEvent } from './entities/demand-event.entity';
 export const demandRoom = (demandId: string) => `demand:${demandId}`;
 
 const HISTORY_LIMIT = 1000;
+
+type EventFields = [
+  demandId: string,
+  stage: Stage,
+  event: DemandEventName,
+  messageType: MessageType,
+  message: string,
+  details?: string | null,
+];
 
 const toPayload = (e: DemandEvent): DemandEventPayload => ({
   id: Number(e.id),
@@ -35,16 +44,18 @@ export class DemandEventsService {
     private readonly push: SocketPush,
   ) {}
 
-  async publish(
-    demandId: string,
-    stage: Stage,
-    event: DemandEventName,
-    messageType: MessageType,
-    message: string,
-    details: string | null = null,
-  ): Promise<void> {
-    const saved = await this.events.save(
-      this.events.create({
+  /** Stores and pushes an event at once. */
+  async publish(...event: EventFields): Promise<void> {
+    (await this.record(this.events.manager, ...event))();
+  }
+
+  /**
+   * Stores an event in `m`'s transaction (with the state change it reports, so that whoever sees the change also
+   * finds the event) and answers its push, to call once the transaction committed.
+   */
+  async record(m: EntityManager, ...[demandId, stage, event, messageType, message, details]: EventFields) {
+    const saved = await m.save(
+      m.create(DemandEvent, {
         demandId,
         stage,
         event,
@@ -53,7 +64,7 @@ export class DemandEventsService {
         details: details?.slice(0, 4000) ?? null,
       }),
     );
-    this.push.toRoom(DEMAND_EVENTS_NAMESPACE, demandRoom(demandId), event, toPayload(saved));
+    return () => this.push.toRoom(DEMAND_EVENTS_NAMESPACE, demandRoom(demandId), event, toPayload(saved));
   }
 
   async history(demandId: string, after = 0): Promise<DemandEventPayload[]> {

@@ -97,17 +97,31 @@ export class StageRunner {
                 "updatedAt" = now() WHERE id = $1`,
         [job.demandId],
       );
-      return this.notifications.write(
+      const { demandId, stage } = job;
+      const paths = files.map((f) => f.path).join(', ');
+      const events = [
+        await this.events.record(
+          tx,
+          demandId,
+          stage,
+          'demand_progress',
+          'DETAIL',
+          StageProgress.filesWritten(files.length),
+          paths,
+        ),
+        await this.events.record(tx, demandId, stage, 'demand_progress', 'IMPORTANT', PROCESSING_FINISHED),
+        await this.events.record(tx, demandId, stage, 'demand_completed', 'COMPLETED', PROCESSING_FINISHED),
+      ];
+      const message = await this.notifications.write(
         tx,
         [demand.userId],
         Messages.stageCompleted(demand.name, STAGE_NAMES[job.stage], WebRoute.demand(demand.id)),
       );
+      return { events, message };
     });
     if (!finished) return false;
-    await say('DETAIL', StageProgress.filesWritten(files.length), files.map((f) => f.path).join(', '));
-    await say('IMPORTANT', PROCESSING_FINISHED);
-    await this.events.publish(job.demandId, job.stage, 'demand_completed', 'COMPLETED', PROCESSING_FINISHED);
-    await finished().catch((e: Error) => this.logger.warn(`stage message push failed: ${e.message}`));
+    for (const push of finished.events) push();
+    await finished.message().catch((e: Error) => this.logger.warn(`stage message push failed: ${e.message}`));
     this.logger.log(`demand ${job.demandId} ${job.stage} run ${job.run} completed`);
     return true;
   }
@@ -138,18 +152,27 @@ export class StageRunner {
         `UPDATE demands SET "overallStatus" = 'Error', "updatedAt" = now() WHERE id = $1 AND "overallStatus" <> 'Archived'`,
         [job.demandId],
       );
+      const event = await this.events.record(
+        tx,
+        job.demandId,
+        job.stage,
+        'demand_error',
+        'ERROR',
+        StageProgress.failed(reason),
+      );
       const demand = await tx.findOneBy(Demand, { id: job.demandId });
-      return demand
-        ? this.notifications.write(
+      const message = demand
+        ? await this.notifications.write(
             tx,
             [demand.userId],
             Messages.stageFailed(demand.name, STAGE_NAMES[job.stage], reason, WebRoute.demand(demand.id)),
           )
         : null;
+      return { event, message };
     });
     if (push === undefined) return;
-    await this.events.publish(job.demandId, job.stage, 'demand_error', 'ERROR', StageProgress.failed(reason));
-    await push?.().catch((e: Error) => this.logger.warn(`stage message push failed: ${e.message}`));
+    push.event();
+    await push.message?.().catch((e: Error) => this.logger.warn(`stage message push failed: ${e.message}`));
     this.logger.warn(`demand ${job.demandId} ${job.stage} run ${job.run} failed: ${reason}`);
   }
 
