@@ -96,7 +96,7 @@ describe('the support console in the browser', () => {
     const row = page.getByTestId('demand-row').filter({ hasText: demandId });
     await row.getByText('生成服务超时').waitFor();
     await row.getByRole('button', { name: '重试' }).click();
-    await page.getByText('Startup 阶段已重新排队').waitFor();
+    await page.getByText('启动阶段已重新排队').waitFor();
     await snap(page, 'admin-02-stage-retried');
     for (let i = 0; i < 100; i++) {
       const d = await call<{ stagesData: { Startup: { status: string } } }>(

@@ -18,7 +18,7 @@ const STAGE_VARIANT: Record<string, string> = {
 
 /** Demands of every user: filter by status, see each stage, retry a failed one. */
 export function DemandsTab() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'workshop']);
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const { data, error, mutate } = useAdminDemands(status, page);
@@ -34,7 +34,7 @@ export function DemandsTab() {
         <option value="">{t('all')}</option>
         {OVERALL_STATUSES.map((s) => (
           <option key={s} value={s}>
-            {s}
+            {t(`workshop:overall.${s}`)}
           </option>
         ))}
       </Form.Select>
@@ -58,14 +58,14 @@ export function DemandsTab() {
                     {d.name}
                     <div className="text-muted">{d._id}</div>
                   </td>
-                  <td>{d.overallStatus}</td>
+                  <td>{t(`workshop:overall.${d.overallStatus}`)}</td>
                   <td>
                     {d.stages
                       .filter((s) => s.status !== 'NotStarted')
                       .map((s) => (
                         <div key={s.stage} className="small mb-1">
                           <Badge bg={STAGE_VARIANT[s.status] ?? 'secondary'} className="me-1">
-                            {s.stage} {s.status}
+                            {t(`workshop:stages.${s.stage}`)} {t(`workshop:stageStatus.${s.status}`)}
                           </Badge>
                           {s.errorMessage && <span className="text-danger me-1">{s.errorMessage}</span>}
                           {s.status === 'Error' && (
@@ -75,11 +75,14 @@ export function DemandsTab() {
                               disabled={action.busy}
                               onClick={() =>
                                 void action.run(
-                                  t('demands.confirmRetry', { stage: s.stage, name: d.name }),
+                                  t('demands.confirmRetry', {
+                                    stage: t(`workshop:stages.${s.stage}`),
+                                    name: d.name,
+                                  }),
                                   async () => {
                                     await retryDemandStage(d._id, s.stage);
                                     await mutate();
-                                    return t('demands.retried', { stage: s.stage });
+                                    return t('demands.retried', { stage: t(`workshop:stages.${s.stage}`) });
                                   },
                                 )
                               }

@@ -28,7 +28,7 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
             <option value="">{t('all')}</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {t(`orders.statuses.${s}`)}
               </option>
             ))}
           </Form.Select>
@@ -67,8 +67,8 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                     {o.flaggedReason && <div className="text-danger">{o.flaggedReason}</div>}
                   </td>
                   <td>{formatMoney(o)}</td>
-                  <td>{o.gateway}</td>
-                  <td>{o.status}</td>
+                  <td>{t(`orders.gateways.${o.gateway}`)}</td>
+                  <td>{t(`orders.statuses.${o.status}`)}</td>
                   <td className="text-nowrap">
                     {o.status === 'pending' && (
                       <Button
@@ -81,7 +81,7 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                             await mutate();
                             return t('orders.reconciled', {
                               status: r.gatewayStatus,
-                              result: r.order.status,
+                              result: t(`orders.statuses.${r.order.status}`),
                             });
                           })
                         }
