@@ -54,7 +54,8 @@ describe('graceful shutdown on SIGTERM', () => {
 
     // A search whose Latin term waits on the (slow) translation service: about 2 s in flight.
     const inFlight = fetch(`${base}/api/solutions/search?query=slowword`);
-    await new Promise((r) => setTimeout(r, 300));
+    // Signalled once the API is inside the request (it has asked the translator), however loaded the machine.
+    await waitFor(async () => translator.requests.some((r) => r.startsWith('slowword|')));
     const signalled = Date.now();
     api.kill('SIGTERM');
 
