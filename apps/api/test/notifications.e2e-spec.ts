@@ -5,6 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
+import { waitFor } from './support/wait';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
@@ -269,7 +270,7 @@ describe('notifications (contract §7)', () => {
       (m: MessageItem) => m.title,
     );
     expect(list.slice(0, 2).sort()).toEqual(['支付成功', '订阅已生效'].sort());
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor(async () => messages.length >= 2);
     expect(messages.map((m) => m.title).sort()).toEqual(['支付成功', '订阅已生效'].sort());
     await t.http.post('/api/subscriptions/cancel').set(bearer(u)).expect(200);
     expect((await t.http.get('/api/messages').set(bearer(u))).body.messages[0].title).toBe('订阅已取消');
