@@ -267,8 +267,20 @@ describe('the support console (contract §9)', () => {
     expect(timeline.map((e) => e.kind)).toEqual(
       expect.arrayContaining(['order', 'demand', 'stage', 'message', 'account']),
     );
-    expect(timeline.find((e) => e.kind === 'stage')).toMatchObject({ title: 'Startup Error', refId: id });
-    expect(timeline.at(-1)!.kind).toBe('account');
+    expect(timeline.find((e) => e.kind === 'stage')).toMatchObject({ title: '启动阶段失败', refId: id });
+    expect(timeline.find((e) => e.kind === 'stage')!.detail).toContain('语言模型服务返回 HTTP 500');
+    expect(timeline.find((e) => e.kind === 'order')).toMatchObject({ title: '订单已支付' });
+    expect(timeline.at(-1)!).toMatchObject({ kind: 'account', title: '注册账号' });
+    // In the reader's language.
+    const english = (
+      await t.http
+        .get(`/api/admin/users/${u.session.user.id}/timeline`)
+        .set(as('support'))
+        .set('accept-language', 'en-US')
+        .expect(200)
+    ).body as TimelineEntry[];
+    expect(english.find((e) => e.kind === 'stage')).toMatchObject({ title: 'Startup failed' });
+    expect(english.find((e) => e.kind === 'order')).toMatchObject({ title: 'order paid' });
 
     const failed = await t.http.get('/api/admin/queues/demand-stages/failed').set(as('support')).expect(200);
     const job = failed.body.items.find((j: { data: { demandId: string } }) => j.data.demandId === id);

@@ -84,8 +84,8 @@ describe('the support console in the browser', () => {
     await page.getByRole('button', { name: '查找' }).click();
     await page.getByRole('cell', { name: user.email }).click();
     const timeline = page.getByTestId('timeline');
-    await timeline.getByText('order paid').waitFor();
-    await timeline.getByText('Startup Error').waitFor();
+    await timeline.getByText('订单已支付').waitFor();
+    await timeline.getByText('启动阶段失败').waitFor();
     expect(await timeline.textContent()).toContain('生成服务超时');
     // Support may not make anyone VIP.
     expect(await page.getByLabel('角色').isDisabled()).toBe(true);

@@ -14,7 +14,6 @@ import { RedisIoAdapter } from '../realtime/socket-adapter';
 import { API_VERSION } from './api-version';
 import { serveWebApp } from './serve-web-app';
 import { MetricsService } from '../metrics/metrics.service';
-import { requestContext } from '../logging/request-context';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Solution documents, and library imports carrying many of them, may be larger (contract §1). */
@@ -52,7 +51,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   const headers = securityHeaders(helmetOptions(Boolean(config.stripe?.publishableKey)));
   fastify.addHook('onRequest', (request, reply, done) => {
-    requestContext.enter(request.id);
     reply.headers(headers).header('x-request-id', request.id);
     done();
   });

@@ -12,7 +12,8 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Role } from '@think-tank/contracts';
+import { Role, type Language } from '@think-tank/contracts';
+import { Lang } from '../../core/http/language.decorator';
 import { AuditService } from '../../core/audit/audit.service';
 import { CurrentUser } from '../auth/guards/current-user.decorator';
 import { Roles, RolesGuard } from '../auth/guards/roles.guard';
@@ -70,8 +71,8 @@ export class AdminSupportController {
   @ApiOperation({
     summary: 'The user’s orders, views, demands and stages, messages and admin actions, newest first',
   })
-  userTimeline(@Param('id') id: string) {
-    return this.timeline.of(id);
+  userTimeline(@Param('id') id: string, @Lang() lang: Language) {
+    return this.timeline.of(id, lang);
   }
 
   @Get('orders')

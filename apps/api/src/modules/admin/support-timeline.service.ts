@@ -1,9 +1,10 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { TimelineEntry } from '@think-tank/contracts';
+import type { Language, TimelineEntry } from '@think-tank/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
+import { describeTimeline, type TimelineFacts } from './admin.messages';
 
 const LIMIT = 200;
 
@@ -16,44 +17,47 @@ const LIMIT = 200;
 export class SupportTimelineService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async of(userId: string): Promise<TimelineEntry[]> {
+  async of(userId: string, lang: Language): Promise<TimelineEntry[]> {
     if (!isUuid(userId)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
     const [exists] = await this.db.query(`SELECT 1 FROM users WHERE id = $1`, [userId]);
     if (!exists) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
-    const rows: {
-      at: Date;
-      kind: TimelineEntry['kind'];
-      title: string;
-      detail: string | null;
-      refId: string | null;
-    }[] = await this.db.query(
+    // Facts only (statuses, names, amounts); describeTimeline puts them into the reader's words.
+    const rows: (TimelineFacts & { at: Date; refId: string | null })[] = await this.db.query(
       `SELECT * FROM (
-           SELECT "createdAt" AS at, 'account' AS kind, 'registered' AS title, email::text AS detail, id::text AS "refId"
+           SELECT "createdAt" AS at, 'account' AS kind, NULL AS status, NULL AS stage, email::text AS detail,
+                  NULL AS extra, NULL AS error, id::text AS "refId"
              FROM users WHERE id = $1
            UNION ALL
-           SELECT "updatedAt", 'order', 'order ' || status,
-                  concat_ws(' · ', subject, to_char(amount / 100.0, 'FM999999990.00') || ' ' || currency, gateway,
-                           'flagged: ' || "flaggedReason"), id::text
+           SELECT "updatedAt", 'order', status, NULL,
+                  concat_ws(' · ', subject, to_char(amount / 100.0, 'FM999999990.00') || ' ' || currency, gateway),
+                  NULL, "flaggedReason", id::text
              FROM orders WHERE "userId" = $1
            UNION ALL
-           SELECT "createdAt", 'view', 'pay-per-view granted', 'until ' || to_char("expiresAt", 'YYYY-MM-DD'), "solutionId"::text
+           SELECT "createdAt", 'view', NULL, NULL, NULL, to_char("expiresAt", 'YYYY-MM-DD'), NULL, "solutionId"::text
              FROM solution_access_grants WHERE "userId" = $1
            UNION ALL
-           SELECT "createdAt", 'demand', 'demand created', name, id::text FROM demands WHERE "userId" = $1
+           SELECT "createdAt", 'demand', NULL, NULL, name, NULL, NULL, id::text FROM demands WHERE "userId" = $1
            UNION ALL
-           SELECT s."updatedAt", 'stage', s.stage || ' ' || s.status,
-                  concat_ws(' · ', d.name, 'payment ' || s."paymentStatus", s."errorMessage"), d.id::text
+           SELECT s."updatedAt", 'stage', s.status, s.stage, d.name, s."paymentStatus", s."errorMessage", d.id::text
              FROM demand_stages s JOIN demands d ON d.id = s."demandId"
             WHERE d."userId" = $1 AND s.status <> 'NotStarted'
            UNION ALL
-           SELECT "createdAt", 'message', "titleZh", "contentZh", id::text FROM messages WHERE "userId" = $1
+           SELECT "createdAt", 'message', NULL, NULL, CASE WHEN $2 = 'en' THEN "titleEn" ELSE "titleZh" END,
+                  CASE WHEN $2 = 'en' THEN "contentEn" ELSE "contentZh" END, NULL, id::text
+             FROM messages WHERE "userId" = $1
            UNION ALL
-           SELECT a."createdAt", 'admin', a.action, 'by ' || coalesce(u.username::text, a."actorId"::text), a.id::text
+           SELECT a."createdAt", 'admin', a.action, NULL, NULL, coalesce(u.username::text, a."actorId"::text), NULL,
+                  a.id::text
              FROM audit_entries a LEFT JOIN users u ON u.id = a."actorId"
             WHERE a."targetId" = $1::text
          ) t ORDER BY at DESC LIMIT ${LIMIT}`,
-      [userId],
+      [userId, lang],
     );
-    return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+    return rows.map((r) => ({
+      at: new Date(r.at).toISOString(),
+      kind: r.kind,
+      ...describeTimeline(r, lang),
+      refId: r.refId,
+    }));
   }
 }

@@ -35,6 +35,8 @@ export interface SettleRequest {
   event?: GatewayEvent;
   /** Extra rows to write in the same transaction once the order is paid (a Stripe subscription id, …). */
   stripeSubscriptionId?: string | null;
+  /** The request that reports it (a notify, a webhook, the sandbox cashier), named in the jobs it starts. */
+  requestId?: string;
 }
 
 /** What fulfilling a paid order did: messages for the buyer, and work to start once the payment committed. */
@@ -44,7 +46,7 @@ export interface Fulfilment {
 }
 
 /** Fulfils one item type inside the settling transaction (a module registers what it sells). */
-export type Fulfiller = (tx: EntityManager, order: Order) => Promise<Fulfilment>;
+export type Fulfiller = (tx: EntityManager, order: Order, requestId?: string) => Promise<Fulfilment>;
 
 export interface SettleResult {
   order: Order | null;
@@ -81,7 +83,7 @@ export class FulfilmentService {
         return { order: await tx.findOneBy(Order, { id: req.orderId }), changed: false, announce: null };
       const { drafts, afterCommit } =
         order.status === 'paid'
-          ? await this.grant(tx, order, req.stripeSubscriptionId ?? null)
+          ? await this.grant(tx, order, req.stripeSubscriptionId ?? null, req.requestId)
           : { drafts: order.status === 'failed' ? [Messages.paymentFailed(order.subject)] : [] };
       const pushes = await Promise.all(drafts.map((d) => this.notifications.write(tx, [order.userId], d)));
       const announce = async () => {
@@ -172,9 +174,10 @@ export class FulfilmentService {
     tx: EntityManager,
     order: Order,
     stripeSubscriptionId: string | null,
+    requestId: string | undefined,
   ): Promise<Fulfilment> {
     const fulfiller = this.fulfillers.get(order.itemType);
-    if (fulfiller) return fulfiller(tx, order);
+    if (fulfiller) return fulfiller(tx, order, requestId);
     // Settling a stage fee in a process without the workshop would take the money and deliver nothing:
     // roll back instead, and the order stays pending for a process that has it.
     if (order.itemType === PaymentItemType.demandStorePayment)

@@ -33,7 +33,7 @@ export class GatewayEventsService {
   ) {}
 
   /** Alipay's answer protocol: `success` once handled (also a repeat), `failure` for anything not ours. */
-  async alipayNotify(body: Record<string, unknown>): Promise<'success' | 'failure'> {
+  async alipayNotify(body: Record<string, unknown>, requestId?: string): Promise<'success' | 'failure'> {
     const notice = this.alipay.verifyNotify(body);
     const claimed = isUuid(body.out_trade_no) ? body.out_trade_no : null;
     if (!notice) {
@@ -61,6 +61,7 @@ export class GatewayEventsService {
           gateway: 'alipay',
           gatewayTradeNo: notice.tradeNo,
           event,
+          requestId,
         });
         break;
       case 'TRADE_CLOSED':
@@ -75,18 +76,23 @@ export class GatewayEventsService {
   }
 
   /** The sandbox cashier's pay and fail buttons, through the same path as a real notify. */
-  async sandboxSettle(orderId: string, outcome: Settlement): Promise<Order | null> {
+  async sandboxSettle(orderId: string, outcome: Settlement, requestId?: string): Promise<Order | null> {
     const { order } = await this.fulfilment.settle({
       orderId,
       outcome,
       gateway: 'sandbox',
       event: { gateway: 'sandbox', id: `${orderId}:settle`, type: outcome },
+      requestId,
     });
     return order;
   }
 
   /** A Stripe webhook: signature checked on the raw body, each event id handled once. */
-  async stripeWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
+  async stripeWebhook(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+    requestId?: string,
+  ): Promise<void> {
     if (!this.stripe.available) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
     let event: Stripe.Event;
     try {
@@ -118,6 +124,7 @@ export class GatewayEventsService {
           gateway: 'stripe',
           gatewayTradeNo: intent.id,
           event: ref,
+          requestId,
         });
         return;
       }

@@ -91,7 +91,7 @@ export class PaymentsController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiOperation({ summary: 'Alipay’s asynchronous notify (RSA2-signed); answers success or failure as text' })
   async alipayNotify(@Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
-    const answer = await this.events.alipayNotify(body ?? {});
+    const answer = await this.events.alipayNotify(body ?? {}, reply.request.id);
     return reply.type('text/plain; charset=utf-8').send(answer);
   }
 
@@ -111,7 +111,11 @@ export class PaymentsController {
   @ApiOperation({ summary: 'Stripe webhook: raw body, Stripe-Signature checked, each event id handled once' })
   async stripeWebhook(@Req() req: FastifyRequest & { rawBody?: Buffer }) {
     const signature = req.headers['stripe-signature'];
-    await this.events.stripeWebhook(req.rawBody, typeof signature === 'string' ? signature : undefined);
+    await this.events.stripeWebhook(
+      req.rawBody,
+      typeof signature === 'string' ? signature : undefined,
+      req.id,
+    );
     return { received: true };
   }
 }

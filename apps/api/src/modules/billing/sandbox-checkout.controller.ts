@@ -78,7 +78,7 @@ ${buttons}</body></html>`;
     const order = await this.sandboxOrder(orderId);
     // The gateway's books first, then its notify, as a real gateway would.
     if (order.status === 'pending') await this.ledger.record(order.id, outcome);
-    await this.events.sandboxSettle(order.id, outcome);
+    await this.events.sandboxSettle(order.id, outcome, reply.request.id);
     return reply.redirect(returnPath(order), HttpStatus.SEE_OTHER);
   }
 

@@ -51,6 +51,8 @@ import { StageQueue, type StageJob } from './stage-queue';
 
 export interface Requester {
   id: string;
+  /** Named in the log lines of the jobs the request starts. */
+  requestId?: string;
 }
 
 /** A demand with its five stage rows, locked for the length of a transaction. */
@@ -88,7 +90,9 @@ export class DemandStoreService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.fulfilment.register('demand_store_payment', (tx, order) => this.feePaid(tx, order));
+    this.fulfilment.register('demand_store_payment', (tx, order, requestId) =>
+      this.feePaid(tx, order, requestId),
+    );
   }
 
   /** A demand waiting for its start-up fee (contract §8 register-demand). */
@@ -110,7 +114,7 @@ export class DemandStoreService implements OnModuleInit {
       return { demand: created, started: spent };
     });
     if (started) {
-      await this.queue.enqueue({ demandId: demand.id, stage: 'Startup', run: 1 });
+      await this.queue.enqueue({ demandId: demand.id, stage: 'Startup', run: 1, requestId: who.requestId });
       return {
         success: true,
         demandId: demand.id,
@@ -408,7 +412,7 @@ export class DemandStoreService implements OnModuleInit {
   }
 
   /** Paid fee: the stage is queued in the payment's transaction, its job enqueued after it commits. */
-  private async feePaid(tx: EntityManager, order: Order): Promise<Fulfilment> {
+  private async feePaid(tx: EntityManager, order: Order, requestId?: string): Promise<Fulfilment> {
     const price = { amount: order.amount, currency: order.currency };
     const drafts = [
       Messages.paymentSucceeded(order.subject, price, order.demandId && WebRoute.demand(order.demandId)),
@@ -427,7 +431,13 @@ export class DemandStoreService implements OnModuleInit {
       `UPDATE demands SET "overallStatus" = 'Processing', "currentStage" = $2, "updatedAt" = now() WHERE id = $1`,
       [order.demandId, order.stage],
     );
-    const job: StageJob = { demandId: order.demandId!, stage: order.stage!, run };
+    // Without a request (reconciliation), the order names what started the job.
+    const job: StageJob = {
+      demandId: order.demandId!,
+      stage: order.stage!,
+      run,
+      requestId: requestId ?? `order:${order.id}`,
+    };
     return { drafts, afterCommit: () => this.queue.enqueue(job) };
   }
 
@@ -458,7 +468,7 @@ export class DemandStoreService implements OnModuleInit {
       await tx.save(demand);
       await alsoInTransaction?.(tx);
     });
-    for (const job of jobs) await this.queue.enqueue(job);
+    for (const job of jobs) await this.queue.enqueue({ ...job, requestId: who.requestId });
   }
 
   /** The change of a retry: only a failed stage runs again, as a new run. */

@@ -2,7 +2,6 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import { JobName, QueueName, type Stage } from '@think-tank/contracts';
 import type { Queue } from 'bull';
-import { requestContext } from '../../core/logging/request-context';
 
 /** A stage job's payload: ids only, the worker re-reads the rest. */
 export interface StageJob {
@@ -24,17 +23,13 @@ export class StageQueue {
   constructor(@InjectQueue(QueueName.demandStages) private readonly queue: Queue<StageJob>) {}
 
   async enqueue(job: StageJob): Promise<void> {
-    await this.queue.add(
-      JobName.runStage,
-      { ...job, requestId: job.requestId ?? requestContext.requestId() },
-      {
-        jobId: stageJobId(job),
-        attempts: STAGE_JOB_ATTEMPTS,
-        backoff: { type: 'exponential', delay: 2000 },
-        // Finished jobs are kept a while, so that a late duplicate finds its id taken.
-        removeOnComplete: 5000,
-        removeOnFail: 5000,
-      },
-    );
+    await this.queue.add(JobName.runStage, job, {
+      jobId: stageJobId(job),
+      attempts: STAGE_JOB_ATTEMPTS,
+      backoff: { type: 'exponential', delay: 2000 },
+      // Finished jobs are kept a while, so that a late duplicate finds its id taken.
+      removeOnComplete: 5000,
+      removeOnFail: 5000,
+    });
   }
 }

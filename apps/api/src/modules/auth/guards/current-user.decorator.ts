@@ -1,6 +1,8 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { AuthUser } from '../strategies/jwt.strategy';
 
-export const CurrentUser = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): AuthUser => ctx.switchToHttp().getRequest<{ user: AuthUser }>().user,
-);
+/** Who made the request, with the request's id (named in the jobs the request starts). */
+export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
+  const request = ctx.switchToHttp().getRequest<{ user: AuthUser; id: string }>();
+  return { ...request.user, requestId: request.id };
+});

@@ -8,6 +8,8 @@ import { TokenService, type AccessClaims } from '../token.service';
 export interface AuthUser {
   id: string;
   role: Role;
+  /** The request's id, added by @CurrentUser(). */
+  requestId?: string;
 }
 
 @Injectable()
