@@ -11,15 +11,16 @@ async function main() {
     for (const line of problems) console.error(line);
     process.exit(1);
   }
-  const app = await createApp(config);
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  const starting = createApp(config);
   // Within the pod's 45 s grace period (k8s/base/api.yaml), after its 5 s pre-stop pause.
-  closeOnSignals(app, 35_000, 'api', () => {
+  closeOnSignals(starting, 35_000, 'api', (app) => {
     // socket.io closes the HTTP server before Fastify does, so Fastify never drops idle keep-alive connections,
     // which would hold the close open for their whole keep-alive timeout: drop them as requests finish.
     const server = app.getHttpServer();
     setInterval(() => server.closeIdleConnections(), 250).unref();
   });
+  const app = await starting;
+  await app.listen({ port: config.port, host: '0.0.0.0' });
   console.log(`智库 is running at ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
 }
 

@@ -17,18 +17,20 @@ async function main() {
     for (const line of problems) console.error(line);
     process.exit(1);
   }
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+  const starting = NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: new AppLogger(createRootLogger(config.logLevel)),
     abortOnError: false,
   });
+  // SIGTERM: Bull stops taking jobs and waits for the running one before the pools close; within the pod's
+  // 120 s grace period (k8s/base/worker.yaml). A job cut off anyway is resumed by another worker. In place before
+  // the first job starts, which may be before start-up has finished.
+  closeOnSignals(starting, 110_000, 'worker');
+  const app = await starting;
   const unhandled = unhandledJobs(app);
   if (unhandled.length) {
     console.error(`no handler for ${unhandled.join(', ')}`);
     process.exit(1);
   }
-  // SIGTERM: Bull stops taking jobs and waits for the running one before the pools close; within the pod's
-  // 120 s grace period (k8s/base/worker.yaml). A job cut off anyway is resumed by another worker.
-  closeOnSignals(app, 110_000, 'worker');
   if (config.workerMetricsPort) {
     const { registry } = app.get(MetricsService);
     const server = createServer(async (req, res) => {

@@ -6,12 +6,13 @@ import type { INestApplicationContext } from '@nestjs/common';
  * exit 0. A close that outlasts `timeoutMs` (kept under the orchestrator's grace period) exits 1 instead.
  * The one shutdown path: Nest's own shutdown hooks stay off, or the application would be closed twice.
  */
-export function closeOnSignals(
-  app: INestApplicationContext,
+export function closeOnSignals<T extends INestApplicationContext>(
+  /** The application being created: the handlers are in place before it takes its first job or request. */
+  starting: Promise<T>,
   timeoutMs: number,
   name: string,
   /** Runs first, while the application closes (the API drops idle keep-alive connections there). */
-  onClosing?: () => void,
+  onClosing?: (app: T) => void,
 ): void {
   let closing = false;
   const close = async (signal: NodeJS.Signals) => {
@@ -22,8 +23,9 @@ export function closeOnSignals(
       console.error(`${name}: not closed within ${timeoutMs} ms, exiting`);
       process.exit(1);
     }, timeoutMs).unref();
-    onClosing?.();
     try {
+      const app = await starting;
+      onClosing?.(app);
       await app.close();
       process.exit(0);
     } catch (e) {
