@@ -1,16 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { AuditModule } from './core/audit/audit.module';
 import type { AppConfig } from './core/config/app-config';
-import { ConfigModule } from './core/config/config.module';
-import { DatabaseModule } from './core/database/database.module';
+import { coreModules } from './core/core-modules';
 import { AllExceptionsFilter } from './core/errors/error-responder';
 import { HealthModule } from './core/health/health.module';
-import { MetricsModule } from './core/metrics/metrics.service';
-import { MailModule } from './core/mail/mail.module';
-import { QueueModule } from './core/queue/queue.module';
-import { RealtimeModule } from './core/realtime/realtime.module';
-import { RedisModule } from './core/redis/redis.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { AdminModule } from './modules/admin/admin.module';
@@ -24,16 +17,9 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        DatabaseModule,
-        RedisModule,
-        QueueModule,
-        RealtimeModule,
+        ...coreModules(config),
         NotificationsModule,
-        MailModule,
         HealthModule,
-        MetricsModule,
-        AuditModule,
         AuthModule,
         SolutionsModule,
         BillingModule,

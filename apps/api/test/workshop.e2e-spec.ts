@@ -40,6 +40,21 @@ describe('requirements workshop (contract §8)', () => {
     });
   const events = async (id: string): Promise<DemandEventPayload[]> =>
     (await t.http.get(`/api/demand-store/${id}/events`).set(bearer(owner)).expect(200)).body;
+  /** Enters the next stage, pays the fee it names at the sandbox cashier, and waits for the stage to complete. */
+  const advanceAndPay = async (u: User, id: string, stage: Stage, stageInput: Record<string, string>) => {
+    const advanced = await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(u))
+      .send({ stageInput })
+      .expect(200);
+    const pay = await t.http
+      .post('/api/payments/initiate-stage-payment')
+      .set(bearer(u))
+      .send({ demandId: id, stageToPayFor: stage })
+      .expect(200);
+    await paySandbox(pay.body.paymentUrl);
+    return { fee: advanced.body.fee, done: await stageDone(u, id, stage) };
+  };
   /** Pays an order through the sandbox cashier, as the buyer's browser would. */
   const paySandbox = async (paymentUrl: string) => {
     expect(paymentUrl).toMatch(/^\/api\/payments\/sandbox\/checkout\//);
@@ -211,37 +226,16 @@ describe('requirements workshop (contract §8)', () => {
 
     // One module in Preparation: Opening costs 1 × 20000.
     await select(owner, id, 'Preparation', 1, prepared);
-    const toOpening = await t.http
-      .put(`/api/demand-store/${id}/advance`)
-      .set(bearer(owner))
-      .send({ stageInput: { genericInput: '先在华东试点' } })
-      .expect(200);
-    expect(toOpening.body.fee).toEqual({ amount: 20_000, currency: 'CNY' });
-    const payOpening = await t.http
-      .post('/api/payments/initiate-stage-payment')
-      .set(bearer(owner))
-      .send({ demandId: id, stageToPayFor: 'Opening' })
-      .expect(200);
-    await paySandbox(payOpening.body.paymentUrl);
-    const opened = await stageDone(owner, id, 'Opening');
+    const toOpening = await advanceAndPay(owner, id, 'Opening', { genericInput: '先在华东试点' });
+    expect(toOpening.fee).toEqual({ amount: 20_000, currency: 'CNY' });
+    const opened = toOpening.done;
     expect(opened.stagesData.Opening.output!.opening_table_html).toBe(
       `/demand-lab/${opened.labName}/opening-table.html`,
     );
 
     // Operation is a flat fee.
-    const toOperation = await t.http
-      .put(`/api/demand-store/${id}/advance`)
-      .set(bearer(owner))
-      .send({ stageInput: {} })
-      .expect(200);
-    expect(toOperation.body.fee).toEqual({ amount: 200_000, currency: 'CNY' });
-    const payOperation = await t.http
-      .post('/api/payments/initiate-stage-payment')
-      .set(bearer(owner))
-      .send({ demandId: id, stageToPayFor: 'Operation' })
-      .expect(200);
-    await paySandbox(payOperation.body.paymentUrl);
-    await stageDone(owner, id, 'Operation');
+    const toOperation = await advanceAndPay(owner, id, 'Operation', {});
+    expect(toOperation.fee).toEqual({ amount: 200_000, currency: 'CNY' });
 
     // Expansion costs nothing: queued at once.
     const toExpansion = await t.http

@@ -6,7 +6,7 @@ import type {
   StageData,
   StageOutput,
 } from '@think-tank/contracts';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, Form, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -143,32 +143,23 @@ export function StageOutputCard({
             {message.text}
           </Alert>
         )}
-        <h3 className="h6">{t('detail.summary')}</h3>
-        {editing ? (
-          <Form.Control
-            as="textarea"
-            rows={3}
-            className="mb-3"
-            aria-label={t('detail.summary')}
-            value={draft.summary}
-            onChange={(e) => setDraft({ ...draft, summary: e.target.value })}
-          />
-        ) : (
-          <p style={{ whiteSpace: 'pre-line' }}>{shown.summary}</p>
-        )}
-        <h3 className="h6">{t('detail.solution')}</h3>
-        {editing ? (
-          <Form.Control
-            as="textarea"
-            rows={6}
-            className="mb-3"
-            aria-label={t('detail.solution')}
-            value={draft.solution}
-            onChange={(e) => setDraft({ ...draft, solution: e.target.value })}
-          />
-        ) : (
-          <p style={{ whiteSpace: 'pre-line' }}>{shown.solution}</p>
-        )}
+        {(['summary', 'solution'] as const).map((field) => (
+          <Fragment key={field}>
+            <h3 className="h6">{t(`detail.${field}`)}</h3>
+            {editing ? (
+              <Form.Control
+                as="textarea"
+                rows={field === 'summary' ? 3 : 6}
+                className="mb-3"
+                aria-label={t(`detail.${field}`)}
+                value={draft[field]}
+                onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+              />
+            ) : (
+              <p style={{ whiteSpace: 'pre-line' }}>{shown[field]}</p>
+            )}
+          </Fragment>
+        ))}
         {stage === 'Preparation' && (output.prd_url || output.module_overview) && (
           <div className="mb-3">
             {output.prd_url && (
