@@ -1,3 +1,4 @@
+import { LatinTrigrams1795370315386 } from '../src/database/migrations/1795370315386-LatinTrigrams';
 import { gramsOf, searchText } from '../src/modules/solutions/search-text';
 import { verifiedUser } from './support/accounts';
 import { FakeTranslator } from './fakes/translator';
@@ -129,6 +130,33 @@ describe('solution search (contract §4)', () => {
     expect(deep.body.list).toHaveLength(50);
     const rare = await search({ query: '常见 追溯' }).expect(200);
     expect(rare.body).toEqual({ list: [], totalCount: 0, page: 1, pageSize: 5 });
+  });
+
+  it('narrows Latin terms by their trigrams, also in rows stored before there were trigrams', async () => {
+    await createSolution(t, {
+      projectName: 'OAuth2 单点登录',
+      projectRequirements: '统一身份认证',
+      projectRequirementsDetails: 'oaut h2 auth2x café2go',
+    });
+    const found = async (query: string) => names((await search({ query }).expect(200)).body);
+    expect(await found('OAuth2')).toEqual(['OAuth2 单点登录']);
+    expect(await found('AUTH2X 单点')).toEqual(['OAuth2 单点登录']);
+    // Every trigram and bigram of 'oauth2x' is in the text, but the word is not.
+    expect(await found('oauth2x')).toEqual([]);
+
+    // The migration gives rows written before it exactly the grams gramsOf() gives rows written after it.
+    const runner = t.db.createQueryRunner();
+    try {
+      await new LatinTrigrams1795370315386().down(runner);
+      await new LatinTrigrams1795370315386().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const rows: { text: string; grams: string[] }[] = await t.db.query(
+      'SELECT text, grams FROM solution_search',
+    );
+    for (const row of rows) expect([...row.grams].sort()).toEqual(gramsOf(row.text).sort());
+    expect(await found('2go 身份')).toEqual(['OAuth2 单点登录']);
   });
 });
 

@@ -15,7 +15,23 @@ describe('search text', () => {
     expect(requiredGrams('质')).toEqual(['质']);
     expect(requiredGrams('质检')).toEqual(['质检']);
     expect(requiredGrams('智能质检')).toEqual(['智能', '能质', '质检']);
-    expect(requiredGrams('erp')).toEqual(['er', 'rp']);
+  });
+
+  it('stores Latin trigrams and asks for them instead of the bigrams they cover', () => {
+    const grams = gramsOf(searchText(['ERP 系统', 'gpt4o 与 5g基站']));
+    expect(grams).toEqual(expect.arrayContaining(['erp', 'gpt', 'pt4', 't4o', 't4', '5g', 'g基']));
+    // Only letters and digits: never across white space or into Chinese.
+    expect(grams).not.toContain('5g基');
+    expect(grams.filter((g) => Array.from(g).length === 3).sort()).toEqual(['erp', 'gpt', 'pt4', 't4o']);
+    expect(requiredGrams('erp')).toEqual(['erp']);
+    expect(requiredGrams('gpt4o')).toEqual(['gpt', 'pt4', 't4o']);
+    expect(requiredGrams('erp系统')).toEqual(['erp', 'p系', '系统']);
+    expect(requiredGrams('ai质检')).toEqual(['ai', 'i质', '质检']);
+    // Whatever the term, every gram it asks for is in a text that contains it.
+    for (const term of ['erp系统', 'gpt4o', 'ai质检', 'p系统', '4o']) {
+      const text = searchText([`前文x${term}y后文`]);
+      expect(gramsOf(text)).toEqual(expect.arrayContaining(requiredGrams(term)));
+    }
   });
 
   it('splits a query on any white space, lowered and without repeats', () => {

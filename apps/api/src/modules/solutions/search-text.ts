@@ -6,8 +6,17 @@ export function searchText(fields: string[]): string {
 }
 
 const isSpace = (c: string) => /\s/u.test(c);
+const isLatin = (c: string) => /[a-z0-9]/.test(c);
 
-/** The distinct characters and pairs of adjacent characters of a text, white space excluded. */
+/**
+ * Whether three characters from position i form a Latin trigram. Latin text has few distinct letters, so its
+ * bigrams each occur in most documents; trigrams of letters and digits narrow a Latin term down as bigrams
+ * narrow a Chinese one. Chinese trigrams are not stored: there are too many of them, and bigrams suffice.
+ */
+const latinTrigramAt = (chars: string[], i: number) =>
+  i + 2 < chars.length && isLatin(chars[i]) && isLatin(chars[i + 1]) && isLatin(chars[i + 2]);
+
+/** The distinct characters, pairs of adjacent characters and Latin trigrams of a text, white space excluded. */
 export function gramsOf(text: string): string[] {
   const chars = Array.from(text);
   const grams = new Set<string>();
@@ -15,16 +24,26 @@ export function gramsOf(text: string): string[] {
     if (isSpace(chars[i])) continue;
     grams.add(chars[i]);
     if (i + 1 < chars.length && !isSpace(chars[i + 1])) grams.add(chars[i] + chars[i + 1]);
+    if (latinTrigramAt(chars, i)) grams.add(chars[i] + chars[i + 1] + chars[i + 2]);
   }
   return [...grams];
 }
 
-/** What the index must contain for a term to possibly occur: the term itself when short, else its bigrams. */
+/**
+ * What the index must contain for a term to possibly occur: the term itself when short, else its Latin
+ * trigrams and the bigrams no trigram covers.
+ */
 export function requiredGrams(term: string): string[] {
   const chars = Array.from(term);
   if (chars.length <= 2) return [term];
   const grams = new Set<string>();
-  for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i] + chars[i + 1]);
+  const covered = new Set<number>();
+  for (let i = 0; i + 2 < chars.length; i++)
+    if (latinTrigramAt(chars, i)) {
+      grams.add(chars[i] + chars[i + 1] + chars[i + 2]);
+      covered.add(i).add(i + 1);
+    }
+  for (let i = 0; i + 1 < chars.length; i++) if (!covered.has(i)) grams.add(chars[i] + chars[i + 1]);
   return [...grams];
 }
 
