@@ -152,10 +152,13 @@ describe('solution search (contract §4)', () => {
     } finally {
       await runner.release();
     }
-    const rows: { text: string; grams: string[] }[] = await t.db.query(
-      'SELECT text, grams FROM solution_search',
+    const rows: { text: string; grams: string[]; inStep: boolean }[] = await t.db.query(
+      'SELECT text, grams, signature = gram_signature(grams) AS "inStep" FROM solution_search',
     );
-    for (const row of rows) expect([...row.grams].sort()).toEqual(gramsOf(row.text).sort());
+    for (const row of rows) {
+      expect([...row.grams].sort()).toEqual(gramsOf(row.text).sort());
+      expect(row.inStep).toBe(true);
+    }
     expect(await found('2go 身份')).toEqual(['OAuth2 单点登录']);
   });
 });
@@ -225,6 +228,13 @@ describe('library editing by support staff (contract §9)', () => {
       .expect(200);
     expect((await t.http.get('/api/solutions/search').query({ query: '机器人' })).body.totalCount).toBe(0);
     expect((await t.http.get('/api/solutions/search').query({ query: '无人车' })).body.totalCount).toBe(1);
+    // The signature a recency walk tests follows the grams on every write.
+    expect(
+      await t.db.query(
+        `SELECT signature = gram_signature(grams) AS "inStep" FROM solution_search WHERE "solutionId" = $1`,
+        [id],
+      ),
+    ).toEqual([{ inStep: true }]);
 
     await t.http
       .delete(`/api/admin/solutions/${id}`)

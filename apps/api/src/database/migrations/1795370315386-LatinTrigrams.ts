@@ -20,6 +20,8 @@ export class LatinTrigrams1795370315386 implements MigrationInterface {
         GROUP BY r."solutionId"
       ) t
       WHERE t."solutionId" = s."solutionId"`);
+    // Built in memory: with the default 64 MB a GIN index over 100,000 rows takes many minutes.
+    await queryRunner.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     await queryRunner.query(
       `CREATE INDEX "IDX_solution_search_grams" ON "solution_search" USING gin ("grams")`,
     );

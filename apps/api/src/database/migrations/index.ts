@@ -6,6 +6,7 @@ import { PaymentsAndSubscriptions1795332493698 } from './1795332493698-PaymentsA
 import { Messages1795335645280 } from './1795335645280-Messages';
 import { Workshop1795341819821 } from './1795341819821-Workshop';
 import { LatinTrigrams1795370315386 } from './1795370315386-LatinTrigrams';
+import { GramSignatures1795372800000 } from './1795372800000-GramSignatures';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Messages1795335645280,
   Workshop1795341819821,
   LatinTrigrams1795370315386,
+  GramSignatures1795372800000,
 ];

@@ -32,9 +32,17 @@ export function indexedConditions(terms: TermAlternatives[]): SqlCondition {
   });
 }
 
-/** The inline text alone, for walking the recency index without reading any gram array. */
+/**
+ * For walking the recency index, without reading any gram array: the bits of the term's grams in the row's
+ * signature (a few bit tests), and only where all are set, the inline text (a strpos() over kilobytes). A CASE,
+ * so that PostgreSQL keeps that order and estimates the whole as one condition: as separate conditions it reorders
+ * them and, taking each bit test for a rare one, plans a scan of the whole table instead of the walk.
+ */
 export function textConditions(terms: TermAlternatives[]): SqlCondition {
-  return conditions(terms, (alt, param) => `strpos(s.text, ${param(alt)}) > 0`);
+  return conditions(terms, (alt, param) => {
+    const bits = requiredGrams(alt).map((gram) => `get_bit(s.signature, gram_bit(${param(gram)})) = 1`);
+    return `CASE WHEN ${bits.join(' AND ')} THEN strpos(s.text, ${param(alt)}) > 0 ELSE false END`;
+  });
 }
 
 /**
