@@ -393,6 +393,24 @@ describe('auth (contract §3)', () => {
         JSON.parse(Buffer.from(u.session.access_token.split('.')[0], 'base64url').toString()),
       ).toMatchObject({ alg: 'HS256' });
     });
+
+    it('remembers a verified token only until it expires, and only as it was signed', async () => {
+      const u = await verifiedUser(t, sink);
+      const { role } = jwt.decode(u.session.access_token) as { role: string };
+      const exp = Math.floor(Date.now() / 1000) + 2;
+      const token = jwt.sign({ sub: u.session.user.id, role, typ: 'access', exp }, TEST_JWT_SECRET, {
+        algorithm: 'HS256',
+      });
+      const me = (bearer: string) => t.http.get('/api/auth/me').set('Authorization', `Bearer ${bearer}`);
+      await me(token).expect(200);
+      await me(token).expect(200);
+      // The same claims under another signature are not the token that was verified.
+      const [header, payload, signature] = token.split('.');
+      const flipped = signature[10] === 'A' ? 'B' : 'A';
+      await me(`${header}.${payload}.${signature.slice(0, 10)}${flipped}${signature.slice(11)}`).expect(401);
+      await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 20));
+      await me(token).expect(401);
+    });
   });
 
   describe('password reset', () => {
