@@ -3,9 +3,10 @@ import { Solution } from './solution.entity';
 
 /**
  * The search form of a solution, written with it (performance-notes.md): its three fields lowered and joined
- * by newlines, stored inline and uncompressed, and the distinct 1- and 2-character grams (and Latin trigrams) of
- * that text under a GIN index. 1- and 2-character terms are answered by the index alone; longer terms by their bigrams, then a
- * strpos() recheck on the inline text. The GIN index and the storage settings live in the migration.
+ * by newlines, stored inline and uncompressed, and the distinct 1- and 2-character grams (and Latin trigrams)
+ * of that text under a GIN index. 1- and 2-character terms are answered by the index alone; longer terms by
+ * their Latin trigrams and bigrams, then a strpos() recheck on the inline text. The GIN index and the storage
+ * settings live in the migrations.
  */
 @Entity('solution_search')
 @Index('IDX_solution_search_recency', ['createdAt', 'solutionId'])
@@ -30,7 +31,8 @@ export class SolutionSearch {
 
   /**
    * The grams hashed into 4,096 bits (gram_signature(), in the migration). A recency walk tests a term's bits
-   * here before searching the text, which costs a tenth as much per row. A trigger writes it.
+   * here before searching the text (which took the walk from 1.7 to 0.7 ms for a term in 2.7 % of the library).
+   * A trigger writes it.
    */
   @Column({ type: 'bit', length: 4096, select: false, insert: false, update: false })
   signature?: string;
