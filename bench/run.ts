@@ -77,7 +77,6 @@ async function seed(db: DataSource, vocabulary: Vocabulary): Promise<void> {
   console.log(`\nbuilding the gram index…`);
   await db.query(`SET maintenance_work_mem = '512MB'`);
   await db.query(`CREATE INDEX "IDX_solution_search_grams" ON "solution_search" USING gin ("grams")`);
-  await db.query('ANALYZE solutions; ANALYZE solution_search');
   console.log(`seeded ${N - have} solutions in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
