@@ -1,4 +1,4 @@
-import { LatinTrigrams1795370315386 } from '../src/database/migrations/1795370315386-LatinTrigrams';
+import { LatinTrigramsAndSignatures1795372800000 } from '../src/database/migrations/1795372800000-LatinTrigramsAndSignatures';
 import { gramsOf, searchText } from '../src/modules/solutions/search-text';
 import { verifiedUser } from './support/accounts';
 import { FakeTranslator } from './fakes/translator';
@@ -147,8 +147,8 @@ describe('solution search (contract §4)', () => {
     // The migration gives rows written before it exactly the grams gramsOf() gives rows written after it.
     const runner = t.db.createQueryRunner();
     try {
-      await new LatinTrigrams1795370315386().down(runner);
-      await new LatinTrigrams1795370315386().up(runner);
+      await new LatinTrigramsAndSignatures1795372800000().down(runner);
+      await new LatinTrigramsAndSignatures1795372800000().up(runner);
     } finally {
       await runner.release();
     }

@@ -5,8 +5,7 @@ import { PlansAndViewGrants1795328206308 } from './1795328206308-PlansAndViewGra
 import { PaymentsAndSubscriptions1795332493698 } from './1795332493698-PaymentsAndSubscriptions';
 import { Messages1795335645280 } from './1795335645280-Messages';
 import { Workshop1795341819821 } from './1795341819821-Workshop';
-import { LatinTrigrams1795370315386 } from './1795370315386-LatinTrigrams';
-import { GramSignatures1795372800000 } from './1795372800000-GramSignatures';
+import { LatinTrigramsAndSignatures1795372800000 } from './1795372800000-LatinTrigramsAndSignatures';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,6 +15,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   PaymentsAndSubscriptions1795332493698,
   Messages1795335645280,
   Workshop1795341819821,
-  LatinTrigrams1795370315386,
-  GramSignatures1795372800000,
+  LatinTrigramsAndSignatures1795372800000,
 ];
