@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -15,6 +16,16 @@ export default tseslint.config(
     },
   },
   {
+    // Patterns meet user text: none may backtrack super-linearly (architecture.md, convention 17).
+    files: ['apps/**/*.{ts,tsx,js,mjs}', 'libs/**/*.{ts,tsx,js,mjs}', 'bench/**/*.{ts,js,mjs}'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': 'error',
+      'regexp/no-misleading-capturing-group': 'error',
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
@@ -23,7 +34,10 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/core/config/**', 'apps/api/src/**/*.spec.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through AppConfig.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through AppConfig.' },
+      ],
     },
   },
   {

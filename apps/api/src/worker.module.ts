@@ -1,12 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './core/config/app-config';
 import { coreModules } from './core/core-modules';
+import { MailWorkerModule } from './core/mail/mail.module';
 import { BillingJobsModule } from './modules/billing/billing-jobs.module';
 import { DemandStoreModule } from './modules/demand-store/demand-store.module';
 import { DemandWorkerModule } from './modules/demand-store/demand-worker.module';
 
 /**
- * The worker process: every Bull processor (stage jobs, billing's scheduled jobs) and no HTTP; it reaches sockets
+ * The worker process: every Bull processor (stage jobs, billing's scheduled jobs, mail) and no HTTP; it reaches sockets
  * through the Redis emitter.
  */
 @Module({})
@@ -16,6 +17,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ...coreModules(config),
+        MailWorkerModule,
         DemandWorkerModule,
         BillingJobsModule,
         // Orders the reconciliation job settles may be stage fees: the workshop fulfils them here too.

@@ -3,6 +3,8 @@ export const QueueName = {
   billing: 'billing',
   /** The workshop's stage jobs, processed by the worker entry point. */
   demandStages: 'demand-stages',
+  /** Outgoing mail, sent by the worker: no request waits for SMTP (nor tells by its timing who has an account). */
+  mail: 'mail',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -13,6 +15,8 @@ export const JobName = {
   runStage: 'run-stage',
   /** Every 10 minutes: ask the gateways about orders pending too long. */
   reconcileOrders: 'reconcile-orders',
+  /** Send one mail: payload `{to, subject, text, html}`. */
+  sendMail: 'send-mail',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -21,4 +25,5 @@ export const JobQueue: Record<JobName, QueueName> = {
   [JobName.expireSubscriptions]: QueueName.billing,
   [JobName.reconcileOrders]: QueueName.billing,
   [JobName.runStage]: QueueName.demandStages,
+  [JobName.sendMail]: QueueName.mail,
 };

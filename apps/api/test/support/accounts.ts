@@ -17,7 +17,7 @@ export async function verifiedUser(t: TestApp, sink: SmtpSink, prefix?: string) 
   await t.http.post('/api/auth/register').send(account).expect(201);
   const res = await t.http
     .post('/api/auth/verify-email')
-    .send({ email: account.email, code: sink.code(account.email) })
+    .send({ email: account.email, code: await sink.code(account.email) })
     .expect(200);
   return { ...account, session: res.body as SessionResponse };
 }

@@ -32,15 +32,26 @@ export class SmtpSink {
     );
   }
 
-  last(address: string): ParsedMail {
-    const mails = this.to(address);
-    if (!mails.length) throw new Error(`no mail to ${address}`);
-    return mails[mails.length - 1];
+  /**
+   * The mails to an address once at least `count` have arrived. Mail leaves through the worker's queue after the
+   * request has been answered, so a test waits for it (5 s at most).
+   */
+  async received(address: string, count = 1): Promise<ParsedMail[]> {
+    for (const deadline = Date.now() + 5_000; this.to(address).length < count;) {
+      if (Date.now() > deadline) throw new Error(`${count} mail(s) to ${address} did not arrive`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return this.to(address);
   }
 
-  /** The 6-digit code of the newest verification mail to an address. */
-  code(address: string): string {
-    const match = /验证码是 (\d{6})/.exec(this.last(address).text ?? '');
+  /** The newest of the first `count` mails to an address. */
+  async last(address: string, count = 1): Promise<ParsedMail> {
+    return (await this.received(address, count))[count - 1];
+  }
+
+  /** The 6-digit code of the `count`-th mail to an address (a verification mail). */
+  async code(address: string, count = 1): Promise<string> {
+    const match = /验证码是 (\d{6})/.exec((await this.last(address, count)).text ?? '');
     if (!match) throw new Error(`no code in the mail to ${address}`);
     return match[1];
   }

@@ -1,3 +1,5 @@
+import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -5,7 +7,9 @@ import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '../../src/core/config/app-config';
 import { dropDatabase, ensureDatabase } from '../../src/core/database/ensure-database';
+import { coreModules } from '../../src/core/core-modules';
 import { createApp } from '../../src/core/http/create-app';
+import { MailWorkerModule } from '../../src/core/mail/mail.module';
 import { readTestEnv } from './test-env';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
@@ -18,6 +22,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The worker's mail delivery alone (the `mail` queue), for specs that read mails but run no other job. */
+@Module({})
+class MailDeliveryModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: MailDeliveryModule, imports: [...coreModules(config), MailWorkerModule] };
+  }
+}
+
 /**
  * The real application on a fresh copy of the migrated template database and its own Redis prefix,
  * so test files never see each other's rows, counters or queues.
@@ -26,6 +38,8 @@ export async function startTestApp(
   env: Record<string, string> = {},
   /** Another replica: the same database and Redis prefix as this app (closing it leaves them to their owner). */
   replicaOf?: TestApp,
+  /** Deliver queued mail, as the worker does: by default when the spec gave an SMTP server to deliver to. */
+  deliverMail = Boolean(env.SMTP_URL) && !replicaOf,
 ): Promise<TestApp> {
   const base = readTestEnv();
   const suffix = randomBytes(4).toString('hex');
@@ -44,12 +58,21 @@ export async function startTestApp(
   });
   const app = await createApp(config);
   const db = app.get(DataSource);
+  let mailWorker: INestApplicationContext | undefined;
+  if (deliverMail) {
+    mailWorker = await NestFactory.createApplicationContext(MailDeliveryModule.forRoot(config), {
+      logger: false,
+      abortOnError: false,
+    });
+    await mailWorker.init();
+  }
   return {
     app,
     http: supertest(app.getHttpServer()),
     config,
     db,
     async close() {
+      await mailWorker?.close();
       await app.close();
       if (replicaOf) return;
       await dropDatabase(config.databaseUrl);

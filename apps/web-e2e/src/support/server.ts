@@ -69,6 +69,7 @@ export default async function setup(project: TestProject) {
     WEB_DIST: resolve(ROOT, 'dist/apps/web'),
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
+    DEV_OUTBOX: 'true',
     ...github.env('GITHUB'),
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,

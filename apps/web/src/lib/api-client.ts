@@ -3,7 +3,7 @@ import { currentLanguage } from './i18n';
 import { session } from './session';
 
 export const API_TIMEOUT_MS = 10_000;
-const API_BASE = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
+const API_BASE = (import.meta.env.VITE_API_BASE_URL as string | undefined)?.replace(/(?<!\/)\/+$/, '') ?? '';
 
 /** A failed call: `status` 0 means no response (network, timeout); `body` is the contract's error body when there is one. */
 export class ApiError extends Error {

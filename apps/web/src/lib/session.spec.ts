@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { secondsLeft, session } from './session';
 
-const jwtWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.s`;
+const jwtWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/(?<!=)=+$/, '')}.s`;
 
 describe('session', () => {
   it('keeps the tokens under the spec’s storage keys and clears them all', () => {

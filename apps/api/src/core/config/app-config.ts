@@ -48,6 +48,8 @@ const envSchema = z
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SMTP_URL: optionalString.pipe(url(['smtp:', 'smtps:']).optional()),
     MAIL_FROM: z.string().default('智库 <no-reply@localhost>'),
+    /** Keep mails in Redis and serve them at /api/dev/outbox while SMTP_URL is unset; only when asked for. */
+    DEV_OUTBOX: z.enum(['true', 'false']).default('false'),
     ADMIN_EMAIL: optionalString.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optionalString,
     WEB_DIST: optionalString,
@@ -78,6 +80,12 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET)
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    // Nobody could register or reset a password: every code and link goes by mail.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' });
+    // It publishes every verification code and reset link.
+    if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === 'true')
+      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'must not be on in production' });
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
       ctx.addIssue({
         code: 'custom',
@@ -155,6 +163,8 @@ export class AppConfig {
   readonly jwtSecret!: string;
   readonly smtpUrl?: string;
   readonly mailFrom!: string;
+  /** Mails go to the development outbox (SMTP_URL unset and DEV_OUTBOX=true), which /api/dev/outbox serves. */
+  readonly devOutbox!: boolean;
   readonly admin?: { email: string; password: string };
   readonly webDist?: string;
   readonly translateUrl?: string;
@@ -201,7 +211,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
@@ -214,6 +224,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    devOutbox: !env.SMTP_URL && env.DEV_OUTBOX === 'true',
     admin: env.ADMIN_EMAIL ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD! } : undefined,
     webDist: env.WEB_DIST,
     translateUrl: env.TRANSLATE_URL,
@@ -238,7 +249,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentsSandbox: env.PAYMENTS_SANDBOX ? env.PAYMENTS_SANDBOX === 'true' : env.NODE_ENV !== 'production',
     operationStageOpen: env.OPERATION_STAGE_OPEN === 'true',
     llm: env.LLM_BASE_URL
-      ? { baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY, model: env.LLM_MODEL }
+      ? {
+          baseUrl: env.LLM_BASE_URL.replace(/(?<!\/)\/+$/, ''),
+          apiKey: env.LLM_API_KEY,
+          model: env.LLM_MODEL,
+        }
       : undefined,
     generatorStepMs: env.GENERATOR_STEP_MS,
     workerMetricsPort: env.WORKER_METRICS_PORT,

@@ -1,19 +1,50 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ValidationMessage, type ValidationMessageKey } from '@think-tank/contracts';
+import { getMetadataStorage, type ValidatorOptions } from 'class-validator';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { AppError, type ValidationDetail } from './app-error';
 
 function isMessageKey(message: string): message is ValidationMessageKey {
   return Object.prototype.hasOwnProperty.call(ValidationMessage, message);
 }
 
-/** Flattens class-validator errors to one detail per field: the first rule it breaks, as a message key. */
+const ordered = new WeakSet<ValidationMetadata[]>();
+
+/**
+ * class-validator checks a property's rules in the order they were registered, which for stacked decorators is
+ * bottom-up. We read them top-down: the first rule written is checked first, and with `stopAtFirstError` the
+ * first one broken ends the field's validation, so a length limit written above a pattern keeps an over-long
+ * value away from it. Each class's list is put in that order once, the first time it is validated.
+ */
+function checkRulesTopDown(): void {
+  const storage = getMetadataStorage() as unknown as {
+    validationMetadatas: Map<unknown, ValidationMetadata[]>;
+  };
+  for (const list of storage.validationMetadatas.values()) {
+    if (ordered.has(list)) continue;
+    const byProperty = new Map<string, ValidationMetadata[]>();
+    for (const m of list) byProperty.set(m.propertyName, [...(byProperty.get(m.propertyName) ?? []), m]);
+    list.splice(0, list.length, ...[...byProperty.values()].flatMap((rules) => rules.reverse()));
+    ordered.add(list);
+  }
+}
+
+class TopDownValidationPipe extends ValidationPipe {
+  protected override validate(object: object, options?: ValidatorOptions) {
+    checkRulesTopDown();
+    return super.validate(object, options);
+  }
+}
+
+/** Flattens class-validator errors to one detail per field: the rule it broke, as a message key. */
 export function validationDetails(errors: ValidationError[], parent = ''): ValidationDetail[] {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
     const constraints = Object.entries(e.constraints ?? {});
     const own: ValidationDetail[] = [];
     if (constraints.length) {
-      const [rule, message] = constraints[constraints.length - 1];
+      // One constraint per field (stopAtFirstError): the first rule, top-down, that it breaks.
+      const [rule, message] = constraints[0];
       const key: ValidationMessageKey =
         rule === 'whitelistValidation' ? 'fieldUnknown' : isMessageKey(message) ? message : 'fieldInvalid';
       own.push({ field, key });
@@ -24,8 +55,10 @@ export function validationDetails(errors: ValidationError[], parent = ''): Valid
 
 /** Whitelisting, refusing unknown fields, 400 VALIDATION_FAILED with details (contract §1). */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  checkRulesTopDown(); // for pipes of class-validator's own, such as ParseArrayPipe's, too
+  return new TopDownValidationPipe({
     whitelist: true,
+    stopAtFirstError: true,
     forbidNonWhitelisted: true,
     transform: true,
     validationError: { target: false, value: false },

@@ -1,4 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
+import { Role } from '@think-tank/contracts';
+import type { onRequestHookHandler } from 'fastify';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -6,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from '../../app.module';
 import type { AppConfig } from '../config/app-config';
+import { accessKeyOf, verifyAccessToken } from '../auth/access-token';
 import { AppError } from '../errors/app-error';
+import { sendError } from '../errors/error-responder';
 import { createValidationPipe } from '../errors/validation-pipe';
 import { AppLogger, createRootLogger } from '../logging/app-logger';
 import { helmetOptions, securityHeaders } from './security-headers';
@@ -19,6 +23,25 @@ export const BODY_LIMIT = 1024 * 1024;
 /** Solution documents, and library imports carrying many of them, may be larger (contract §1). */
 const LARGE_BODY_LIMIT = 20 * 1024 * 1024;
 const LARGE_BODY_ROUTES = /^\/api\/admin\/solutions(\/|$)/;
+
+/**
+ * Before a large body is read: only a staff member's access token may send one, so that nobody else can make a
+ * replica parse 20 MiB. The role in the token is enough here; the route's guard then checks it in the database.
+ */
+function staffBeforeBody(config: AppConfig): onRequestHookHandler {
+  const key = accessKeyOf(config.jwtSecret);
+  return (request, reply, done) => {
+    const header = request.headers.authorization;
+    let role: Role | undefined;
+    try {
+      if (header?.startsWith('Bearer ')) role = verifyAccessToken(header.slice(7), key).role;
+    } catch {
+      role = undefined;
+    }
+    if (role === Role.Admin || role === Role.Support) return done();
+    sendError(new AppError(role ? 'FORBIDDEN' : 'UNAUTHORIZED', role ? 403 : 401), request, reply);
+  };
+}
 
 /** A caller's X-Request-Id when it is a plain token, else a new one; it follows the request into every log line. */
 function requestId(req: IncomingMessage): string {
@@ -46,8 +69,11 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   const fastify = app.getHttpAdapter().getInstance();
   // Routes are registered at app.init(), after this hook is in place.
+  const staffOnly = staffBeforeBody(config);
   fastify.addHook('onRoute', (route) => {
-    if (LARGE_BODY_ROUTES.test(route.url)) route.bodyLimit = LARGE_BODY_LIMIT;
+    if (!LARGE_BODY_ROUTES.test(route.url)) return;
+    route.bodyLimit = LARGE_BODY_LIMIT;
+    route.onRequest = [...[route.onRequest ?? []].flat(), staffOnly];
   });
   const headers = securityHeaders(helmetOptions(Boolean(config.stripe?.publishableKey)));
   fastify.addHook('onRequest', (request, reply, done) => {

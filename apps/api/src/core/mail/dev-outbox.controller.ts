@@ -15,10 +15,12 @@ export class DevOutboxController {
 
   @Public()
   @Get()
-  @ApiOperation({ summary: 'Mails kept instead of sent while SMTP_URL is unset (not in production)' })
+  @ApiOperation({
+    summary: 'Mails kept instead of sent (SMTP_URL unset and DEV_OUTBOX=true; never in production)',
+  })
   @ApiQuery({ name: 'to', required: false })
   list(@Query('to') to?: string): Promise<OutboxEntry[]> {
-    if (this.config.isProduction) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!this.config.devOutbox) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
     return this.mail.outbox(typeof to === 'string' ? to : undefined);
   }
 }

@@ -1,4 +1,7 @@
+import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { JobName, QueueName } from '@think-tank/contracts';
+import type { Queue } from 'bull';
 import type Redis from 'ioredis';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config';
@@ -17,7 +20,11 @@ export interface OutboxEntry extends Mail {
 const OUTBOX_KEY = 'dev:outbox';
 const OUTBOX_SIZE = 200;
 
-/** Sends mail through SMTP_URL, or keeps it in the development outbox when no SMTP server is configured. */
+/**
+ * Mail goes out in two steps: a request puts it on the `mail` queue (`send`), and the worker delivers it
+ * (`deliver`) through SMTP_URL, or into the development outbox (DEV_OUTBOX=true), retrying with backoff. So no
+ * request waits for SMTP, and a known address is answered as fast as an unknown one.
+ */
 @Injectable()
 export class MailService {
   private readonly logger = new Logger(MailService.name);
@@ -26,13 +33,22 @@ export class MailService {
   constructor(
     private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
+    @InjectQueue(QueueName.mail) private readonly queue: Queue<Mail>,
   ) {
     if (config.smtpUrl) this.transport = createTransport(config.smtpUrl);
   }
 
   async send(mail: Mail): Promise<void> {
+    await this.queue.add(JobName.sendMail, mail);
+  }
+
+  async deliver(mail: Mail): Promise<void> {
     if (this.transport) {
       await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+      return;
+    }
+    if (!this.config.devOutbox) {
+      this.logger.warn({ to: mail.to, subject: mail.subject }, 'mail not sent: SMTP_URL is unset');
       return;
     }
     const entry: OutboxEntry = { ...mail, sentAt: new Date().toISOString() };
@@ -41,10 +57,7 @@ export class MailService {
       .lpush(OUTBOX_KEY, JSON.stringify(entry))
       .ltrim(OUTBOX_KEY, 0, OUTBOX_SIZE - 1)
       .exec();
-    this.logger.log(
-      { to: mail.to, subject: mail.subject },
-      'mail kept in the development outbox (SMTP_URL unset)',
-    );
+    this.logger.log({ to: mail.to, subject: mail.subject }, 'mail kept in the development outbox');
   }
 
   /** Newest first; optionally only the mails to one address. */

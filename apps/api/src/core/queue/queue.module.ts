@@ -10,6 +10,16 @@ import { AppConfig } from '../config/app-config';
 const queues = BullModule.registerQueue(
   { name: QueueName.billing },
   {
+    name: QueueName.mail,
+    // An SMTP server that is down for a while: tries over about 20 minutes, then the job stays failed for support.
+    defaultJobOptions: {
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 5_000 },
+      removeOnComplete: 100,
+      removeOnFail: 1_000,
+    },
+  },
+  {
     name: QueueName.demandStages,
     // A worker that dies mid-job holds its lock for at most `lockDuration`; the stalled check then hands the
     // job to a live worker, which finishes it once.

@@ -1,11 +1,18 @@
 import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { QueueName, type AdminPage, type FailedJob, type QueueCounts } from '@think-tank/contracts';
-import type { Queue } from 'bull';
+import { JobName, QueueName, type AdminPage, type FailedJob, type QueueCounts } from '@think-tank/contracts';
+import type { Job, Queue } from 'bull';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
+
+/** What support sees of a job: a mail's recipient and subject, never its text (it may hold a code or a link). */
+function visibleData(job: Job): Record<string, unknown> {
+  if (job.name !== JobName.sendMail) return job.data as Record<string, unknown>;
+  const { to, subject } = job.data as { to: string; subject: string };
+  return { to, subject };
+}
 
 /** The Bull queues for support: counts by state, the failed jobs with their errors, and a retry. */
 @Injectable()
@@ -15,12 +22,14 @@ export class QueuesAdminService {
   constructor(
     @InjectQueue(QueueName.demandStages) demandStages: Queue,
     @InjectQueue(QueueName.billing) billing: Queue,
+    @InjectQueue(QueueName.mail) mail: Queue,
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
   ) {
     this.queues = new Map([
       [QueueName.demandStages, demandStages],
       [QueueName.billing, billing],
+      [QueueName.mail, mail],
     ]);
   }
 
@@ -54,7 +63,7 @@ export class QueuesAdminService {
       items: jobs.map((j) => ({
         id: String(j.id),
         name: j.name,
-        data: j.data as Record<string, unknown>,
+        data: visibleData(j),
         failedReason: j.failedReason ?? null,
         attemptsMade: j.attemptsMade,
         finishedOn: j.finishedOn ? new Date(j.finishedOn).toISOString() : null,

@@ -55,6 +55,7 @@ export class AdminSolutionsController {
         items: SolutionInputDto,
         whitelist: true,
         forbidNonWhitelisted: true,
+        stopAtFirstError: true,
         exceptionFactory: (errors) => AppError.validation(validationDetails(errors as never)),
       }),
     )

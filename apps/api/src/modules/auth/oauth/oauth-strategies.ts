@@ -52,7 +52,7 @@ export class OAuthStrategies implements OnModuleInit {
             authorizationURL: github.authUrl,
             tokenURL: github.tokenUrl,
             userProfileURL: github.profileUrl,
-            userEmailURL: `${github.profileUrl.replace(/\/+$/, '')}/emails`,
+            userEmailURL: `${github.profileUrl.replace(/(?<!\/)\/+$/, '')}/emails`,
             allRawEmails: true,
             scope: github.scope,
             store: this.oauth.stateStores.github,

@@ -108,7 +108,7 @@ export class LlmGenerator extends StageGenerator {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text.trim().replace(/^```(?:json)?\s*|\s*```$/g, ''));
+    return JSON.parse(text.trim().replace(/^```(?:json)?\s*|(?<!\s)\s*```$/g, ''));
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  SEARCH_COUNT_CAP,
   SEARCH_MAX_PAGE_SIZE,
   SEARCH_PAGE_SIZE,
   SOLUTION_HTML_MAX,
@@ -10,8 +11,27 @@ import {
   type SolutionListItem,
 } from '@think-tank/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateBy } from 'class-validator';
 import { invalid, required } from '../../../core/errors/validation-pipe';
+
+/**
+ * Pages end where counting does (contract §10): `page × pageSize` may not exceed 1,000 + `pageSize`, so no request
+ * makes the database step over the whole library. `pageSize` is already capped when this runs (transforms first).
+ */
+const WithinCountCap = () =>
+  ValidateBy(
+    {
+      name: 'withinCountCap',
+      validator: {
+        validate: (page: number, args) => {
+          const { pageSize } = args!.object as SearchQueryDto;
+          // A bad pageSize is its own field's error.
+          return !Number.isInteger(pageSize) || (page - 1) * pageSize <= SEARCH_COUNT_CAP;
+        },
+      },
+    },
+    invalid,
+  );
 
 export class SearchQueryDto {
   @ApiPropertyOptional({
@@ -27,6 +47,7 @@ export class SearchQueryDto {
   @Type(() => Number)
   @IsInt(invalid)
   @Min(1, invalid)
+  @WithinCountCap()
   page: number = 1;
 
   @ApiPropertyOptional({
