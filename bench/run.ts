@@ -223,7 +223,7 @@ async function main() {
   const list = await scenarios(db, vocabulary, viewId);
   await db.destroy();
 
-  const token = jwt.sign({ sub: admin.id, role: 'admin', typ: 'access' }, JWT_SECRET, {
+  const token = jwt.sign({ sub: admin.id, role: 'admin', typ: 'access', ver: 0 }, JWT_SECRET, {
     algorithm: 'HS256',
     expiresIn: 3600,
   });
@@ -238,6 +238,8 @@ async function main() {
     JWT_SECRET,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Required in production; nothing the bench calls sends mail.
+    SMTP_URL: 'smtp://127.0.0.1:25',
     PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
   });
   start(resolve(__dirname, 'baseline.js'), { PORT: basePort, DATABASE_URL });
@@ -319,7 +321,7 @@ async function socketFanOut(
     tokensFile,
     JSON.stringify(
       users.map((u) =>
-        jwt.sign({ sub: u.id, role: 'Free', typ: 'access' }, JWT_SECRET, {
+        jwt.sign({ sub: u.id, role: 'Free', typ: 'access', ver: 0 }, JWT_SECRET, {
           algorithm: 'HS256',
           expiresIn: 3600,
         }),

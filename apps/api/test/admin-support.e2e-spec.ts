@@ -128,10 +128,17 @@ describe('the support console (contract §9)', () => {
         changed: ['role', 'isPaid', 'vipStartupQuota'],
       },
     });
+    // A role change ends the tokens issued before (the web client refreshes at once), and the next one says VIP.
+    await t.http.get('/api/auth/me').set(bearer(u)).expect(401);
+    const refreshed = await t.http
+      .post('/api/auth/refresh')
+      .send({ refresh_token: u.session.refresh_token })
+      .expect(200);
+    expect(refreshed.body.user.role).toBe('vip');
     // The promoted user's next start-up needs no payment.
     const started = await t.http
       .post('/api/demand-store/use-vip-startup-quota')
-      .set(bearer(u))
+      .set('Authorization', `Bearer ${refreshed.body.access_token}`)
       .send(DEMAND)
       .expect(201);
     expect(started.body.success).toBe(true);
@@ -154,6 +161,8 @@ describe('the support console (contract §9)', () => {
       .send({ refresh_token: u.session.refresh_token })
       .expect(401);
     expect(refresh.body.code).toBe('INVALID_REFRESH_TOKEN');
+    // Nor use the access token it had.
+    await t.http.get('/api/auth/me').set(bearer(u)).expect(401);
     await t.http
       .patch(`/api/admin/users/${staff.admin.session.user.id}`)
       .set(as('support'))

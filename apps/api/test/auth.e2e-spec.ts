@@ -396,7 +396,7 @@ describe('auth (contract §3)', () => {
       const u = await verifiedUser(t, sink);
       const { role } = jwt.decode(u.session.access_token) as { role: string };
       const exp = Math.floor(Date.now() / 1000) + 2;
-      const token = jwt.sign({ sub: u.session.user.id, role, typ: 'access', exp }, TEST_JWT_SECRET, {
+      const token = jwt.sign({ sub: u.session.user.id, role, typ: 'access', ver: 0, exp }, TEST_JWT_SECRET, {
         algorithm: 'HS256',
       });
       const me = (bearer: string) => t.http.get('/api/auth/me').set('Authorization', `Bearer ${bearer}`);

@@ -172,7 +172,7 @@ describe('notifications (contract §7)', () => {
 
   it('tells a socket whose token expires, and closes it', async () => {
     const u = await verifiedUser(t, sink, 'expiring');
-    const token = jwt.sign({ sub: u.session.user.id, role: 'Free', typ: 'access' }, TEST_JWT_SECRET, {
+    const token = jwt.sign({ sub: u.session.user.id, role: 'Free', typ: 'access', ver: 0 }, TEST_JWT_SECRET, {
       algorithm: 'HS256',
       expiresIn: 1,
     });

@@ -1,21 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mailedCode } from './support/api';
 import { launchChromium, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-
-/** The newest code mailed to an address, from the development outbox (SMTP_URL unset). */
-async function mailedCode(email: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const mails = (await (
-      await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(email)}`)
-    ).json()) as { text: string }[];
-    const match = mails.length ? /验证码是 (\d{6})/.exec(mails[0].text) : null;
-    if (match) return match[1];
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
 
 describe('accounts in the browser', () => {
   let browser: Browser;

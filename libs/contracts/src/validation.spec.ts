@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordError, registrationErrors } from './validation';
+import { EMAIL_PATTERN, passwordError, registrationErrors } from './validation';
 import { languageOf } from './i18n';
 
 describe('registration rules', () => {
@@ -44,5 +44,29 @@ describe('languageOf', () => {
     expect(languageOf('ZH-tw')).toBe('zh');
     expect(languageOf('en-US')).toBe('en');
     expect(languageOf(undefined)).toBe('en');
+  });
+});
+
+describe('EMAIL_PATTERN', () => {
+  // The pattern it replaced, which backtracks quadratically: the new one must accept exactly what it accepted.
+  const quadratic = /^[^\s@]+@[^\s@]+\.[^\s@]+$/; // eslint-disable-line regexp/no-super-linear-backtracking
+
+  it.each([
+    'li@example.cn',
+    'a@b.c',
+    'a@.b.c',
+    'a@b..c',
+    'a@b.c.',
+    'a@b.',
+    'a@.b',
+    'a@..',
+    'a@b',
+    '@b.c',
+    'a b@c.d',
+    'a@b@c.d',
+    'a@b.c d',
+    'ä@例子.中国',
+  ])('%s: as the quadratic pattern judged it', (email) => {
+    expect(EMAIL_PATTERN.test(email)).toBe(quadratic.test(email));
   });
 });

@@ -1,5 +1,6 @@
 import type { AppConfig } from './config/app-config';
 import { AuditModule } from './audit/audit.module';
+import { TokenVersionsModule } from './auth/token-versions';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { MailModule } from './mail/mail.module';
@@ -18,4 +19,5 @@ export const coreModules = (config: AppConfig) => [
   MailModule,
   MetricsModule,
   AuditModule,
+  TokenVersionsModule,
 ];

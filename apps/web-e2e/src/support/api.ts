@@ -22,6 +22,17 @@ interface Session {
 export const loginAsAdmin = () =>
   call<Session>('POST', '/api/auth/login', { username: E2E_ADMIN.email, password: E2E_ADMIN.password });
 
+/** The newest code mailed to an address, from the development outbox; the worker sends mail shortly after. */
+export async function mailedCode(email: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const mails = await call<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const match = mails.length ? /验证码是 (\d{6})/.exec(mails[0].text) : null;
+    if (match) return match[1];
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
 /** A verified account through the real API: register, read the code from the dev outbox, verify. */
 export async function newVerifiedUser(
   prefix: string,
@@ -30,8 +41,7 @@ export async function newVerifiedUser(
   const email = `${name}@example.cn`;
   const password = 'Secr3t!pass';
   await call('POST', '/api/auth/register', { username: name, email, password });
-  const [mail] = await call<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
-  const code = /验证码是 (\d{6})/.exec(mail.text)![1];
+  const code = await mailedCode(email);
   return { ...(await call<Session>('POST', '/api/auth/verify-email', { email, code })), email, password };
 }
 

@@ -32,7 +32,7 @@ export default function AccountMenu({ username }: { username: string }) {
         </NavDropdown.Item>
       )}
       <NavDropdown.Divider />
-      <NavDropdown.Item as="button" onClick={logout}>
+      <NavDropdown.Item as="button" onClick={() => void logout()}>
         {t('nav.logout')}
       </NavDropdown.Item>
     </NavDropdown>

@@ -6,6 +6,8 @@ export interface AccessClaims {
   sub: string;
   role: Role;
   typ: 'access';
+  /** The user's token version when it was issued (TokenVersions). */
+  ver: number;
   iat: number;
   exp: number;
 }

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from '../../app.module';
 import type { AppConfig } from '../config/app-config';
-import { accessKeyOf, verifyAccessToken } from '../auth/access-token';
+import { accessKeyOf, verifyAccessToken, type AccessClaims } from '../auth/access-token';
+import { TokenVersions } from '../auth/token-versions';
 import { AppError } from '../errors/app-error';
 import { sendError } from '../errors/error-responder';
 import { createValidationPipe } from '../errors/validation-pipe';
@@ -25,21 +26,22 @@ const LARGE_BODY_LIMIT = 20 * 1024 * 1024;
 const LARGE_BODY_ROUTES = /^\/api\/admin\/solutions(\/|$)/;
 
 /**
- * Before a large body is read: only a staff member's access token may send one, so that nobody else can make a
- * replica parse 20 MiB. The role in the token is enough here; the route's guard then checks it in the database.
+ * Before a large body is read: only staff may send one, so that nobody else can make a replica parse 20 MiB.
+ * The role is read from the database, as the route's guard reads it.
  */
-function staffBeforeBody(config: AppConfig): onRequestHookHandler {
+function staffBeforeBody(config: AppConfig, versions: () => TokenVersions): onRequestHookHandler {
   const key = accessKeyOf(config.jwtSecret);
-  return (request, reply, done) => {
+  return async (request, reply) => {
     const header = request.headers.authorization;
-    let role: Role | undefined;
+    let claims: AccessClaims | undefined;
     try {
-      if (header?.startsWith('Bearer ')) role = verifyAccessToken(header.slice(7), key).role;
+      if (header?.startsWith('Bearer ')) claims = verifyAccessToken(header.slice(7), key);
     } catch {
-      role = undefined;
+      claims = undefined;
     }
-    if (role === Role.Admin || role === Role.Support) return done();
-    sendError(new AppError(role ? 'FORBIDDEN' : 'UNAUTHORIZED', role ? 403 : 401), request, reply);
+    const role = claims && (await versions().currentRole(claims.sub, claims.ver));
+    if (role === Role.Admin || role === Role.Support) return;
+    return sendError(new AppError(role ? 'FORBIDDEN' : 'UNAUTHORIZED', role ? 403 : 401), request, reply);
   };
 }
 
@@ -69,7 +71,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   const fastify = app.getHttpAdapter().getInstance();
   // Routes are registered at app.init(), after this hook is in place.
-  const staffOnly = staffBeforeBody(config);
+  const staffOnly = staffBeforeBody(config, () => app.get(TokenVersions));
   fastify.addHook('onRoute', (route) => {
     if (!LARGE_BODY_ROUTES.test(route.url)) return;
     route.bodyLimit = LARGE_BODY_LIMIT;

@@ -2,6 +2,7 @@ import { languageOf, type Language, type SocketAuth } from '@think-tank/contract
 import type { KeyObject } from 'node:crypto';
 import type { Namespace, Socket } from 'socket.io';
 import { verifyAccessToken } from '../auth/access-token';
+import type { TokenVersions } from '../auth/token-versions';
 import { userRoom } from './socket-push';
 
 export interface SocketUser {
@@ -9,27 +10,43 @@ export interface SocketUser {
   lang: Language;
 }
 
+/** Tells the socket its session is over and closes it. */
+function endSession(socket: Socket): void {
+  socket.emit('session_expired');
+  socket.disconnect(true);
+}
+
 /**
- * Admits only sockets whose handshake carries a valid access token (a refused one gets `connect_error`
- * UNAUTHORIZED), puts each in its user's rooms, and closes it when its token expires, after telling it so.
+ * Admits only sockets whose handshake carries a valid, current access token (a refused one gets `connect_error`
+ * UNAUTHORIZED), puts each in its user's rooms, checks the token is still current before every event it sends,
+ * and closes it when its token expires or stops being current, after telling it so.
  */
-export function authenticateSockets(namespace: Namespace, key: KeyObject): void {
+export function authenticateSockets(namespace: Namespace, key: KeyObject, versions: TokenVersions): void {
   namespace.use((socket, next) => {
+    let claims: ReturnType<typeof verifyAccessToken>;
+    const auth = (socket.handshake.auth ?? {}) as Partial<SocketAuth>;
     try {
-      const auth = (socket.handshake.auth ?? {}) as Partial<SocketAuth>;
-      const claims = verifyAccessToken(String(auth.token ?? ''), key);
-      socket.data = { userId: claims.sub, lang: languageOf(auth.lang ?? 'zh') } satisfies SocketUser;
-      const expiresIn = claims.exp * 1000 - Date.now();
-      const timer = setTimeout(() => {
-        socket.emit('session_expired');
-        socket.disconnect(true);
-      }, expiresIn);
-      socket.on('disconnect', () => clearTimeout(timer));
-      void socket.join([userRoom(claims.sub), userRoom(claims.sub, socket.data.lang)]);
-      next();
+      claims = verifyAccessToken(String(auth.token ?? ''), key);
     } catch {
-      next(new Error('UNAUTHORIZED'));
+      return next(new Error('UNAUTHORIZED'));
     }
+    Promise.resolve(versions.isCurrent(claims.sub, claims.ver, true)).then(
+      (current) => {
+        if (!current) return next(new Error('UNAUTHORIZED'));
+        socket.data = { userId: claims.sub, lang: languageOf(auth.lang ?? 'zh') } satisfies SocketUser;
+        const timer = setTimeout(() => endSession(socket), claims.exp * 1000 - Date.now());
+        socket.on('disconnect', () => clearTimeout(timer));
+        socket.use((_event, nextEvent) => {
+          Promise.resolve(versions.isCurrent(claims.sub, claims.ver)).then(
+            (still) => (still ? nextEvent() : endSession(socket)),
+            () => nextEvent(new Error('UNAVAILABLE')),
+          );
+        });
+        void socket.join([userRoom(claims.sub), userRoom(claims.sub, socket.data.lang)]);
+        next();
+      },
+      () => next(new Error('UNAVAILABLE')),
+    );
   });
 }
 

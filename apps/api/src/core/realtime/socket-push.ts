@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
+import { DEMAND_EVENTS_NAMESPACE, NOTIFICATIONS_NAMESPACE } from '@think-tank/contracts';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { socketChannel } from './socket-adapter';
@@ -26,9 +27,10 @@ export class SocketPush implements OnApplicationShutdown {
     this.emitter.of(namespace).to(room).emit(event, payload);
   }
 
-  /** Closes every socket of the user in the namespace (logout, password reset, account disabled). */
-  disconnectUser(namespace: string, userId: string): void {
-    this.emitter.of(namespace).in(userRoom(userId)).disconnectSockets(true);
+  /** Closes every socket of the user, in every namespace (logout, password reset, account disabled). */
+  disconnectUser(userId: string): void {
+    for (const namespace of [NOTIFICATIONS_NAMESPACE, DEMAND_EVENTS_NAMESPACE])
+      this.emitter.of(namespace).in(userRoom(userId)).disconnectSockets(true);
   }
 
   async onApplicationShutdown(): Promise<void> {

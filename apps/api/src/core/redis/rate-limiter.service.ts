@@ -10,43 +10,57 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Fixed-window counters in Redis, shared by every API replica. */
+/**
+ * Takes one attempt from every counter, or none: when any counter is spent it answers that counter's seconds to
+ * wait (at least 1) and counts nothing; otherwise 0. One script, so concurrent requests cannot all pass a check
+ * made before any of them counted.
+ * KEYS: the counters; ARGV: max and window seconds of each, in turn.
+ */
+const TAKE = `
+for i, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[2 * i - 1]) then
+    local ttl = redis.call('TTL', key)
+    if ttl > 0 then return ttl end
+    return tonumber(ARGV[2 * i])
+  end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  redis.call('EXPIRE', key, ARGV[2 * i], 'NX')
+end
+return 0`;
+
+/** Gives one attempt back to each counter still in its window (a lapsed one must not come back negative). */
+const GIVE_BACK = `
+for _, key in ipairs(KEYS) do
+  if redis.call('EXISTS', key) == 1 then redis.call('DECR', key) end
+end
+return 0`;
+
+/** Fixed-window attempt counters in Redis, shared by every API replica. */
 @Injectable()
 export class RateLimiter {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
-  /** Counts one hit against each limit; throws 429 when any of them is exceeded. */
-  async hit(...limits: Limit[]): Promise<void> {
-    for (const limit of limits) {
-      const key = `rl:${limit.key}`;
-      const replies = await this.redis
-        .multi()
-        .incr(key)
-        .expire(key, limit.windowSeconds, 'NX')
-        .ttl(key)
-        .exec();
-      const count = Number(replies?.[0]?.[1]);
-      const ttl = Number(replies?.[2]?.[1]);
-      if (count > limit.max) throw AppError.tooManyRequests(ttl > 0 ? ttl : limit.windowSeconds);
-    }
+  /**
+   * Takes one attempt from each limit before the work it limits, atomically; throws 429 (taking none) when any
+   * of them is spent.
+   */
+  async take(...limits: Limit[]): Promise<void> {
+    const wait = Number(
+      await this.redis.eval(
+        TAKE,
+        limits.length,
+        ...limits.map((l) => `rl:${l.key}`),
+        ...limits.flatMap((l) => [l.max, l.windowSeconds]),
+      ),
+    );
+    if (wait > 0) throw AppError.tooManyRequests(wait);
   }
 
-  /** Throws 429 while any limit is already reached, without counting (e.g. refuse logins after failures). */
-  async assertUnder(...limits: Limit[]): Promise<void> {
-    const counts = await this.redis.mget(limits.map((l) => `rl:${l.key}`));
-    for (const [i, value] of counts.entries()) {
-      if (Number(value ?? 0) >= limits[i].max) {
-        const ttl = await this.redis.ttl(`rl:${limits[i].key}`);
-        throw AppError.tooManyRequests(ttl > 0 ? ttl : limits[i].windowSeconds);
-      }
-    }
-  }
-
-  /** Counts without refusing (failures are counted after the fact). */
-  async record(...limits: Limit[]): Promise<void> {
-    const multi = this.redis.multi();
-    for (const l of limits) multi.incr(`rl:${l.key}`).expire(`rl:${l.key}`, l.windowSeconds, 'NX');
-    await multi.exec();
+  /** Returns attempts that turned out not to count (a login that succeeded). */
+  async giveBack(...limits: Limit[]): Promise<void> {
+    await this.redis.eval(GIVE_BACK, limits.length, ...limits.map((l) => `rl:${l.key}`));
   }
 
   /** Takes a once-per-window slot; false when it was already taken (e.g. resend spacing). */

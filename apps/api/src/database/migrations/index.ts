@@ -6,6 +6,7 @@ import { PaymentsAndSubscriptions1795332493698 } from './1795332493698-PaymentsA
 import { Messages1795335645280 } from './1795335645280-Messages';
 import { Workshop1795341819821 } from './1795341819821-Workshop';
 import { LatinTrigramsAndSignatures1795372800000 } from './1795372800000-LatinTrigramsAndSignatures';
+import { TokenVersion1795458822115 } from './1795458822115-TokenVersion';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Messages1795335645280,
   Workshop1795341819821,
   LatinTrigramsAndSignatures1795372800000,
+  TokenVersion1795458822115,
 ];

@@ -19,6 +19,8 @@ import {
 } from './dto/auth-request.dto';
 import { MeBody, MessageBody, ProvidersBody, RedirectBody, SessionBody } from './dto/auth-response.dto';
 import { CurrentUser } from './guards/current-user.decorator';
+import { bindBrowser, browserBinding, unbindBrowser } from './oauth/oauth-binding';
+import { STATE_TTL_SECONDS } from './oauth/oauth-state.store';
 import { OAuthStrategies } from './oauth/oauth-strategies';
 import { OAuthService } from './oauth/oauth.service';
 import type { AuthUser } from './strategies/jwt.strategy';
@@ -62,8 +64,8 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Mail a new code (the previous one dies); once per 60 s per address' })
   @ApiResponse({ status: 200, type: MessageBody })
-  resend(@Body() dto: EmailDto, @Lang() lang: Language) {
-    return this.auth.resendVerification(dto, lang);
+  resend(@Body() dto: EmailDto, @Lang() lang: Language, @ClientIp() ip: string) {
+    return this.auth.resendVerification(dto, lang, ip);
   }
 
   @Public()
@@ -90,6 +92,17 @@ export class AuthController {
   @ApiOperation({ summary: 'Revoke the refresh family of a token' })
   logout(@Body() dto: RefreshDto) {
     return this.auth.logout(dto.refresh_token);
+  }
+
+  @ApiBearerAuth()
+  @Post('logout-all')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary:
+      'Log out everywhere: every session ends, access tokens stop working within seconds, sockets close',
+  })
+  logoutEverywhere(@CurrentUser() user: AuthUser) {
+    return this.auth.logoutEverywhere(user.id);
   }
 
   @ApiBearerAuth()
@@ -131,8 +144,15 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Trade the one-time code of a third-party callback for a token pair' })
   @ApiResponse({ status: 200, type: SessionBody })
-  exchange(@Body() dto: ExchangeDto, @Lang() lang: Language) {
-    return this.oauth.exchange(dto.code, lang);
+  async exchange(
+    @Body() dto: ExchangeDto,
+    @Lang() lang: Language,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const session = await this.oauth.exchange(dto.code, browserBinding(req), lang);
+    unbindBrowser(reply);
+    return session;
   }
 
   @Public()
@@ -142,8 +162,14 @@ export class AuthController {
     summary: 'The provider authorisation address (google or github); 404 PROVIDER_DISABLED when off',
   })
   @ApiResponse({ status: 200, type: RedirectBody })
-  async start(@Param('provider') provider: string): Promise<RedirectBody> {
-    return { redirectUrl: await this.oauth.authorizationUrl(providerOf(provider)) };
+  async start(
+    @Param('provider') provider: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RedirectBody> {
+    const name = providerOf(provider);
+    if (!this.oauth.endpoints(name)) throw new AppError('PROVIDER_DISABLED', HttpStatus.NOT_FOUND);
+    const binding = bindBrowser(reply, this.config.publicUrl.startsWith('https:'), STATE_TTL_SECONDS);
+    return { redirectUrl: await this.oauth.authorizationUrl(name, binding) };
   }
 
   @Public()
@@ -157,7 +183,8 @@ export class AuthController {
       : null;
     if (!user) target.searchParams.set('authError', AuthError[provider]);
     else if (user.disabled) target.searchParams.set('authError', AuthError.authenticationFailed);
-    else target.searchParams.set('code', await this.oauth.issueExchangeCode(user.id));
+    // The state check has already matched the cookie, so the binding is there.
+    else target.searchParams.set('code', await this.oauth.issueExchangeCode(user.id, browserBinding(req)!));
     return reply.redirect(target.toString(), 302);
   }
 }

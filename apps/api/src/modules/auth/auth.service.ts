@@ -1,7 +1,6 @@
 import { HttpStatus, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
-  NOTIFICATIONS_NAMESPACE,
   EMAIL_CODE_LENGTH,
   EMAIL_CODE_MAX_TRIES,
   EMAIL_CODE_TTL_SECONDS,
@@ -63,22 +62,39 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly sockets: SocketPush,
   ) {}
 
-  /** ADMIN_EMAIL/ADMIN_PASSWORD: the admin account exists with them (created or updated at start). */
+  /**
+   * ADMIN_EMAIL/ADMIN_PASSWORD: the admin account is created when missing, and its password set when
+   * ADMIN_PASSWORD changed (ending its sessions). Nothing else is touched: support's decisions stand, so a
+   * disabled or demoted admin stays so across restarts.
+   */
   async onApplicationBootstrap() {
     if (!this.config.admin) return;
     const { email, password } = this.config.admin;
-    const passwordHash = await this.passwords.hash(password);
-    // One statement: API replicas and the worker start at once, and each ensures the account.
+    const existing = await this.users.findOneBy({ email });
+    if (existing) {
+      if (await this.passwords.verify(existing.passwordHash, password)) return;
+      const passwordHash = await this.passwords.hash(password);
+      await this.db.transaction(async (tx) => {
+        await tx.update(User, existing.id, {
+          passwordHash,
+          emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+        });
+        await this.tokens.endAllSessions(tx, existing.id);
+      });
+      this.tokens.sessionsEnded(existing.id);
+      this.logger.log({ email }, 'admin password set from ADMIN_PASSWORD');
+      return;
+    }
+    // API replicas and the worker start at once, and each ensures the account: the first insert wins.
     await this.users.query(
       `INSERT INTO users (username, email, "passwordHash", role, "emailVerifiedAt")
-       VALUES (CASE WHEN EXISTS (SELECT 1 FROM users WHERE username = 'admin' AND email <> $1)
+       VALUES (CASE WHEN EXISTS (SELECT 1 FROM users WHERE username = 'admin')
                     THEN 'admin-' || substr(md5(random()::text), 1, 6) ELSE 'admin' END,
                $1, $2, $3, now())
-       ON CONFLICT (email) DO UPDATE SET "passwordHash" = EXCLUDED."passwordHash", role = EXCLUDED.role,
-              "emailVerifiedAt" = COALESCE(users."emailVerifiedAt", now()), disabled = false, "updatedAt" = now()`,
-      [email, passwordHash, Role.Admin],
+       ON CONFLICT DO NOTHING`,
+      [email, await this.passwords.hash(password), Role.Admin],
     );
-    this.logger.log({ email }, 'admin account ensured');
+    this.logger.log({ email }, 'admin account created');
   }
 
   findUser(id: string): Promise<User | null> {
@@ -97,7 +113,7 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   async register(dto: RegisterDto, lang: Language, ip: string): Promise<MessageResponse> {
-    await this.limiter.hit({ key: `register:ip:${ip}`, max: 100, windowSeconds: 3600 });
+    await this.limiter.take({ key: `register:ip:${ip}`, max: 100, windowSeconds: 3600 });
     if (await this.users.existsBy({ username: dto.username }))
       throw new AppError('USERNAME_TAKEN', HttpStatus.CONFLICT);
     if (await this.users.existsBy({ email: dto.email }))
@@ -143,7 +159,8 @@ export class AuthService implements OnApplicationBootstrap {
     return this.session(user, AuthMessage.verified[lang]);
   }
 
-  async resendVerification(dto: EmailDto, lang: Language): Promise<MessageResponse> {
+  async resendVerification(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {
+    await this.limiter.take({ key: `resend:ip:${ip}`, max: 20, windowSeconds: FIFTEEN_MINUTES });
     if (!(await this.limiter.takeSlot(`resend:${emailKey(dto.email)}`, RESEND_SPACING_SECONDS)))
       throw AppError.tooManyRequests(RESEND_SPACING_SECONDS);
     const user = await this.users.findOneBy({ email: dto.email });
@@ -163,11 +180,11 @@ export class AuthService implements OnApplicationBootstrap {
       },
       { key: `login:ip:${ip}`, max: 30, windowSeconds: FIFTEEN_MINUTES },
     ];
-    await this.limiter.assertUnder(...limits);
-    if (!(await this.passwords.verify(user?.passwordHash, dto.password)) || !user) {
-      await this.limiter.record(...limits);
+    // Taken before the password is evaluated, so a burst cannot evaluate more than the limit; a success gives it back.
+    await this.limiter.take(...limits);
+    if (!(await this.passwords.verify(user?.passwordHash, dto.password)) || !user)
       throw new AppError('INVALID_CREDENTIALS', HttpStatus.UNAUTHORIZED);
-    }
+    await this.limiter.giveBack(...limits);
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED', HttpStatus.FORBIDDEN);
     if (!user.emailVerifiedAt)
       throw new AppError('EMAIL_NOT_VERIFIED', HttpStatus.UNAUTHORIZED, { email: user.email });
@@ -182,7 +199,13 @@ export class AuthService implements OnApplicationBootstrap {
   /** Ends the session, and closes the user's sockets: an open one must not outlive a logout. */
   async logout(refreshToken: string): Promise<void> {
     const userId = await this.tokens.revoke(refreshToken);
-    if (userId) this.sockets.disconnectUser(NOTIFICATIONS_NAMESPACE, userId);
+    if (userId) this.sockets.disconnectUser(userId);
+  }
+
+  /** Log out everywhere: every session of the user ends, its access tokens within seconds, its sockets now. */
+  async logoutEverywhere(userId: string): Promise<void> {
+    await this.db.transaction((tx) => this.tokens.endAllSessions(tx, userId));
+    this.tokens.sessionsEnded(userId);
   }
 
   async me(userId: string): Promise<MeResponse> {
@@ -192,7 +215,7 @@ export class AuthService implements OnApplicationBootstrap {
   }
 
   async forgotPassword(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {
-    await this.limiter.hit({ key: `forgot:ip:${ip}`, max: 20, windowSeconds: FIFTEEN_MINUTES });
+    await this.limiter.take({ key: `forgot:ip:${ip}`, max: 20, windowSeconds: FIFTEEN_MINUTES });
     if (!(await this.limiter.takeSlot(`forgot:${emailKey(dto.email)}`, RESEND_SPACING_SECONDS)))
       throw AppError.tooManyRequests(RESEND_SPACING_SECONDS);
     const user = await this.users.findOneBy({ email: dto.email });
@@ -231,9 +254,9 @@ export class AuthService implements OnApplicationBootstrap {
         passwordHash,
         emailVerifiedAt: reset.user!.emailVerifiedAt ?? new Date(),
       });
+      await this.tokens.endAllSessions(tx, reset.userId);
     });
-    await this.tokens.revokeAllOf(reset.userId);
-    this.sockets.disconnectUser(NOTIFICATIONS_NAMESPACE, reset.userId);
+    this.tokens.sessionsEnded(reset.userId);
     return { message: AuthMessage.passwordReset[lang] };
   }
 

@@ -3,12 +3,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type TokenPair } from '@think-tank/contracts';
 import { createHash, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, Repository, type EntityManager } from 'typeorm';
+import { TokenVersions } from '../../core/auth/token-versions';
+import { SocketPush } from '../../core/realtime/socket-push';
 import { accessKeyOf, verifyAccessToken, type AccessClaims } from '../../core/auth/access-token';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { RefreshToken } from './entities/refresh-token.entity';
-import type { User } from './entities/user.entity';
+import { User } from './entities/user.entity';
 
 export type { AccessClaims };
 
@@ -34,6 +36,8 @@ export class TokenService {
   constructor(
     config: AppConfig,
     @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
+    private readonly versions: TokenVersions,
+    private readonly sockets: SocketPush,
   ) {
     this.accessKey = accessKeyOf(config.jwtSecret);
   }
@@ -43,8 +47,12 @@ export class TokenService {
   }
 
   /** A new pair; a rotation keeps the family and its absolute expiry. */
-  async issue(user: Pick<User, 'id' | 'role'>, family?: { id: string; expiresAt: Date }): Promise<TokenPair> {
-    const access_token = jwt.sign({ sub: user.id, role: user.role, typ: 'access' }, this.accessKey, {
+  async issue(
+    user: Pick<User, 'id' | 'role' | 'tokenVersion'>,
+    family?: { id: string; expiresAt: Date },
+  ): Promise<TokenPair> {
+    const claims = { sub: user.id, role: user.role, typ: 'access', ver: user.tokenVersion };
+    const access_token = jwt.sign(claims, this.accessKey, {
       algorithm: 'HS256',
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
     });
@@ -83,7 +91,6 @@ export class TokenService {
     return { user, pair: await this.issue(user, { id: row.familyId, expiresAt: row.expiresAt }) };
   }
 
-  /** Logout: revokes the family of a token; unknown tokens are ignored. */
   /** Ends the token's session; answers whose it was (null for an unknown token). */
   async revoke(refreshToken: string): Promise<string | null> {
     const row = await this.find(refreshToken);
@@ -91,8 +98,25 @@ export class TokenService {
     return row?.userId ?? null;
   }
 
-  async revokeAllOf(userId: string): Promise<void> {
-    await this.refreshTokens.update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  /**
+   * Ends every session of the user in the caller's transaction: refresh tokens revoked, and the token version
+   * raised so that access tokens stop working within seconds on every replica (TokenVersions). After the commit,
+   * call `sessionsEnded`.
+   */
+  async endAllSessions(tx: EntityManager, userId: string): Promise<void> {
+    await tx.update(RefreshToken, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.raiseVersion(tx, userId);
+  }
+
+  /** Access tokens issued so far stop working (a role change: the next refresh carries the new role). */
+  async raiseVersion(tx: EntityManager, userId: string): Promise<void> {
+    await tx.increment(User, { id: userId }, 'tokenVersion', 1);
+  }
+
+  /** Once the change is committed: this process forgets the old version, and the user's sockets close. */
+  sessionsEnded(userId: string): void {
+    this.versions.forget(userId);
+    this.sockets.disconnectUser(userId);
   }
 
   private async revokeFamily(familyId: string): Promise<void> {

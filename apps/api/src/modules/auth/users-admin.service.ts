@@ -2,8 +2,6 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_VIP_STARTUP_QUOTA,
-  DEMAND_EVENTS_NAMESPACE,
-  NOTIFICATIONS_NAMESPACE,
   Role,
   type AdminPage,
   type AdminUser,
@@ -13,7 +11,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
-import { SocketPush } from '../../core/realtime/socket-push';
 import { User } from './entities/user.entity';
 import { TokenService } from './token.service';
 
@@ -45,7 +42,6 @@ export class UsersAdminService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
     private readonly tokens: TokenService,
-    private readonly sockets: SocketPush,
   ) {}
 
   /** Users whose username or e-mail contains the query, newest first. */
@@ -89,6 +85,9 @@ export class UsersAdminService {
           : {}),
       });
       const saved = toAdminUser(await tx.save(user));
+      // Tokens carry the role and were issued to an enabled account: both changes end them within seconds.
+      if (saved.disabled && !prior.disabled) await this.tokens.endAllSessions(tx, user.id);
+      else if (saved.role !== prior.role) await this.tokens.raiseVersion(tx, user.id);
       const changed = (Object.keys(saved) as (keyof AdminUser)[]).filter((k) => prior[k] !== saved[k]);
       await this.audit.record(tx, {
         actorId: actor.id,
@@ -99,12 +98,7 @@ export class UsersAdminService {
       });
       return { before: prior, after: saved };
     });
-    if (after.disabled && !before.disabled) {
-      // A disabled account's sessions and live sockets end now, not when its tokens expire.
-      await this.tokens.revokeAllOf(id);
-      for (const ns of [NOTIFICATIONS_NAMESPACE, DEMAND_EVENTS_NAMESPACE])
-        this.sockets.disconnectUser(ns, id);
-    }
+    if ((after.disabled && !before.disabled) || after.role !== before.role) this.tokens.sessionsEnded(id);
     return after;
   }
 

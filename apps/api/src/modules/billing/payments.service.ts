@@ -203,7 +203,7 @@ export class PaymentsService {
     currency: Currency,
     lang: Language,
   ): Promise<Order> {
-    await this.limiter.hit({ key: `orders:${buyer.id}`, ...ORDER_LIMIT });
+    await this.limiter.take({ key: `orders:${buyer.id}`, ...ORDER_LIMIT });
     if ('demandFee' in purchase) {
       const { demandId, stage, price, subject } = purchase.demandFee;
       const { amount, currency: charged } = price(currency);

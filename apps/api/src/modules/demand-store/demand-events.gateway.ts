@@ -8,6 +8,7 @@ import {
 import { DEMAND_EVENTS_NAMESPACE, DemandSocketEvent } from '@think-tank/contracts';
 import type { Namespace, Socket } from 'socket.io';
 import { accessKeyOf } from '../../core/auth/access-token';
+import { TokenVersions } from '../../core/auth/token-versions';
 import { AppConfig } from '../../core/config/app-config';
 import { MetricsService } from '../../core/metrics/metrics.service';
 import { authenticateSockets, socketUser } from '../../core/realtime/socket-auth';
@@ -22,11 +23,12 @@ export class DemandEventsGateway implements OnGatewayInit<Namespace> {
   constructor(
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly versions: TokenVersions,
     private readonly demands: DemandStoreService,
   ) {}
 
   afterInit(namespace: Namespace): void {
-    authenticateSockets(namespace, accessKeyOf(this.config.jwtSecret));
+    authenticateSockets(namespace, accessKeyOf(this.config.jwtSecret), this.versions);
     this.metrics.trackSockets(namespace);
   }
 

@@ -3,6 +3,7 @@ import { ConnectedSocket, SubscribeMessage, WebSocketGateway, type OnGatewayInit
 import { NOTIFICATIONS_NAMESPACE, NotificationEvent, type UnreadCount } from '@think-tank/contracts';
 import type { Namespace, Socket } from 'socket.io';
 import { accessKeyOf } from '../../core/auth/access-token';
+import { TokenVersions } from '../../core/auth/token-versions';
 import { AppConfig } from '../../core/config/app-config';
 import { MetricsService } from '../../core/metrics/metrics.service';
 import { authenticateSockets, socketUser } from '../../core/realtime/socket-auth';
@@ -16,11 +17,12 @@ export class NotificationsGateway implements OnGatewayInit<Namespace> {
   constructor(
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly versions: TokenVersions,
     private readonly notifications: NotificationsService,
   ) {}
 
   afterInit(namespace: Namespace): void {
-    authenticateSockets(namespace, accessKeyOf(this.config.jwtSecret));
+    authenticateSockets(namespace, accessKeyOf(this.config.jwtSecret), this.versions);
     this.metrics.trackSockets(namespace);
   }
 

@@ -5,17 +5,23 @@ import { session } from '../../lib/session';
 import { useForgetCachedData } from '../../lib/swr-cache';
 import { authApi } from './api/auth-api';
 
-/** Logout (customer-area §4): revoke the refresh family, clear the session and cached data, go home, say so. */
+/**
+ * Logout (customer-area §4): revoke the refresh family, clear the session and cached data, go home, say so.
+ * `everywhere` first ends every session of the account on the server (other devices included); if that call
+ * fails it throws and this device stays signed in, so the user can try again.
+ */
 export function useLogout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const forgetCachedData = useForgetCachedData();
-  return async () => {
+  return async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
+    if (everywhere) await authApi.logoutEverywhere();
     const { refreshToken } = session.read();
     session.clear('logout');
     void navigate('/');
     forgetCachedData();
-    flash.show(t('flash.loggedOut'));
+    flash.show(t(everywhere ? 'flash.loggedOutEverywhere' : 'flash.loggedOut'));
+    if (everywhere) return;
     // The server side is best effort: the local session is gone whatever it answers.
     if (refreshToken) await authApi.logout(refreshToken).catch(() => undefined);
   };

@@ -33,6 +33,10 @@ export class User {
   @Column({ default: false })
   disabled!: boolean;
 
+  /** Stamped into access tokens; raised to end every token issued before (TokenVersions). */
+  @Column({ type: 'int', default: 0 })
+  tokenVersion!: number;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

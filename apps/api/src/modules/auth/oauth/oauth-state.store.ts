@@ -2,12 +2,14 @@ import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { OAuthProvider } from '@think-tank/contracts';
 import type { StateStore, StateStoreStoreCallback, StateStoreVerifyCallback } from 'passport-oauth2';
+import { browserBinding } from './oauth-binding';
 
-const STATE_TTL_SECONDS = 600;
+export const STATE_TTL_SECONDS = 600;
 
 /**
  * The `state` of an authorisation request, kept in Redis (the API is stateless, no sessions):
- * issued once, checked once by passport-oauth2 on the callback, and bound to its provider.
+ * issued once, checked once by passport-oauth2 on the callback, and bound to its provider and to the browser
+ * that asked for it (oauth-binding.ts).
  */
 export class OAuthStateStore implements StateStore {
   constructor(
@@ -15,32 +17,35 @@ export class OAuthStateStore implements StateStore {
     private readonly provider: OAuthProvider,
   ) {}
 
-  async issue(): Promise<string> {
+  /** A state for this provider and the browser whose binding hash is given. */
+  async issue(binding: string): Promise<string> {
     const state = randomBytes(24).toString('base64url');
-    await this.redis.set(`oauth:state:${state}`, this.provider, 'EX', STATE_TTL_SECONDS);
+    await this.redis.set(`oauth:state:${state}`, `${this.provider}:${binding}`, 'EX', STATE_TTL_SECONDS);
     return state;
   }
 
-  // passport-oauth2's store interface; the callback is always the last argument (with or without `meta`).
+  // passport-oauth2's store interface. States are issued by OAuthService.authorizationUrl, never by passport
+  // (the callback route refuses a request without a code, which is when passport would ask for one).
   store(_req: unknown, ...args: unknown[]): void {
     const callback = args[args.length - 1] as StateStoreStoreCallback;
-    this.issue().then(
-      (state) => callback(null, state),
-      (err: Error) => callback(err, undefined),
-    );
+    callback(new Error('states are issued by POST /api/auth/:provider'), undefined);
   }
 
-  verify(_req: unknown, state: string, ...args: unknown[]): void {
+  // The callback is always the last argument (with or without `meta`).
+  verify(
+    req: { headers: Record<string, string | string[] | undefined> },
+    state: string,
+    ...args: unknown[]
+  ): void {
     const callback = args[args.length - 1] as StateStoreVerifyCallback;
-    if (typeof state !== 'string' || !/^[A-Za-z0-9_-]{32}$/.test(state))
+    const binding = browserBinding(req as never);
+    if (typeof state !== 'string' || !/^[A-Za-z0-9_-]{32}$/.test(state) || !binding)
       return callback(null, false, { message: 'bad state' });
     this.redis.getdel(`oauth:state:${state}`).then(
-      (provider) =>
-        callback(
-          null,
-          provider === this.provider,
-          provider === this.provider ? state : { message: 'bad state' },
-        ),
+      (stored) => {
+        const ok = stored === `${this.provider}:${binding}`;
+        callback(null, ok, ok ? state : { message: 'bad state' });
+      },
       (err: Error) => callback(err, false, undefined),
     );
   }

@@ -18,7 +18,7 @@ import { AuthMessage } from '../auth.messages';
 import { AuthService } from '../auth.service';
 import { Identity } from '../entities/identity.entity';
 import { User } from '../entities/user.entity';
-import { sha256 } from '../token.service';
+import { sha256, TokenService } from '../token.service';
 import { OAuthStateStore } from './oauth-state.store';
 
 /** The provider's real endpoints; each may be overridden (GOOGLE_AUTH_URL, …) for a local fake or a proxy. */
@@ -80,6 +80,7 @@ export class OAuthService {
     @Inject(REDIS) private readonly redis: Redis,
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly tokens: TokenService,
   ) {
     this.stateStores = {
       google: new OAuthStateStore(redis, 'google'),
@@ -106,8 +107,8 @@ export class OAuthService {
     };
   }
 
-  /** The provider's authorisation address, with a fresh `state`. */
-  async authorizationUrl(provider: OAuthProvider): Promise<string> {
+  /** The provider's authorisation address, with a fresh `state` bound to the browser (its binding's hash). */
+  async authorizationUrl(provider: OAuthProvider, binding: string): Promise<string> {
     const e = this.endpoints(provider);
     if (!e) throw new AppError('PROVIDER_DISABLED', HttpStatus.NOT_FOUND);
     const url = new URL(e.authUrl);
@@ -116,7 +117,7 @@ export class OAuthService {
       client_id: e.clientId,
       redirect_uri: e.callbackUrl,
       scope: e.scope.join(' '),
-      state: await this.stateStores[provider].issue(),
+      state: await this.stateStores[provider].issue(binding),
     }).toString();
     return url.toString();
   }
@@ -124,9 +125,14 @@ export class OAuthService {
   /**
    * The local account of a provider identity: the linked one, else an existing account with an address the
    * provider says is verified (then linked), else a new account. Null when no verified address is known.
+   *
+   * An existing account whose address was never verified is taken over for the provider's user: whoever
+   * registered it could not read that mailbox, so its password is cleared and its sessions end (otherwise one
+   * could register a victim's address, wait for the victim to sign in with GitHub, and log in with the password).
    */
   async userFor(provider: OAuthProvider, profile: ProviderProfile): Promise<User | null> {
-    return this.db.transaction(async (tx) => {
+    let takenOver: string | undefined;
+    const linked = await this.db.transaction(async (tx) => {
       const identity = await tx.findOne(Identity, {
         where: { provider, providerUserId: profile.id },
         relations: { user: true },
@@ -147,24 +153,37 @@ export class OAuthService {
         });
         await tx.save(user);
       } else if (!user.emailVerifiedAt) {
-        user.emailVerifiedAt = new Date();
-        await tx.update(User, user.id, { emailVerifiedAt: user.emailVerifiedAt });
+        Object.assign(user, { emailVerifiedAt: new Date(), passwordHash: null });
+        await tx.update(User, user.id, { emailVerifiedAt: user.emailVerifiedAt, passwordHash: null });
+        await this.tokens.endAllSessions(tx, user.id);
+        takenOver = user.id;
       }
       await tx.insert(Identity, { provider, providerUserId: profile.id, userId: user.id });
       return user;
     });
+    if (takenOver) this.tokens.sessionsEnded(takenOver);
+    return linked;
   }
 
-  /** A one-time code (60 s) the web app trades for tokens, so that tokens never travel in a URL. */
-  async issueExchangeCode(userId: string): Promise<string> {
+  /**
+   * A one-time code (60 s) the web app trades for tokens, so that tokens never travel in a URL; only the browser
+   * that started the sign-in (its binding's hash) can trade it.
+   */
+  async issueExchangeCode(userId: string, binding: string): Promise<string> {
     const code = randomBytes(32).toString('base64url');
-    await this.redis.set(`oauth:exchange:${sha256(code)}`, userId, 'EX', OAUTH_EXCHANGE_CODE_TTL_SECONDS);
+    await this.redis.set(
+      `oauth:exchange:${sha256(code)}`,
+      `${binding}:${userId}`,
+      'EX',
+      OAUTH_EXCHANGE_CODE_TTL_SECONDS,
+    );
     return code;
   }
 
-  async exchange(code: string, lang: Language): Promise<SessionResponse> {
-    const userId = await this.redis.getdel(`oauth:exchange:${sha256(code)}`);
-    const user = userId ? await this.auth.findUser(userId) : null;
+  async exchange(code: string, binding: string | undefined, lang: Language): Promise<SessionResponse> {
+    const stored = await this.redis.getdel(`oauth:exchange:${sha256(code)}`);
+    const [boundTo, userId] = stored?.split(':') ?? [];
+    const user = userId && binding && boundTo === binding ? await this.auth.findUser(userId) : null;
     if (!user) throw new AppError('INVALID_EXCHANGE_CODE', HttpStatus.BAD_REQUEST);
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED', HttpStatus.FORBIDDEN);
     return this.auth.session(user, AuthMessage.loggedIn[lang]);

@@ -8,6 +8,8 @@ import { TokenService, type AccessClaims } from '../token.service';
 export interface AuthUser {
   id: string;
   role: Role;
+  /** The token version the access token carries (checked by JwtAuthGuard against TokenVersions). */
+  tokenVersion?: number;
   /** The request's id, added by @CurrentUser(). */
   requestId?: string;
 }
@@ -47,8 +49,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   validate(req: PassportRequest, claims: AccessClaims): AuthUser | false {
-    if (claims.typ !== 'access' || typeof claims.sub !== 'string') return false;
-    const user: AuthUser = Object.freeze({ id: claims.sub, role: claims.role });
+    if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.ver !== 'number')
+      return false;
+    const user: AuthUser = Object.freeze({ id: claims.sub, role: claims.role, tokenVersion: claims.ver });
     if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
     // jsonwebtoken refuses a token from the second of its exp on.
     this.verified.set(bearerToken(req)!, { user, expiresAt: claims.exp * 1000 });

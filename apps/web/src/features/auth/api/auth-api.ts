@@ -27,6 +27,7 @@ export const authApi = {
   forgotPassword: (body: ForgotPasswordRequest) => post<MessageResponse>('/api/auth/forgot-password', body),
   resetPassword: (body: ResetPasswordRequest) => post<MessageResponse>('/api/auth/reset-password', body),
   logout: (refreshToken: string) => post<void>('/api/auth/logout', { refresh_token: refreshToken }),
+  logoutEverywhere: () => api<void>('/api/auth/logout-all', { method: 'POST' }),
   oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),
   exchange: (code: string) => post<SessionResponse>('/api/auth/exchange', { code }),
   me: () => api<MeResponse>(authKeys.me),

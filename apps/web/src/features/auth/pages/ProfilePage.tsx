@@ -1,14 +1,30 @@
 import { LinkButton } from '../../../components/LinkButton';
 import { WebRoute } from '@think-tank/contracts';
-import { Alert, Badge, Card, Container } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../api/auth-api';
+import { useLogout } from '../use-logout';
 
 export default function ProfilePage() {
   const { t } = useTranslation('account');
   const { data: me, error, isLoading } = useMe();
+  const logout = useLogout();
+  const [leaving, setLeaving] = useState(false);
+  const [leaveError, setLeaveError] = useState<unknown>();
+
+  const logoutEverywhere = async () => {
+    setLeaving(true);
+    setLeaveError(undefined);
+    try {
+      await logout({ everywhere: true });
+    } catch (err) {
+      setLeaveError(err);
+      setLeaving(false);
+    }
+  };
 
   const errorMessage = (err: unknown) => {
     if (!(err instanceof ApiError)) return t('profile.requestFailed', { message: String(err) });
@@ -46,6 +62,15 @@ export default function ProfilePage() {
             <LinkButton to={WebRoute.home} variant="outline-secondary">
               {t('profile.home')}
             </LinkButton>
+          </div>
+          <hr className="my-4" />
+          {leaveError !== undefined && <Alert variant="danger">{errorMessage(leaveError)}</Alert>}
+          <div className="d-flex align-items-center gap-3">
+            <Button variant="outline-danger" disabled={leaving} onClick={() => void logoutEverywhere()}>
+              {leaving && <Spinner animation="border" size="sm" className="me-2" />}
+              {leaving ? t('profile.loggingOutEverywhere') : t('profile.logoutEverywhere')}
+            </Button>
+            <span className="small text-secondary">{t('profile.logoutEverywhereHint')}</span>
           </div>
         </Card.Body>
       </Card>

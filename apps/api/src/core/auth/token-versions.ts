@@ -1,0 +1,62 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Role } from '@think-tank/contracts';
+import { DataSource } from 'typeorm';
+
+/** How long a process believes a user's token version without asking the database again. */
+export const TOKEN_VERSION_TTL_MS = 2_000;
+/** Users remembered per process; past this many the oldest are forgotten (and read again if they return). */
+const KEPT = 10_000;
+/** The version of a disabled or unknown user: no token carries it. */
+const NONE = -1;
+
+/**
+ * Whether an access token is still current. Every access token carries its user's token version (`ver`); disabling
+ * the user, changing their role, resetting their password or logging out everywhere raises the version, so the
+ * tokens issued before stop working on every route and socket. Each process remembers a user's version for at
+ * most 2 s, so every replica sees a change within that time at the cost of one small query per user per 2 s.
+ */
+@Injectable()
+export class TokenVersions {
+  private readonly known = new Map<string, { version: number; until: number }>();
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * Synchronous while the user's version is remembered (the hot path), else after one query. `fresh` always asks
+   * the database: a socket's handshake, so that a socket closed by a revocation cannot reconnect at once.
+   */
+  isCurrent(userId: string, version: unknown, fresh = false): boolean | Promise<boolean> {
+    if (typeof version !== 'number') return false;
+    const known = fresh ? undefined : this.known.get(userId);
+    // A token newer than what we remember means the version changed here in the meantime: read it again.
+    if (known && known.until > Date.now() && version <= known.version) return version === known.version;
+    return this.load(userId).then((current) => version === current.version);
+  }
+
+  /** The user's role as it is in the database now, when the token's version is current; else undefined. */
+  async currentRole(userId: string, version: unknown): Promise<Role | undefined> {
+    const current = await this.load(userId);
+    return version === current.version ? current.role : undefined;
+  }
+
+  /** This process changed the user's version: forget the old one at once. */
+  forget(userId: string): void {
+    this.known.delete(userId);
+  }
+
+  private async load(userId: string): Promise<{ version: number; role?: Role }> {
+    const [row] = (await this.db.query(`SELECT "tokenVersion", disabled, role FROM users WHERE id = $1`, [
+      userId,
+    ])) as { tokenVersion: number; disabled: boolean; role: Role }[];
+    const version = row && !row.disabled ? row.tokenVersion : NONE;
+    if (this.known.size >= KEPT) this.known.delete(this.known.keys().next().value!);
+    this.known.delete(userId);
+    this.known.set(userId, { version, until: Date.now() + TOKEN_VERSION_TTL_MS });
+    return { version, role: row?.role };
+  }
+}
+
+@Global()
+@Module({ providers: [TokenVersions], exports: [TokenVersions] })
+export class TokenVersionsModule {}
