@@ -30,7 +30,7 @@ describe('Dockerfiles', () => {
       expect(images.length).toBeGreaterThan(1);
       for (const image of images.filter((i) => !/^[a-z]+$/.test(i))) {
         // name:1.2.3-variant or a digest; never latest, never a bare major.
-        expect(image).toMatch(/^[^:@]+(?::\d+\.\d+\.\d+(?:-[\w.]+)?|@sha256:[0-9a-f]{64})$/);
+        expect(image).toMatch(/^[^:@]+(?::\d+\.\d+\.\d+(?:-[\w.-]+)?|@sha256:[0-9a-f]{64})$/);
       }
       const finalStage = text.slice(text.lastIndexOf('\nFROM '));
       expect(finalStage).toMatch(/^USER (?!root|0\b)\w+/m);

@@ -70,6 +70,33 @@ describe('accounts in the browser', () => {
     await page.waitForURL(`${baseUrl}/profile`);
     await page.getByText(email).waitFor();
     await snap(page, '06-logged-in-again');
+
+    // A second device signs in; "log out on all devices" on this one ends both.
+    const device = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
+    const other = await device.newPage();
+    await other.goto(`${baseUrl}/login`);
+    await other.getByLabel('用户名或邮箱').fill(email);
+    await other.getByLabel('密码').fill(password);
+    await other.getByRole('button', { name: '登录', exact: true }).click();
+    await other.waitForURL(`${baseUrl}/profile`);
+    await page.getByRole('button', { name: '退出所有设备' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByText('已退出所有设备上的登录').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await snap(page, '06b-logged-out-everywhere');
+    // The other device's token stops working within seconds, and its refresh token is spent: back to login.
+    await expect
+      .poll(
+        async () => {
+          await other.goto(`${baseUrl}/profile`);
+          await other.waitForLoadState('networkidle');
+          return new URL(other.url()).pathname;
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe('/login');
+    await device.close();
   });
 
   it('sends a visitor of a guarded page to login and back there afterwards', async () => {

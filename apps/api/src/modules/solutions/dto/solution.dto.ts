@@ -42,7 +42,11 @@ export class SearchQueryDto {
   @MaxLength(200, invalid)
   query?: string;
 
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @ApiPropertyOptional({
+    default: 1,
+    minimum: 1,
+    description: 'page × pageSize may not exceed 1,000 + pageSize (the count cap): 400 VALIDATION_FAILED beyond',
+  })
   @IsOptional()
   @Type(() => Number)
   @IsInt(invalid)
