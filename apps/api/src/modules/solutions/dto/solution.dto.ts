@@ -45,7 +45,8 @@ export class SearchQueryDto {
   @ApiPropertyOptional({
     default: 1,
     minimum: 1,
-    description: 'page × pageSize may not exceed 1,000 + pageSize (the count cap): 400 VALIDATION_FAILED beyond',
+    description:
+      'page × pageSize may not exceed 1,000 + pageSize (the count cap): 400 VALIDATION_FAILED beyond',
   })
   @IsOptional()
   @Type(() => Number)
