@@ -9,6 +9,7 @@ function isMessageKey(message: string): message is ValidationMessageKey {
 }
 
 const ordered = new WeakSet<ValidationMetadata[]>();
+let classesOrdered = 0;
 
 /**
  * class-validator checks a property's rules in the order they were registered, which for stacked decorators is
@@ -20,6 +21,9 @@ function checkRulesTopDown(): void {
   const storage = getMetadataStorage() as unknown as {
     validationMetadatas: Map<unknown, ValidationMetadata[]>;
   };
+  // A class's rules are all registered when it is defined: only a new class needs ordering.
+  if (storage.validationMetadatas.size === classesOrdered) return;
+  classesOrdered = storage.validationMetadatas.size;
   for (const list of storage.validationMetadatas.values()) {
     if (ordered.has(list)) continue;
     const byProperty = new Map<string, ValidationMetadata[]>();
