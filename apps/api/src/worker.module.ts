@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './core/config/app-config';
 import { coreModules } from './core/core-modules';
 import { MailWorkerModule } from './core/mail/mail.module';
+import { AuthJobsModule } from './modules/auth/auth-jobs.module';
 import { BillingJobsModule } from './modules/billing/billing-jobs.module';
 import { DemandStoreModule } from './modules/demand-store/demand-store.module';
 import { DemandWorkerModule } from './modules/demand-store/demand-worker.module';
@@ -18,6 +19,7 @@ export class WorkerModule {
       imports: [
         ...coreModules(config),
         MailWorkerModule,
+        AuthJobsModule,
         DemandWorkerModule,
         BillingJobsModule,
         // Orders the reconciliation job settles may be stage fees: the workshop fulfils them here too.

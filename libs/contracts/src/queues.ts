@@ -17,6 +17,11 @@ export const JobName = {
   reconcileOrders: 'reconcile-orders',
   /** Send one mail: payload `{to, subject, text, html}`. */
   sendMail: 'send-mail',
+  /**
+   * Mail a new code or a reset link to an address if it has such an account: payload `{kind, email}`. The request
+   * only queues it, so a known address is answered exactly as an unknown one.
+   */
+  accountMail: 'account-mail',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -26,4 +31,11 @@ export const JobQueue: Record<JobName, QueueName> = {
   [JobName.reconcileOrders]: QueueName.billing,
   [JobName.runStage]: QueueName.demandStages,
   [JobName.sendMail]: QueueName.mail,
+  [JobName.accountMail]: QueueName.mail,
 };
+
+/** The payload of an `account-mail` job. */
+export interface AccountMailJob {
+  kind: 'verification-code' | 'password-reset';
+  email: string;
+}

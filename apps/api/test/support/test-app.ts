@@ -10,6 +10,7 @@ import { dropDatabase, ensureDatabase } from '../../src/core/database/ensure-dat
 import { coreModules } from '../../src/core/core-modules';
 import { createApp } from '../../src/core/http/create-app';
 import { MailWorkerModule } from '../../src/core/mail/mail.module';
+import { AuthJobsModule } from '../../src/modules/auth/auth-jobs.module';
 import { readTestEnv } from './test-env';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
@@ -22,11 +23,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The worker's mail delivery alone (the `mail` queue), for specs that read mails but run no other job. */
+/** The worker's mail jobs alone (the `mail` queue), for specs that read mails but run no other job. */
 @Module({})
 class MailDeliveryModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: MailDeliveryModule, imports: [...coreModules(config), MailWorkerModule] };
+    return {
+      module: MailDeliveryModule,
+      imports: [...coreModules(config), MailWorkerModule, AuthJobsModule],
+    };
   }
 }
 

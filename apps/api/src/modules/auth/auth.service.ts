@@ -1,4 +1,6 @@
+import { InjectQueue } from '@nestjs/bull';
 import { HttpStatus, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Queue } from 'bull';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   EMAIL_CODE_LENGTH,
@@ -6,7 +8,10 @@ import {
   EMAIL_CODE_TTL_SECONDS,
   RESEND_SPACING_SECONDS,
   RESET_TOKEN_TTL_SECONDS,
+  JobName,
+  QueueName,
   Role,
+  type AccountMailJob,
   type Language,
   type MeResponse,
   type MessageResponse,
@@ -17,7 +22,7 @@ import { DataSource, IsNull, MoreThan, Repository, type EntityManager } from 'ty
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { updateReturning } from '../../core/database/update-returning';
-import { MailService } from '../../core/mail/mail.service';
+import { MailService, type Mail } from '../../core/mail/mail.service';
 import { RateLimiter, type Limit } from '../../core/redis/rate-limiter.service';
 import { AuthMessage } from './auth.messages';
 import { passwordResetMail, verificationCodeMail } from './auth.mails';
@@ -55,6 +60,7 @@ export class AuthService implements OnApplicationBootstrap {
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly mail: MailService,
+    @InjectQueue(QueueName.mail) private readonly mailQueue: Queue<AccountMailJob>,
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
     private readonly subscriptions: SubscriptionsService,
@@ -132,7 +138,8 @@ export class AuthService implements OnApplicationBootstrap {
         );
       throw e;
     });
-    await this.sendEmailCode(user);
+    // The address was free, so queueing its mail here tells nothing the 409 would not.
+    await this.mail.send(await this.newEmailCode(user));
     return { message: AuthMessage.registered[lang] };
   }
 
@@ -163,8 +170,7 @@ export class AuthService implements OnApplicationBootstrap {
     await this.limiter.take({ key: `resend:ip:${ip}`, max: 20, windowSeconds: FIFTEEN_MINUTES });
     if (!(await this.limiter.takeSlot(`resend:${emailKey(dto.email)}`, RESEND_SPACING_SECONDS)))
       throw AppError.tooManyRequests(RESEND_SPACING_SECONDS);
-    const user = await this.users.findOneBy({ email: dto.email });
-    if (user && !user.emailVerifiedAt && !user.disabled) await this.sendEmailCode(user);
+    await this.queueAccountMail({ kind: 'verification-code', email: emailKey(dto.email) });
     return { message: AuthMessage.codeResent[lang] };
   }
 
@@ -218,19 +224,35 @@ export class AuthService implements OnApplicationBootstrap {
     await this.limiter.take({ key: `forgot:ip:${ip}`, max: 20, windowSeconds: FIFTEEN_MINUTES });
     if (!(await this.limiter.takeSlot(`forgot:${emailKey(dto.email)}`, RESEND_SPACING_SECONDS)))
       throw AppError.tooManyRequests(RESEND_SPACING_SECONDS);
-    const user = await this.users.findOneBy({ email: dto.email });
-    if (user && !user.disabled) {
-      const token = randomBytes(32).toString('base64url');
-      await this.resets.insert({
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
-        usedAt: null,
-      });
-      const link = `${this.config.publicUrl}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
-      await this.mail.send(passwordResetMail(user.email, user.username, link));
-    }
+    await this.queueAccountMail({ kind: 'password-reset', email: emailKey(dto.email) });
     return { message: AuthMessage.resetSent[lang] };
+  }
+
+  /**
+   * The request's half of resend and forgot-password: the same queue entry whether or not the address has an
+   * account, so neither the answer nor its time tells. The worker does the rest (`sendAccountMail`).
+   */
+  private async queueAccountMail(job: AccountMailJob): Promise<void> {
+    await this.mailQueue.add(JobName.accountMail, job);
+  }
+
+  /** The worker's half: a new code for an unverified account, or a reset link for an enabled one; else nothing. */
+  async sendAccountMail({ kind, email }: AccountMailJob): Promise<void> {
+    const user = await this.users.findOneBy({ email });
+    if (!user || user.disabled) return;
+    if (kind === 'verification-code') {
+      if (!user.emailVerifiedAt) await this.mail.deliver(await this.newEmailCode(user));
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await this.resets.insert({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
+      usedAt: null,
+    });
+    const link = `${this.config.publicUrl}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
+    await this.mail.deliver(passwordResetMail(user.email, user.username, link));
   }
 
   async resetPassword(dto: ResetPasswordDto, lang: Language): Promise<MessageResponse> {
@@ -265,7 +287,8 @@ export class AuthService implements OnApplicationBootstrap {
     return { ...(await this.tokens.issue(user)), user: toSessionUser(user), message };
   }
 
-  private async sendEmailCode(user: User): Promise<void> {
+  /** A new code for the user (the previous one dies), as the mail that carries it. */
+  private async newEmailCode(user: User): Promise<Mail> {
     const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
     // Upsert: the previous code of this user dies with the new one.
     await this.codes.upsert(
@@ -277,6 +300,6 @@ export class AuthService implements OnApplicationBootstrap {
       },
       ['userId'],
     );
-    await this.mail.send(verificationCodeMail(user.email, user.username, code));
+    return verificationCodeMail(user.email, user.username, code);
   }
 }
