@@ -374,35 +374,62 @@ describe('requirements workshop (contract §8)', () => {
     });
   });
 
-  it('starts a stage without an order when its fee is zero at payment time (no_payment_required)', async () => {
+  it('charges the fee quoted on advance and generates from the modules it was priced from (contract §10)', async () => {
     const { id, demand } = await startedDemand(owner);
-    await select(owner, id, 'Startup', 1, demand);
+    const suggested = demand.stagesData.Startup.output!.suggested_modules;
+    expect(suggested.length).toBeGreaterThanOrEqual(3);
+    await select(owner, id, 'Startup', 3, demand);
     const advanced = await t.http
       .put(`/api/demand-store/${id}/advance`)
       .set(bearer(owner))
       .send({ stageInput: {} })
       .expect(200);
-    expect(advanced.body.fee).toEqual({ amount: 10_000, currency: 'CNY' });
-    // The user deselects the module before paying: the server's own count says nothing is due.
-    await select(owner, id, 'Startup', 0, await detail(owner, id));
+    expect(advanced.body.fee).toEqual({ amount: 30_000, currency: 'CNY' });
+    // The tamper: a cheaper selection before the order is made. The selection is locked while the fee is due.
+    const locked = await t.http
+      .put(`/api/demand-store/${id}/stage-data?stage=Startup`)
+      .set(bearer(owner))
+      .send({ output: demand.stagesData.Startup.output, selectedModules: suggested.slice(0, 1) })
+      .expect(409);
+    expect(locked.body).toMatchObject({
+      code: 'STAGE_LOCKED',
+      message: expect.stringContaining('暂不能修改'),
+    });
+    // Even a selection changed behind the API's back prices and generates nothing: the snapshot does.
+    await t.db.query(
+      `UPDATE demand_stages SET "selectedModules" = $2 WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [id, JSON.stringify(suggested.slice(0, 1))],
+    );
     const pay = await t.http
       .post('/api/payments/initiate-stage-payment')
       .set(bearer(owner))
-      .send({ demandId: id, stageToPayFor: 'Preparation', selectedModulesCount: 1 })
-      .expect(200);
-    expect(pay.body).toMatchObject({ status: 'no_payment_required' });
-    const prepared = await stageDone(owner, id, 'Preparation');
-    expect(prepared.stagesData.Preparation.paymentStatus).toBe('NotRequired');
-    const orders = await t.db.query(
-      `SELECT count(*)::int AS n FROM orders WHERE "demandId" = $1 AND stage = 'Preparation'`,
-      [id],
-    );
-    expect(orders[0].n).toBe(0);
-    await t.http
-      .post('/api/payments/initiate-stage-payment')
-      .set(bearer(owner))
       .send({ demandId: id, stageToPayFor: 'Preparation' })
+      .expect(200);
+    const [order] = await t.db.query(`SELECT amount, currency FROM orders WHERE id = $1`, [pay.body.orderId]);
+    expect(order).toEqual({ amount: 30_000, currency: 'CNY' });
+    await paySandbox(pay.body.paymentUrl);
+    const prepared = await stageDone(owner, id, 'Preparation');
+    const names = suggested.slice(0, 3).map((m) => m.name);
+    expect(JSON.stringify(prepared.stagesData.Preparation.output)).toContain(
+      `沿用已选模块：${names.join('、')}。`,
+    );
+    // Once the stage has run, the selection before it may change again.
+    await select(owner, id, 'Startup', 2, prepared);
+  });
+
+  it('refuses to enter a per-module stage with no module selected', async () => {
+    const { id, demand } = await startedDemand(owner);
+    await select(owner, id, 'Startup', 0, demand);
+    const refused = await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(owner))
+      .send({ stageInput: {} })
       .expect(409);
+    expect(refused.body).toMatchObject({
+      code: 'NO_MODULES_SELECTED',
+      message: '请至少选择一个模块后再进入下一阶段。',
+    });
+    expect((await detail(owner, id)).currentStage).toBe('Startup');
   });
 
   it('saves an edited output with its shape checked, keeping every previous version', async () => {

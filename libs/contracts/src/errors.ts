@@ -33,6 +33,8 @@ export const ErrorCode = {
   STAGE_NOT_OPEN: 'STAGE_NOT_OPEN',
   STAGE_NOT_FAILED: 'STAGE_NOT_FAILED',
   NO_PAYMENT_DUE: 'NO_PAYMENT_DUE',
+  STAGE_LOCKED: 'STAGE_LOCKED',
+  NO_MODULES_SELECTED: 'NO_MODULES_SELECTED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

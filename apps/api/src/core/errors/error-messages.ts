@@ -64,6 +64,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   },
   STAGE_NOT_FAILED: { zh: '只有失败的阶段可以重试。', en: 'Only a failed stage can be retried.' },
   NO_PAYMENT_DUE: { zh: '该阶段当前无需支付。', en: 'Nothing is due for this stage now.' },
+  STAGE_LOCKED: {
+    zh: '下一阶段已按当前选择的模块计价并等待支付或正在生成，此阶段暂不能修改。',
+    en: 'The next stage was priced from these modules and is awaiting payment or being generated: this stage cannot be changed now.',
+  },
+  NO_MODULES_SELECTED: {
+    zh: '请至少选择一个模块后再进入下一阶段。',
+    en: 'Select at least one module before entering the next stage.',
+  },
   NO_ACTIVE_SUBSCRIPTION: { zh: '当前没有可取消的订阅', en: 'You have no active subscription to cancel.' },
   PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
   PAID_USER_DAILY_LIMIT_REACHED: {

@@ -7,6 +7,7 @@ import { Messages1795335645280 } from './1795335645280-Messages';
 import { Workshop1795341819821 } from './1795341819821-Workshop';
 import { LatinTrigramsAndSignatures1795372800000 } from './1795372800000-LatinTrigramsAndSignatures';
 import { TokenVersion1795458822115 } from './1795458822115-TokenVersion';
+import { StagePaidModules1795463374433 } from './1795463374433-StagePaidModules';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Workshop1795341819821,
   LatinTrigramsAndSignatures1795372800000,
   TokenVersion1795458822115,
+  StagePaidModules1795463374433,
 ];

@@ -26,6 +26,7 @@ import {
   type Stage,
   type StageInput,
   type StageOutput,
+  type StageStatus,
 } from '@think-tank/contracts';
 import { randomBytes } from 'node:crypto';
 import { DataSource, In, Repository, type EntityManager } from 'typeorm';
@@ -74,6 +75,11 @@ const LINK_FIELDS = [
  * The requirements workshop's state machine (contract §8): demands, their stages, fees and runs. Stage jobs
  * are enqueued only after the transaction that queued them commits.
  */
+/** Stages whose fee is per module selected in the stage before: entering one needs at least one. */
+const PER_MODULE_STAGES: Stage[] = ['Preparation', 'Opening'];
+/** While the next stage is in one of these, the stage before it keeps the selection it was priced from. */
+const LOCKING_STATUSES: StageStatus[] = ['PendingInput', 'Queued', 'Processing'];
+
 @Injectable()
 export class DemandStoreService implements OnModuleInit {
   constructor(
@@ -152,8 +158,12 @@ export class DemandStoreService implements OnModuleInit {
     const rows = await this.stageRows.findBy({ demandId });
     if (rows.find((r) => r.stage === stage)?.paymentStatus !== 'Pending')
       throw new AppError('NO_PAYMENT_DUE', HttpStatus.CONFLICT);
-    const modules =
-      rows.find((r) => r.stage === STAGES[STAGES.indexOf(stage) - 1])?.selectedModules.length ?? 0;
+    // Priced from the modules frozen when the stage was entered, never from the selection as it is now.
+    const modules = (
+      rows.find((r) => r.stage === stage)?.paidModules ??
+      rows.find((r) => r.stage === STAGES[STAGES.indexOf(stage) - 1])?.selectedModules ??
+      []
+    ).length;
     const price = (currency: Currency): PriceInfo =>
       stage === 'Startup' ? { ...STAGE_FEES.startup } : stageFee(stage, modules, currency);
     if (price(currencyFor(lang)).amount === 0) {
@@ -226,9 +236,12 @@ export class DemandStoreService implements OnModuleInit {
       if (next === 'Operation' && !this.config.operationStageOpen)
         throw new AppError('STAGE_NOT_OPEN', HttpStatus.CONFLICT);
       const row = stages[next];
-      const due = stageFee(next, current.selectedModules.length, currencyFor(lang));
-      // A stage paid for before a revision is not charged again.
+      if (PER_MODULE_STAGES.includes(next) && current.selectedModules.length === 0)
+        throw new AppError('NO_MODULES_SELECTED', HttpStatus.CONFLICT);
+      // A stage paid for before a revision is not charged again, and keeps what it was paid for.
       const settled = row.paymentStatus === 'Paid' || row.paymentStatus === 'Waived';
+      if (!settled) row.paidModules = [...current.selectedModules];
+      const due = stageFee(next, (row.paidModules ?? current.selectedModules).length, currencyFor(lang));
       Object.assign(row, {
         input,
         errorMessage: null,
@@ -290,6 +303,10 @@ export class DemandStoreService implements OnModuleInit {
       const row = stages[stage];
       if (row.status !== 'Completed' || !row.output)
         throw new AppError('STAGE_NOT_COMPLETED', HttpStatus.CONFLICT);
+      // The next stage was priced from this selection and is waiting for its payment or being generated.
+      const next = nextStage(stage);
+      if (next && LOCKING_STATUSES.includes(stages[next].status))
+        throw new AppError('STAGE_LOCKED', HttpStatus.CONFLICT);
       const links = Object.fromEntries(LINK_FIELDS.map((k) => [k, row.output![k]]));
       keepVersion(row, 'edited');
       row.output = { ...(dto.output as unknown as StageOutput), ...links };

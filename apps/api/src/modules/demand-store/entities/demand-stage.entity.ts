@@ -45,6 +45,13 @@ export class DemandStage {
   @Column({ type: 'jsonb', default: () => `'[]'` })
   selectedModules!: DemandModule[];
 
+  /**
+   * The modules selected in the stage before, frozen when this stage was entered: what its fee was priced from,
+   * what it is generated from. Null for Startup (and for stages entered before it was kept).
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  paidModules!: DemandModule[] | null;
+
   @Column({ type: 'text', nullable: true })
   errorMessage!: string | null;
 

@@ -41,6 +41,8 @@ export function EnterStagePanel({
   const fee = demand.nextStageFee;
   const modules = demand.stagesData[demand.currentStage].selectedModules.length;
   const perModule = next === 'Preparation' || next === 'Opening';
+  // The server refuses it (NO_MODULES_SELECTED): the stage is priced from, and generated for, those modules.
+  const needsModules = perModule && modules === 0;
 
   async function attach(field: TextField, file: File | undefined) {
     setFileError(null);
@@ -141,7 +143,11 @@ export function EnterStagePanel({
               />
             </Form.Group>
           )}
-          {demand.isVip ? (
+          {needsModules ? (
+            <Alert variant="warning" data-testid="no-modules">
+              {t('detail.noModules', { stage: t(`stages.${demand.currentStage}`) })}
+            </Alert>
+          ) : demand.isVip ? (
             <Alert variant="success">{t('detail.vipFree')}</Alert>
           ) : fee && fee.amount > 0 ? (
             <Alert variant="warning" data-testid="fee-notice">
@@ -163,6 +169,7 @@ export function EnterStagePanel({
                   : t('detail.submitFree')
             }
             busyLabel={t('detail.submitting')}
+            disabled={needsModules}
           />
         </Form>
       </Card.Body>
