@@ -617,6 +617,64 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     await h.view(u, solution.id).expect(200);
   });
 
+  it('settles an order whose payment failed once and then succeeded for the same intent (contract §10)', async () => {
+    const u = await verifiedUser(t, sink, 'retried');
+    const { orderId } = (await h.payView(u, solution.id, 'stripe').expect(200)).body;
+    const intent = (status: string) => ({
+      id: 'pi_retried',
+      object: 'payment_intent',
+      amount: 500,
+      amount_received: status === 'succeeded' ? 500 : 0,
+      currency: 'cny',
+      status,
+      metadata: { orderId },
+    });
+    await webhook(event('payment_intent.payment_failed', intent('requires_payment_method'))).expect(200);
+    expect((await h.order(orderId)).status).toBe('failed');
+    // The buyer tries again with 3-D Secure: the money is taken, so the order is paid and the view granted.
+    await webhook(event('payment_intent.succeeded', intent('succeeded'))).expect(200);
+    expect(await h.order(orderId)).toMatchObject({ status: 'paid', gatewayTradeNo: 'pi_retried' });
+    expect(await h.grants(orderId)).toBe(1);
+    await h.view(u, solution.id).expect(200);
+    // Another intent's success cannot settle a failed order that belongs to a different payment.
+    const second = (await h.payView(u, (await createSolution(t, {})).id, 'stripe').expect(200)).body.orderId;
+    await webhook(
+      event('payment_intent.payment_failed', {
+        ...intent('requires_payment_method'),
+        id: 'pi_a',
+        metadata: { orderId: second },
+      }),
+    ).expect(200);
+    await webhook(
+      event('payment_intent.succeeded', {
+        ...intent('succeeded'),
+        id: 'pi_b',
+        metadata: { orderId: second },
+      }),
+    ).expect(200);
+    expect((await h.order(second)).status).toBe('failed');
+  });
+
+  it('flags a payment reported for a canceled order for a refund, granting nothing', async () => {
+    const u = await verifiedUser(t, sink, 'late');
+    const { orderId } = (await h.payView(u, solution.id, 'stripe').expect(200)).body;
+    await t.db.query(`UPDATE orders SET status = 'canceled' WHERE id = $1`, [orderId]);
+    await webhook(
+      event('payment_intent.succeeded', {
+        id: 'pi_late',
+        object: 'payment_intent',
+        amount: 500,
+        amount_received: 500,
+        currency: 'cny',
+        status: 'succeeded',
+        metadata: { orderId },
+      }),
+    ).expect(200);
+    const [row] = await t.db.query(`SELECT status, "flaggedReason" FROM orders WHERE id = $1`, [orderId]);
+    expect(row).toEqual({ status: 'canceled', flaggedReason: expect.stringContaining('refund') });
+    expect(await h.grants(orderId)).toBe(0);
+  });
+
   it('charges a card at once, or hands back the client secret when the bank wants the buyer', async () => {
     const u = await verifiedUser(t, sink, 'carder');
     const paid = await t.http

@@ -19,6 +19,9 @@ import { periodEnd } from './subscription-period';
 
 export type Settlement = 'paid' | 'failed' | 'canceled';
 
+/** Orders a payment can no longer settle: one reported for them is flagged for a refund. */
+const UNSETTLEABLE: string[] = ['canceled', 'refunded'];
+
 /** A gateway message, recorded with its effect so that a repeat changes nothing. */
 export interface GatewayEvent {
   gateway: PaymentGateway;
@@ -79,8 +82,17 @@ export class FulfilmentService {
       if (req.event && !(await this.recordEvent(tx, req.event, req.orderId)))
         return { order: null, changed: false, announce: null };
       const order = await this.transition(tx, req);
-      if (!order)
-        return { order: await tx.findOneBy(Order, { id: req.orderId }), changed: false, announce: null };
+      if (!order) {
+        const current = await tx.findOneBy(Order, { id: req.orderId });
+        // Money arrived for an order that can no longer deliver: support must return it.
+        if (req.outcome === 'paid' && current && UNSETTLEABLE.includes(current.status))
+          await this.flagIn(
+            tx,
+            current.id,
+            `${req.gateway} reported a payment for a ${current.status} order: refund it`,
+          );
+        return { order: current, changed: false, announce: null };
+      }
       const { drafts, afterCommit } =
         order.status === 'paid'
           ? await this.grant(tx, order, req.stripeSubscriptionId ?? null, req.requestId)
@@ -123,8 +135,12 @@ export class FulfilmentService {
 
   /** Flags an order whose gateway message did not match it, for support to look at; changes nothing else. */
   async flag(orderId: string, reason: string): Promise<void> {
+    await this.flagIn(this.db.manager, orderId, reason);
+  }
+
+  private async flagIn(m: EntityManager, orderId: string, reason: string): Promise<void> {
     this.logger.warn(`order ${orderId} flagged: ${reason}`);
-    await this.db.query(`UPDATE orders SET "flaggedReason" = $2, "updatedAt" = now() WHERE id = $1`, [
+    await m.query(`UPDATE orders SET "flaggedReason" = $2, "updatedAt" = now() WHERE id = $1`, [
       orderId,
       reason.slice(0, 500),
     ]);
@@ -157,12 +173,19 @@ export class FulfilmentService {
     return rows.length === 1;
   }
 
+  /**
+   * `pending →` the outcome, by the order's own gateway. A failure is not final for a payment that can still
+   * succeed (a buyer retrying 3-D Secure or Checkout): `failed → paid` for the same gateway and the same payment.
+   */
   private async transition(tx: EntityManager, req: SettleRequest): Promise<Order | null> {
     const rows = await updateReturning<Order>(
       tx,
       `UPDATE orders SET status = $2::varchar, "gatewayTradeNo" = COALESCE($4::varchar, "gatewayTradeNo"),
               "paidAt" = CASE WHEN $2::varchar = 'paid' THEN now() ELSE "paidAt" END, "updatedAt" = now()
-        WHERE id = $1 AND status = 'pending' AND gateway = $3
+        WHERE id = $1 AND gateway = $3
+          AND (status = 'pending'
+               OR (status = 'failed' AND $2::varchar = 'paid'
+                   AND ("gatewayTradeNo" IS NULL OR "gatewayTradeNo" = $4::varchar)))
         RETURNING *`,
       [req.orderId, req.outcome, req.gateway, req.gatewayTradeNo ?? null],
     );
