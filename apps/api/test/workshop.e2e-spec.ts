@@ -489,6 +489,34 @@ describe('requirements workshop (contract §8)', () => {
     expect(notDone.body.code).toBe('STAGE_NOT_COMPLETED');
   });
 
+  it('refuses achieves a renderer cannot read, and keeps the last 20 versions of a stage', async () => {
+    const { id, demand } = await startedDemand(owner);
+    const output = demand.stagesData.Startup.output!;
+    const save = (o: object) =>
+      t.http
+        .put(`/api/demand-store/${id}/stage-data?stage=Startup`)
+        .set(bearer(owner))
+        .send({ output: o, selectedModules: [] });
+    const bad = await save({
+      ...output,
+      achieves: [{ 上线: null }, { 上线: '只有文字' }, { 上线: { content: 1 } }, { 上线: { content: '好' } }],
+    }).expect(400);
+    expect(bad.body.details.map((d: { field: string }) => d.field)).toEqual([
+      'output.achieves[0]',
+      'output.achieves[1]',
+      'output.achieves[2]',
+    ]);
+    for (let i = 1; i <= 25; i++) await save({ ...output, summary: `第${i}版` }).expect(200);
+    const [{ history }] = await t.db.query(
+      `SELECT history FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [id],
+    );
+    const summaries = history.map((v: { output: { summary: string } }) => v.output.summary);
+    expect(summaries).toHaveLength(20);
+    expect(summaries.at(-1)).toBe('第24版');
+    expect(summaries[0]).toBe('第5版');
+  });
+
   it('revises the demand: Startup runs again and later outputs are kept, marked stale', async () => {
     const { id, demand } = await startedDemand(owner);
     await t.db.query(

@@ -4,6 +4,7 @@ import {
   CatalogueItem,
   Role,
   STAGE_FEES,
+  STAGE_HISTORY_KEPT,
   STAGE_NAMES,
   STAGES,
   WebRoute,
@@ -571,5 +572,5 @@ export function keepVersion(row: DemandStage, reason: StageVersion['reason']): v
   row.history = [
     ...row.history,
     { output: row.output, selectedModules: row.selectedModules, savedAt: new Date().toISOString(), reason },
-  ];
+  ].slice(-STAGE_HISTORY_KEPT);
 }

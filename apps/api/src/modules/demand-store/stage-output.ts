@@ -1,3 +1,4 @@
+import { isAchieve } from '@think-tank/contracts';
 import type { ValidationDetail } from '../../core/errors/app-error';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -24,7 +25,7 @@ export function moduleProblems(modules: unknown, field: string): ValidationDetai
 }
 
 /**
- * What is wrong with an output's shape (contract §8): `achieves` single-key objects, `quantified_metrics`
+ * What is wrong with an output's shape (contract §8): `achieves` as `isAchieve` has them, `quantified_metrics`
  * `{name, explanation}` or `{name, target, unit?}`, modules with `{name, value}` metric lists. Empty when fine.
  */
 export function stageOutputProblems(output: unknown, field = 'output'): ValidationDetail[] {
@@ -36,8 +37,7 @@ export function stageOutputProblems(output: unknown, field = 'output'): Validati
   if (!Array.isArray(achieves)) problems.push({ field: `${field}.achieves`, key: 'fieldInvalid' });
   else
     achieves.forEach((a, i) => {
-      if (!isObject(a) || Object.keys(a).length !== 1)
-        problems.push({ field: `${field}.achieves[${i}]`, key: 'fieldInvalid' });
+      if (!isAchieve(a)) problems.push({ field: `${field}.achieves[${i}]`, key: 'fieldInvalid' });
     });
   const metrics = output.quantified_metrics ?? [];
   if (!Array.isArray(metrics)) problems.push({ field: `${field}.quantified_metrics`, key: 'fieldInvalid' });

@@ -1,6 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PROCESSING_FINISHED, STAGE_NAMES, STAGES, WebRoute } from '@think-tank/contracts';
+import {
+  PROCESSING_FINISHED,
+  STAGE_HISTORY_KEPT,
+  STAGE_NAMES,
+  STAGES,
+  WebRoute,
+} from '@think-tank/contracts';
 import { DataSource } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
 import { Messages } from '../notifications/notifications.messages';
@@ -85,11 +91,14 @@ export class StageRunner {
         `UPDATE demand_stages
             SET status = 'Completed', output = $4, "errorMessage" = NULL, stale = false, "updatedAt" = now(),
                 history = CASE WHEN output IS NULL THEN history
-                               ELSE history || jsonb_build_array(jsonb_build_object(
-                                 'output', output, 'selectedModules', "selectedModules",
-                                 'savedAt', now(), 'reason', 'regenerated')) END
+                               ELSE (SELECT jsonb_agg(v ORDER BY i) FROM jsonb_array_elements(
+                                       history || jsonb_build_array(jsonb_build_object(
+                                         'output', output, 'selectedModules', "selectedModules",
+                                         'savedAt', now(), 'reason', 'regenerated'))
+                                     ) WITH ORDINALITY AS kept(v, i)
+                                     WHERE i > jsonb_array_length(history) + 1 - $5) END
           WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status = 'Processing' RETURNING stage`,
-        [job.demandId, job.stage, job.run, JSON.stringify(output)],
+        [job.demandId, job.stage, job.run, JSON.stringify(output), STAGE_HISTORY_KEPT],
       );
       if (!done.length) return null;
       for (const file of files)

@@ -32,6 +32,16 @@ describe('editProblems', () => {
     ]);
   });
 
+  it('refuses achieves whose item the lab renderer could not read, as the server does', () => {
+    for (const achieve of [{ 上线: null }, { 上线: '只有文字' }, { 上线: { content: 1 } }])
+      expect(editProblems({ ...output, achieves: [achieve] } as unknown as StageOutput, [])).toEqual([
+        'achieves',
+      ]);
+    expect(editProblems({ ...output, achieves: [{ 上线: { content: '好' } }] } as StageOutput, [])).toEqual(
+      [],
+    );
+  });
+
   it('makes custom modules with their own ids and the fields the spec names', () => {
     const a = customModule();
     const b = customModule();

@@ -1,16 +1,12 @@
-import type { DemandModule, QuantifiedMetric, StageOutput } from '@think-tank/contracts';
+import { isAchieve, type DemandModule, type QuantifiedMetric, type StageOutput } from '@think-tank/contracts';
 
 /**
  * What is wrong with an edited output before it is sent (the server checks the same, contract §8):
- * achieves are single-key objects, metrics have a name and either an explanation or a target.
+ * achieves as `isAchieve` has them, metrics have a name and either an explanation or a target.
  */
 export function editProblems(output: StageOutput, modules: DemandModule[]): string[] {
   const problems: string[] = [];
-  if (
-    !Array.isArray(output.achieves) ||
-    output.achieves.some((a) => !a || typeof a !== 'object' || Object.keys(a).length !== 1)
-  )
-    problems.push('achieves');
+  if (!Array.isArray(output.achieves) || !output.achieves.every(isAchieve)) problems.push('achieves');
   output.quantified_metrics.forEach((m: QuantifiedMetric, i) => {
     if (!m.name.trim() || ('target' in m ? !String(m.target).trim() : !('explanation' in m)))
       problems.push(`quantified_metrics[${i}]`);
