@@ -103,6 +103,29 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     });
   });
 
+  it('answers repeated and concurrent buy calls for the same thing with one pending order (contract §10)', async () => {
+    const u = await verifiedUser(t, sink, 'twice');
+    const solution = await createSolution(t, {});
+    const answers = await Promise.all(Array.from({ length: 5 }, () => h.payView(u, solution.id).expect(200)));
+    const ids = new Set(answers.map((r) => r.body.orderId));
+    expect(ids.size).toBe(1);
+    expect(new Set(answers.map((r) => r.body.paymentUrl)).size).toBe(1);
+    const again = await h.payView(u, solution.id).expect(200);
+    expect(again.body.orderId).toBe([...ids][0]);
+    // Another item, or the same one once this order has failed, is a new order.
+    const other = await h.payView(u, (await createSolution(t, {})).id).expect(200);
+    expect(other.body.orderId).not.toBe(again.body.orderId);
+    await t.http.post(`${again.body.paymentUrl}/fail`).expect(303);
+    const fresh = await h.payView(u, solution.id).expect(200);
+    expect(fresh.body.orderId).not.toBe(again.body.orderId);
+    expect(
+      await h.count(`SELECT count(*) AS n FROM orders WHERE "userId" = $1 AND "solutionId" = $2`, [
+        u.session.user.id,
+        solution.id,
+      ]),
+    ).toBe(2);
+  });
+
   it('sells a solution view at the server’s price through the sandbox cashier, granting it once', async () => {
     const buyer = await verifiedUser(t, sink, 'viewer');
     await h.view(buyer, solution.id).expect(402);

@@ -16,7 +16,7 @@ import {
   type Stage,
 } from '@think-tank/contracts';
 import type Stripe from 'stripe';
-import { Repository } from 'typeorm';
+import { IsNull, MoreThan, Repository } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
@@ -47,6 +47,8 @@ export interface Buyer {
 
 /** Orders a user may open in 10 minutes: enough for any honest retry, not for flooding the table. */
 const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
+/** A second call for the same thing within this time answers the pending order instead of a new one. */
+const SAME_ORDER_MS = 15 * 60 * 1000;
 
 const CATALOGUE = Object.values(CatalogueItem);
 
@@ -207,7 +209,7 @@ export class PaymentsService {
     if ('demandFee' in purchase) {
       const { demandId, stage, price, subject } = purchase.demandFee;
       const { amount, currency: charged } = price(currency);
-      return this.orders.save(
+      return this.pendingOrNew(
         this.orders.create({
           userId: buyer.id,
           gateway,
@@ -229,7 +231,7 @@ export class PaymentsService {
       if (!plan || !plan.isValid || plan.periodType === 'custom')
         throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
       const oneTime = ONE_TIME_PERIODS.includes(plan.periodType);
-      return this.orders.save(
+      return this.pendingOrNew(
         this.orders.create({
           userId: buyer.id,
           gateway,
@@ -248,7 +250,7 @@ export class PaymentsService {
       throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
     const isView = item.id === CatalogueItem.singleSolutionView.id;
     if (isView && !purchase.solutionId) throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
-    return this.orders.save(
+    return this.pendingOrNew(
       this.orders.create({
         userId: buyer.id,
         gateway,
@@ -262,5 +264,36 @@ export class PaymentsService {
         subject: ITEM_NAMES[item.id][lang],
       }),
     );
+  }
+
+  /**
+   * One order per intent to buy (contract §10): the same user, item, price and gateway within 15 minutes get
+   * their pending order back, so two quick clicks or a retry make one order (and one gateway payment, since
+   * gateway calls carry the order's idempotency key). Serialised per user and item by an advisory lock.
+   */
+  private pendingOrNew(draft: Order): Promise<Order> {
+    return this.orders.manager.transaction(async (tx) => {
+      const same = {
+        userId: draft.userId,
+        gateway: draft.gateway,
+        itemType: draft.itemType,
+        itemId: draft.itemId,
+        solutionId: draft.solutionId ?? IsNull(),
+        demandId: draft.demandId ?? IsNull(),
+        stage: draft.stage ?? IsNull(),
+        amount: draft.amount,
+        currency: draft.currency,
+      };
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        Object.values(same)
+          .map((v) => (typeof v === 'object' ? '' : String(v)))
+          .join(':'),
+      ]);
+      const pending = await tx.findOne(Order, {
+        where: { ...same, status: 'pending', createdAt: MoreThan(new Date(Date.now() - SAME_ORDER_MS)) },
+        order: { createdAt: 'DESC' },
+      });
+      return pending ?? tx.save(draft);
+    });
   }
 }
