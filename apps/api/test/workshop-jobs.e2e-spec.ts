@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { DemandDetail, DemandEventPayload } from '@think-tank/contracts';
+import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
 import { bearer, verifiedUser } from './support/accounts';
@@ -158,4 +159,57 @@ describe('a worker killed mid-stage', () => {
     );
     expect(versions).toEqual([]);
   }, 90_000);
+});
+
+describe('a stage job that stalls past its limit', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  let worker: INestApplicationContext | undefined;
+  const h = workshop(() => t);
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start(), GENERATOR_STEP_MS: '0' });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+    await sink.stop();
+  });
+
+  it('ends the stage in Error with a readable message, and a retry then completes it', async () => {
+    const u = await verifiedUser(t, sink, 'stalled');
+    // No worker yet: the paid Startup's job waits in Redis.
+    const id = await h.paidDemand(u);
+    const [{ run }] = await t.db.query(
+      `SELECT run FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [id],
+    );
+    // As Bull would leave it after a worker died with it twice (maxStalledCount) and a third time now: active,
+    // unlocked, counted stalled twice, and in the set the next stalled check looks at. The stage says Processing.
+    const redis = new Redis(t.config.redisUrl);
+    const key = (k: string) => `${t.config.redisPrefix}:bull:demand-stages:${k}`;
+    const jobId = `${id}:Startup:${run}`;
+    await redis
+      .multi()
+      .lrem(key('wait'), 0, jobId)
+      .lpush(key('active'), jobId)
+      .hset(key(jobId), 'stalledCounter', 2)
+      .sadd(key('stalled'), jobId)
+      .exec();
+    await redis.quit();
+    await t.db.query(
+      `UPDATE demand_stages SET status = 'Processing' WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [id],
+    );
+    // A worker starts; its stalled check (every 5 s) fails the job, and the stage must not stay Processing.
+    worker = await startTestWorker(t);
+    const failed = await waitFor(async () => {
+      const d = await h.detail(u, id);
+      return d.stagesData.Startup.status === 'Error' && d;
+    }, 15_000);
+    expect(failed.stagesData.Startup.errorMessage).toBe('生成过程多次中断，已停止自动重试，请重试该阶段。');
+    expect((await h.events(u, id)).at(-1)).toMatchObject({ event: 'demand_error' });
+    await t.http.put(`/api/demand-store/${id}/retry-stage?stage=Startup`).set(bearer(u)).expect(200);
+    await h.status(u, id, 'Completed');
+  });
 });

@@ -142,10 +142,16 @@ export class StageRunner {
     return true;
   }
 
-  /** A failed attempt: a warning while attempts remain, then Error with a readable message. */
-  async failed(job: StageJob, error: Error, attempt: number, attempts: number): Promise<void> {
+  /** A failed attempt: a warning while Bull retries it, then (`final`) Error with a readable message. */
+  async failed(
+    job: StageJob,
+    error: Error,
+    attempt: number,
+    attempts: number,
+    final: boolean,
+  ): Promise<void> {
     const reason = readable(error);
-    if (attempt < attempts) {
+    if (!final) {
       await this.events.publish(
         job.demandId,
         job.stage,

@@ -7,6 +7,8 @@ import { MetricsService } from '../../../core/metrics/metrics.service';
 import { StageQueue, STAGE_JOB_ATTEMPTS, type StageJob } from '../stage-queue';
 import { StageRunner } from '../stage-runner.service';
 
+const STALLED_TOO_OFTEN = '生成过程多次中断，已停止自动重试，请重试该阶段。';
+
 /** The worker's consumer of `demand-stages`: one stage job at a time per worker process. */
 @Processor(QueueName.demandStages)
 export class DemandStagesProcessor implements OnApplicationBootstrap {
@@ -43,9 +45,16 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
 
   @OnQueueFailed()
   async onFailed(job: Job<StageJob>, error: Error): Promise<void> {
-    // Bull has counted this attempt by now.
-    await this.runner
-      .failed(job.data, error, job.attemptsMade, job.opts.attempts ?? STAGE_JOB_ATTEMPTS)
-      .catch((e: Error) => this.logger.error(`recording a failed stage job failed: ${e.message}`));
+    try {
+      // Bull has counted this attempt by now, and put the job back (delayed) unless it gave up: attempts spent, or
+      // stalled more than `maxStalledCount` times, which counts no attempt at all.
+      const final = (await job.getState()) === 'failed';
+      const attempts = job.opts.attempts ?? STAGE_JOB_ATTEMPTS;
+      // Bull's own reason for a job that stalled too often is English and says nothing to the user.
+      const reason = final && job.attemptsMade < attempts ? new Error(STALLED_TOO_OFTEN) : error;
+      await this.runner.failed(job.data, reason, job.attemptsMade, attempts, final);
+    } catch (e) {
+      this.logger.error(`recording a failed stage job failed: ${(e as Error).message}`);
+    }
   }
 }
