@@ -400,6 +400,7 @@ describe('requirements workshop (contract §8)', () => {
       `UPDATE demand_stages SET "selectedModules" = $2 WHERE "demandId" = $1 AND stage = 'Startup'`,
       [id, JSON.stringify(suggested.slice(0, 1))],
     );
+    expect((await detail(owner, id)).stagesData.Preparation.fee).toEqual({ amount: 30_000, currency: 'CNY' });
     const pay = await t.http
       .post('/api/payments/initiate-stage-payment')
       .set(bearer(owner))

@@ -168,6 +168,8 @@ export interface StageData {
   selectedModules: DemandModule[];
   /** The output was made before the demand was revised. */
   stale: boolean;
+  /** While the stage waits for its fee: what the order will charge (priced when the stage was entered). */
+  fee: PriceInfo | null;
 }
 
 export interface DemandListItem {

@@ -81,6 +81,19 @@ const PER_MODULE_STAGES: Stage[] = ['Preparation', 'Opening'];
 /** While the next stage is in one of these, the stage before it keeps the selection it was priced from. */
 const LOCKING_STATUSES: StageStatus[] = ['PendingInput', 'Queued', 'Processing'];
 
+/**
+ * What entering `stage` costs, as its order charges it: the start-up fee, or the stage's fee at the modules frozen
+ * when it was entered (never the selection as it is now; the one before it for stages entered before that was kept).
+ */
+function feeDue(stage: Stage, rows: DemandStage[], currency: Currency): PriceInfo {
+  if (stage === 'Startup') return { ...STAGE_FEES.startup };
+  const frozen =
+    rows.find((r) => r.stage === stage)?.paidModules ??
+    rows.find((r) => r.stage === STAGES[STAGES.indexOf(stage) - 1])?.selectedModules ??
+    [];
+  return stageFee(stage, frozen.length, currency);
+}
+
 @Injectable()
 export class DemandStoreService implements OnModuleInit {
   constructor(
@@ -159,14 +172,7 @@ export class DemandStoreService implements OnModuleInit {
     const rows = await this.stageRows.findBy({ demandId });
     if (rows.find((r) => r.stage === stage)?.paymentStatus !== 'Pending')
       throw new AppError('NO_PAYMENT_DUE', HttpStatus.CONFLICT);
-    // Priced from the modules frozen when the stage was entered, never from the selection as it is now.
-    const modules = (
-      rows.find((r) => r.stage === stage)?.paidModules ??
-      rows.find((r) => r.stage === STAGES[STAGES.indexOf(stage) - 1])?.selectedModules ??
-      []
-    ).length;
-    const price = (currency: Currency): PriceInfo =>
-      stage === 'Startup' ? { ...STAGE_FEES.startup } : stageFee(stage, modules, currency);
+    const price = (currency: Currency) => feeDue(stage, rows, currency);
     if (price(currencyFor(lang)).amount === 0) {
       await this.mutate(who, demandId, async ({ stages }, queue) => {
         if (stages[stage].paymentStatus !== 'Pending') return;
@@ -534,6 +540,7 @@ export class DemandStoreService implements OnModuleInit {
             output: r?.output ?? null,
             selectedModules: r?.selectedModules ?? [],
             stale: r?.stale ?? false,
+            fee: r?.paymentStatus === 'Pending' ? feeDue(stage, rows, currencyFor(lang)) : null,
           },
         ];
       }),

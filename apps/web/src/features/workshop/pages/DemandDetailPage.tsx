@@ -2,10 +2,7 @@ import {
   formatMoney,
   nextStage,
   PROCESSING_FINISHED,
-  STAGE_FEES,
   STAGES,
-  stageFee,
-  type PriceInfo,
   WebRoute,
   type DemandDetail,
   type DemandEventPayload,
@@ -21,7 +18,7 @@ import { Link, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ApiError } from '../../../lib/api-client';
-import { currentLanguage, formatDate } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/i18n';
 import {
   advanceDemand,
   fetchDemandEvents,
@@ -278,7 +275,7 @@ export default function DemandDetailPage() {
           <span className="me-auto">
             {t('detail.awaiting', {
               stage: t(`stages.${demand.currentStage}`),
-              price: formatMoney(dueFee(demand)),
+              price: current.fee ? formatMoney(current.fee) : '',
             })}
           </span>
           <Button disabled={busy !== null} onClick={() => void pay(demand.currentStage)}>
@@ -315,14 +312,6 @@ export default function DemandDetailPage() {
       </Row>
     </Container>
   );
-}
-
-/** What the stage waiting for payment costs: the server's table, at the modules selected before it. */
-function dueFee(demand: DemandDetail): PriceInfo {
-  const stage = demand.currentStage;
-  if (stage === 'Startup') return STAGE_FEES.startup;
-  const before = demand.stagesData[STAGES[STAGES.indexOf(stage) - 1]].selectedModules.length;
-  return stageFee(stage, before, currentLanguage() === 'zh' ? 'CNY' : 'USD');
 }
 
 function badgesOf(data: StageData): ('completed' | 'processing' | 'awaitingPayment' | 'failed')[] {
