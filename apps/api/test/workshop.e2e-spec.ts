@@ -490,13 +490,15 @@ describe('requirements workshop (contract §8)', () => {
     expect(notDone.body.code).toBe('STAGE_NOT_COMPLETED');
   });
 
-  it('refuses achieves a renderer cannot read, and keeps the last 20 versions of a stage', async () => {
-    const { id, demand } = await startedDemand(owner);
+  it('refuses achieves a renderer cannot read, keeps the last 20 versions of a stage and limits saves', async () => {
+    // A user of its own: saves are limited per user.
+    const saver = await verifiedUser(t, sink, 'saver');
+    const { id, demand } = await startedDemand(saver);
     const output = demand.stagesData.Startup.output!;
     const save = (o: object) =>
       t.http
         .put(`/api/demand-store/${id}/stage-data?stage=Startup`)
-        .set(bearer(owner))
+        .set(bearer(saver))
         .send({ output: o, selectedModules: [] });
     const bad = await save({
       ...output,
@@ -516,6 +518,10 @@ describe('requirements workshop (contract §8)', () => {
     expect(summaries).toHaveLength(20);
     expect(summaries.at(-1)).toBe('第24版');
     expect(summaries[0]).toBe('第5版');
+    // 25 saves so far (the refused shape was not counted): the 60th in 10 minutes is the last accepted.
+    for (let i = 26; i <= 60; i++) await save({ ...output, summary: `第${i}版` }).expect(200);
+    const limited = await save({ ...output, summary: '太多了' }).expect(429);
+    expect(limited.body.code).toBe('TOO_MANY_REQUESTS');
   });
 
   it('revises the demand: Startup runs again and later outputs are kept, marked stale', async () => {

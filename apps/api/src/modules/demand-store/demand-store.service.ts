@@ -32,6 +32,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
+import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { updateReturning } from '../../core/database/update-returning';
@@ -76,6 +77,8 @@ const LINK_FIELDS = [
  * The requirements workshop's state machine (contract §8): demands, their stages, fees and runs. Stage jobs
  * are enqueued only after the transaction that queued them commits.
  */
+/** Saves of edited outputs per user. */
+const STAGE_SAVE_LIMIT = { max: 60, windowSeconds: 600 };
 /** Stages whose fee is per module selected in the stage before: entering one needs at least one. */
 const PER_MODULE_STAGES: Stage[] = ['Preparation', 'Opening'];
 /** While the next stage is in one of these, the stage before it keeps the selection it was priced from. */
@@ -107,6 +110,7 @@ export class DemandStoreService implements OnModuleInit {
     private readonly events: DemandEventsService,
     private readonly config: AppConfig,
     private readonly audit: AuditService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   onModuleInit(): void {
@@ -306,6 +310,8 @@ export class DemandStoreService implements OnModuleInit {
       ...moduleProblems(dto.selectedModules, 'selectedModules'),
     ];
     if (problems.length) throw AppError.validation(problems);
+    // Each save keeps a version (the last 20): a script saving in a loop is refused rather than churning them.
+    await this.limiter.take({ key: `stage-data:${who.id}`, ...STAGE_SAVE_LIMIT });
     await this.mutate(who, demandId, async ({ stages }) => {
       const row = stages[stage];
       if (row.status !== 'Completed' || !row.output)
