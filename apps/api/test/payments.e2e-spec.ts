@@ -640,41 +640,36 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     await h.view(u, solution.id).expect(200);
   });
 
+  /** A payment intent for an order of 500 CNY fen, as Stripe's webhooks carry it. */
+  const intentOf = (orderId: string, id: string, status: 'succeeded' | 'requires_payment_method') => ({
+    id,
+    object: 'payment_intent',
+    amount: 500,
+    amount_received: status === 'succeeded' ? 500 : 0,
+    currency: 'cny',
+    status,
+    metadata: { orderId },
+  });
+
   it('settles an order whose payment failed once and then succeeded for the same intent (contract §10)', async () => {
     const u = await verifiedUser(t, sink, 'retried');
     const { orderId } = (await h.payView(u, solution.id, 'stripe').expect(200)).body;
-    const intent = (status: string) => ({
-      id: 'pi_retried',
-      object: 'payment_intent',
-      amount: 500,
-      amount_received: status === 'succeeded' ? 500 : 0,
-      currency: 'cny',
-      status,
-      metadata: { orderId },
-    });
-    await webhook(event('payment_intent.payment_failed', intent('requires_payment_method'))).expect(200);
+    const failed = intentOf(orderId, 'pi_retried', 'requires_payment_method');
+    await webhook(event('payment_intent.payment_failed', failed)).expect(200);
     expect((await h.order(orderId)).status).toBe('failed');
     // The buyer tries again with 3-D Secure: the money is taken, so the order is paid and the view granted.
-    await webhook(event('payment_intent.succeeded', intent('succeeded'))).expect(200);
+    await webhook(event('payment_intent.succeeded', intentOf(orderId, 'pi_retried', 'succeeded'))).expect(
+      200,
+    );
     expect(await h.order(orderId)).toMatchObject({ status: 'paid', gatewayTradeNo: 'pi_retried' });
     expect(await h.grants(orderId)).toBe(1);
     await h.view(u, solution.id).expect(200);
     // Another intent's success cannot settle a failed order that belongs to a different payment.
     const second = (await h.payView(u, (await createSolution(t, {})).id, 'stripe').expect(200)).body.orderId;
     await webhook(
-      event('payment_intent.payment_failed', {
-        ...intent('requires_payment_method'),
-        id: 'pi_a',
-        metadata: { orderId: second },
-      }),
-    ).expect(200);
-    await webhook(
-      event('payment_intent.succeeded', {
-        ...intent('succeeded'),
-        id: 'pi_b',
-        metadata: { orderId: second },
-      }),
-    ).expect(200);
+      event('payment_intent.payment_failed', intentOf(second, 'pi_a', 'requires_payment_method')),
+    );
+    await webhook(event('payment_intent.succeeded', intentOf(second, 'pi_b', 'succeeded'))).expect(200);
     expect((await h.order(second)).status).toBe('failed');
   });
 
@@ -682,17 +677,7 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     const u = await verifiedUser(t, sink, 'late');
     const { orderId } = (await h.payView(u, solution.id, 'stripe').expect(200)).body;
     await t.db.query(`UPDATE orders SET status = 'canceled' WHERE id = $1`, [orderId]);
-    await webhook(
-      event('payment_intent.succeeded', {
-        id: 'pi_late',
-        object: 'payment_intent',
-        amount: 500,
-        amount_received: 500,
-        currency: 'cny',
-        status: 'succeeded',
-        metadata: { orderId },
-      }),
-    ).expect(200);
+    await webhook(event('payment_intent.succeeded', intentOf(orderId, 'pi_late', 'succeeded'))).expect(200);
     const [row] = await t.db.query(`SELECT status, "flaggedReason" FROM orders WHERE id = $1`, [orderId]);
     expect(row).toEqual({ status: 'canceled', flaggedReason: expect.stringContaining('refund') });
     expect(await h.grants(orderId)).toBe(0);
