@@ -349,6 +349,7 @@ describe('auth (contract §3)', () => {
         email: u.email,
         role: 'Free',
         isPaid: false,
+        isVip: false,
       });
       await t.db.query('UPDATE users SET "isPaid" = true WHERE id = $1', [u.session.user.id]);
       const paid = await t.http

@@ -362,6 +362,48 @@ describe('requirements workshop (contract §8)', () => {
     expect((await detail(vip, second.body.demandId)).stagesData.Startup.paymentStatus).toBe('Pending');
   });
 
+  it('treats a VIP-plan buyer as VIP: start-ups from the plan’s quota, stage fees waived (contract §10)', async () => {
+    const buyer = await verifiedUser(t, sink, 'vipplan');
+    const [plan] = await t.db.query(
+      `INSERT INTO plans (code, name, "nameEn", "priceCny", "priceUsd", "periodType", "isVip", "vipStartupQuota")
+       VALUES ('vip_' || substr(md5(random()::text), 1, 8), 'VIP 年度会员', 'VIP yearly', 299900, 42900, 'yearly', true, 2)
+       RETURNING id`,
+    );
+    const order = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set(bearer(buyer))
+      .send({ paymentType: 'subscription', priceId: plan.id })
+      .expect(200);
+    await paySandbox(order.body.paymentUrl);
+    const me = await t.http.get('/api/auth/me').set(bearer(buyer)).expect(200);
+    expect(me.body).toMatchObject({ role: 'Free', isPaid: true, isVip: true });
+    const start = () =>
+      t.http.post('/api/demand-store/use-vip-startup-quota').set(bearer(buyer)).send(DEMAND).expect(201);
+    const first = await start();
+    expect(first.body).toMatchObject({ success: true });
+    expect((await start()).body).toMatchObject({ success: true });
+    // The plan gives 2 start-ups a period: the third waits for its fee.
+    expect((await start()).body).toMatchObject({ success: false, paymentUrl: expect.any(String) });
+    const id = first.body.demandId as string;
+    const started = await stageDone(buyer, id, 'Startup');
+    expect(started.stagesData.Startup.paymentStatus).toBe('Waived');
+    expect(started.isVip).toBe(true);
+    await select(buyer, id, 'Startup', 2, started);
+    const advanced = await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(buyer))
+      .send({ stageInput: {} })
+      .expect(200);
+    expect(advanced.body.fee).toBeUndefined();
+    expect(advanced.body.stagesData.Preparation.paymentStatus).toBe('Waived');
+    await stageDone(buyer, id, 'Preparation');
+    const stageOrders = await t.db.query(
+      `SELECT count(*)::int AS n FROM orders WHERE "userId" = $1 AND "demandId" IS NOT NULL AND status = 'paid'`,
+      [buyer.session.user.id],
+    );
+    expect(stageOrders[0].n).toBe(0);
+  });
+
   it('keeps a free user out of the VIP channel: the demand waits for its fee', async () => {
     const res = await t.http
       .post('/api/demand-store/use-vip-startup-quota')

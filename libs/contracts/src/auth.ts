@@ -65,6 +65,8 @@ export interface MessageResponse {
 }
 export interface MeResponse extends SessionUser {
   isPaid: boolean;
+  /** VIP in the workshop: the role, or a live period of a VIP plan (fees waived, the plan's start-ups). */
+  isVip: boolean;
 }
 export type ProvidersResponse = Record<OAuthProvider, boolean>;
 export interface RedirectResponse {

@@ -69,6 +69,8 @@ export interface PlanInput {
   periodType: PeriodType;
   tier: number;
   isVip: boolean;
+  /** Workshop start-ups without the fee per period of a VIP plan (0 when absent). */
+  vipStartupQuota?: number;
   isValid: boolean;
   popular: boolean;
   stripePriceId: string | null;

@@ -8,6 +8,7 @@ import { Workshop1795341819821 } from './1795341819821-Workshop';
 import { LatinTrigramsAndSignatures1795372800000 } from './1795372800000-LatinTrigramsAndSignatures';
 import { TokenVersion1795458822115 } from './1795458822115-TokenVersion';
 import { StagePaidModules1795463374433 } from './1795463374433-StagePaidModules';
+import { VipPlanStartups1795464849598 } from './1795464849598-VipPlanStartups';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   LatinTrigramsAndSignatures1795372800000,
   TokenVersion1795458822115,
   StagePaidModules1795463374433,
+  VipPlanStartups1795464849598,
 ];

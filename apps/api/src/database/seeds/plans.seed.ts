@@ -1,6 +1,8 @@
 import type { Plan } from '../../modules/billing/entities/plan.entity';
 
-type PlanSeed = Omit<Plan, 'id' | 'createdAt' | 'updatedAt'>;
+// A plan's workshop start-up quota is 0 unless it says otherwise (only the VIP plan does).
+type PlanSeed = Omit<Plan, 'id' | 'createdAt' | 'updatedAt' | 'vipStartupQuota'> &
+  Partial<Pick<Plan, 'vipStartupQuota'>>;
 
 /** The demo catalogue of plans. */
 export const PLAN_SEED: PlanSeed[] = [
@@ -89,6 +91,7 @@ export const PLAN_SEED: PlanSeed[] = [
     periodType: 'yearly',
     tier: 3,
     isVip: true,
+    vipStartupQuota: 3,
     isValid: true,
     popular: false,
     stripePriceId: null,

@@ -217,7 +217,8 @@ export class AuthService implements OnApplicationBootstrap {
   async me(userId: string): Promise<MeResponse> {
     const user = await this.findUser(userId);
     if (!user || user.disabled) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
-    return toMe(user, (await this.subscriptions.access(user)).paid);
+    const vip = user.role === Role.Vip || (await this.subscriptions.hasVipPlan(user.id));
+    return toMe(user, (await this.subscriptions.access(user)).paid, vip);
   }
 
   async forgotPassword(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { CancelSubscriptionResponse, Language, SubscriptionResponse } from '@think-tank/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
 import { AppError } from '../../core/errors/app-error';
 import { Messages } from '../notifications/notifications.messages';
@@ -40,6 +40,30 @@ export class SubscriptionsService {
       [user.id],
     );
     return { paid: Boolean(row), vip: Boolean(row?.vip) };
+  }
+
+  /** Whether the user holds a live period of a VIP plan: VIP in the workshop as the role is (contract §10). */
+  async hasVipPlan(userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM subscriptions s JOIN plans p ON p.id = s."planId"
+        WHERE s."userId" = $1 AND p."isVip" AND ${LIVE} LIMIT 1`,
+      [userId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Takes one start-up from a live VIP-plan period's quota, atomically; false when none is left. */
+  async spendVipStartup(tx: EntityManager, userId: string): Promise<boolean> {
+    const rows = await updateReturning(
+      tx,
+      `UPDATE subscriptions SET "vipStartupsUsed" = "vipStartupsUsed" + 1, "updatedAt" = now()
+        WHERE id = (SELECT s.id FROM subscriptions s JOIN plans p ON p.id = s."planId"
+                     WHERE s."userId" = $1 AND p."isVip" AND ${LIVE} AND s."vipStartupsUsed" < p."vipStartupQuota"
+                     ORDER BY s."currentPeriodEnd" LIMIT 1 FOR UPDATE OF s)
+        RETURNING 1`,
+      [userId],
+    );
+    return rows.length === 1;
   }
 
   /** The user's latest period: the plan, and whether it renews, was cancelled or has ended. */

@@ -41,6 +41,7 @@ import { AuthService } from '../auth/auth.service';
 import type { Order } from '../billing/entities/order.entity';
 import { FulfilmentService, type Fulfilment } from '../billing/fulfilment.service';
 import { PaymentsService } from '../billing/payments.service';
+import { SubscriptionsService } from '../billing/subscriptions.service';
 import { currencyFor } from '../billing/plan-response';
 import { Messages } from '../notifications/notifications.messages';
 import { DemandEventsService } from './demand-events.service';
@@ -105,6 +106,7 @@ export class DemandStoreService implements OnModuleInit {
     @InjectRepository(DemandStage) private readonly stageRows: Repository<DemandStage>,
     private readonly auth: AuthService,
     private readonly payments: PaymentsService,
+    private readonly subscriptions: SubscriptionsService,
     private readonly fulfilment: FulfilmentService,
     private readonly queue: StageQueue,
     private readonly events: DemandEventsService,
@@ -133,7 +135,10 @@ export class DemandStoreService implements OnModuleInit {
   /** Starts through the VIP quota; without one the demand waits for its start-up fee, whose order is answered. */
   async startWithVipQuota(who: Requester, dto: DemandRequestDto, lang: Language) {
     const { demand, started } = await this.db.transaction(async (tx) => {
-      const spent = await this.auth.spendVipStartup(tx, who.id);
+      // The VIP role's quota first, then a VIP plan's quota for its current period.
+      const spent =
+        (await this.auth.spendVipStartup(tx, who.id)) ||
+        (await this.subscriptions.spendVipStartup(tx, who.id));
       const created = await this.create(tx, who, dto, spent ? 'Waived' : 'Pending');
       return { demand: created, started: spent };
     });
@@ -525,9 +530,11 @@ export class DemandStoreService implements OnModuleInit {
     };
   }
 
-  /** VIP as the database says now (a role changed by support applies at once). */
+  /** VIP as the database says now: the role (changed by support, at once) or a live period of a VIP plan. */
   private async isVip(who: Requester): Promise<boolean> {
-    return (await this.auth.findUser(who.id))?.role === Role.Vip;
+    return (
+      (await this.auth.findUser(who.id))?.role === Role.Vip || (await this.subscriptions.hasVipPlan(who.id))
+    );
   }
 
   private toDetail(demand: Demand, rows: DemandStage[], vip: boolean, lang: Language): DemandDetail {

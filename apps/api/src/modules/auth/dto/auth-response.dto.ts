@@ -28,6 +28,7 @@ export class SessionBody implements SessionResponse {
 }
 export class MeBody extends SessionUserBody implements MeResponse {
   @ApiProperty() isPaid!: boolean;
+  @ApiProperty({ description: 'the vip role, or a live period of a VIP plan' }) isVip!: boolean;
 }
 export class ProvidersBody implements ProvidersResponse {
   @ApiProperty() google!: boolean;
@@ -42,6 +43,6 @@ export function toSessionUser(user: User): SessionUser {
 }
 
 /** `isPaid` as SubscriptionsService.access decides it. */
-export function toMe(user: User, isPaid: boolean): MeResponse {
-  return { ...toSessionUser(user), isPaid };
+export function toMe(user: User, isPaid: boolean, isVip: boolean): MeResponse {
+  return { ...toSessionUser(user), isPaid, isVip };
 }

@@ -75,6 +75,16 @@ export class PlanInputDto implements PlanInput {
   tier!: number;
 
   @ApiProperty() @IsBoolean(invalid) isVip!: boolean;
+
+  @ApiPropertyOptional({
+    description: 'workshop start-ups without the fee per period of a VIP plan',
+    default: 0,
+  })
+  @IsOptional()
+  @IsInt(invalid)
+  @Min(0, invalid)
+  @Max(1000, invalid)
+  vipStartupQuota?: number;
   @ApiProperty() @IsBoolean(invalid) isValid!: boolean;
   @ApiProperty() @IsBoolean(invalid) popular!: boolean;
 

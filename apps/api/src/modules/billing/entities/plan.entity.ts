@@ -48,6 +48,10 @@ export class Plan {
   @Column({ default: false })
   isVip!: boolean;
 
+  /** Workshop start-ups without the start-up fee, per period of a VIP plan. */
+  @Column({ type: 'int', default: 0 })
+  vipStartupQuota!: number;
+
   @Column({ default: true })
   isValid!: boolean;
 

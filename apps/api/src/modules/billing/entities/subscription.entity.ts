@@ -47,6 +47,10 @@ export class Subscription {
   @Column({ type: 'timestamptz', nullable: true })
   canceledAt!: Date | null;
 
+  /** Start-ups taken from the plan's `vipStartupQuota` in this period. */
+  @Column({ type: 'int', default: 0 })
+  vipStartupsUsed!: number;
+
   /** When the 3-days-before reminder went out, so that it goes out once. */
   @Column({ type: 'timestamptz', nullable: true })
   reminderSentAt!: Date | null;

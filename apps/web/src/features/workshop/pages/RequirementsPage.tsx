@@ -43,9 +43,9 @@ export default function RequirementsPage() {
   const { username, role } = useSession();
   const navigate = useNavigate();
   const carried = (useLocation().state as { keywords?: string } | null)?.keywords?.trim() ?? '';
-  // The role as the server has it now (support may have made the user VIP since they signed in).
+  // VIP as the server has it now: support may have made the user VIP, or the user bought the VIP plan.
   const { data: me } = useMe();
-  const vip = (me?.role ?? role) === Role.Vip;
+  const vip = me ? me.isVip : role === Role.Vip;
   const { data: options } = usePaymentOptions();
   const paymentAvailable = !options || options.alipay || options.sandbox || !!options.stripePublishableKey;
 
