@@ -96,6 +96,39 @@ describe('the requirements workshop in the browser', () => {
     await context.close();
   });
 
+  it('takes a VIP-plan buyer through Startup and Preparation without paying a stage fee', async () => {
+    const { context, page } = await signedInPage(browser, await newVerifiedUser('vipplan'));
+    await page.goto(`${baseUrl}/subscription`);
+    await page.getByTestId('plan-card').filter({ hasText: 'VIP 会员（年付）' }).getByRole('button').click();
+    await page.waitForURL(`${baseUrl}/payment`);
+    await page.getByRole('button', { name: '确认订阅' }).click();
+    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: '模拟支付成功' }).click();
+    await page.waitForURL(`${baseUrl}/subscription-management`);
+
+    await page.goto(`${baseUrl}/requirements`);
+    await page.getByText('VIP 用户使用启动额度，无需支付。').waitFor();
+    await page
+      .getByLabel('需求描述')
+      .fill('连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。');
+    await page.getByLabel('关键价值点').fill('库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。');
+    await page.getByRole('button', { name: '使用 VIP 额度提交' }).click();
+    // Straight to the demand: no cashier.
+    await page.waitForURL(/\/demand-store\/[0-9a-f-]{36}$/);
+    const startup = page.getByTestId('stage-output-Startup');
+    await startup.waitFor({ timeout: 30_000 });
+    await startup.getByRole('checkbox').nth(0).check();
+    await startup.getByText('已选 1 个模块').waitFor();
+    const enter = page.getByTestId('enter-stage');
+    await enter.getByText('VIP 用户免费进入该阶段。').waitFor();
+    await snap(page, 'workshop-07-vip-plan-enter');
+    await enter.getByRole('button', { name: 'VIP 免费进入' }).click();
+    await page.getByTestId('stage-output-Preparation').waitFor({ timeout: 30_000 });
+    expect(page.url()).toMatch(/\/demand-store\/[0-9a-f-]{36}$/);
+    await snap(page, 'workshop-08-vip-plan-preparation');
+    await context.close();
+  });
+
   it('shows a missing file and an unknown demand as the viewer’s not-found panel', async () => {
     const { context, page } = await signedInPage(browser, await newVerifiedUser('lab'));
     await page.goto(`${baseUrl}/demand-lab/lab-0000000000000000/indexp.html`);
