@@ -227,7 +227,8 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     await t.http.post(`${body.paymentUrl}/pay`).expect(303);
     expect(await h.me(u)).toMatchObject({ isPaid: true });
     const me = (await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body;
-    expect(me).toMatchObject({ planName: '专业版（月付）', status: 'active' });
+    // A prepaid period ends; nothing renews it, so there is no next payment to show.
+    expect(me).toMatchObject({ planName: '专业版（月付）', status: 'active', nextPaymentDate: null });
     const days = (Date.parse(me.currentPeriodEnd) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
@@ -778,6 +779,10 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     ).expect(200);
     expect(await h.periods(orderId)).toBe(1);
     expect(await h.me(u)).toMatchObject({ isPaid: true });
+    // Stripe charges at the period end: that is the next payment.
+    const renewing = (await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body;
+    expect(renewing.nextPaymentDate).toBe(renewing.currentPeriodEnd);
+    expect(renewing.nextPaymentDate).not.toBeNull();
 
     // Cancelling here cancels at Stripe too, at the period end (contract §5).
     await t.http.post('/api/subscriptions/cancel').set(bearer(u)).expect(200);

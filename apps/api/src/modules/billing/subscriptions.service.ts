@@ -74,8 +74,10 @@ export class SubscriptionsService {
       status: string;
       end: Date;
       live: boolean;
+      renews: boolean;
     }[] = await this.db.query(
-      `SELECT p.name, p."nameEn", s.status, s."currentPeriodEnd" AS end, (${LIVE}) AS live
+      `SELECT p.name, p."nameEn", s.status, s."currentPeriodEnd" AS end, (${LIVE}) AS live,
+              s."stripeSubscriptionId" IS NOT NULL AS renews
            FROM subscriptions s JOIN plans p ON p.id = s."planId"
           WHERE s."userId" = $1 ORDER BY s."currentPeriodEnd" DESC LIMIT 1`,
       [userId],
@@ -85,8 +87,8 @@ export class SubscriptionsService {
     return {
       planName: lang === 'zh' ? row.name : row.nameEn,
       status,
-      // A prepaid period is renewed by the user at its end; a Stripe one is charged then.
-      nextPaymentDate: status === 'active' ? row.end.toISOString() : null,
+      // Only a Stripe subscription is charged at the period end; a prepaid one (Alipay, sandbox) just ends.
+      nextPaymentDate: status === 'active' && row.renews ? row.end.toISOString() : null,
       currentPeriodEnd: row.end.toISOString(),
     };
   }

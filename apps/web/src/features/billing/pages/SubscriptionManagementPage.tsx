@@ -77,7 +77,11 @@ export default function SubscriptionManagementPage() {
                   </Badge>
                 </dd>
                 <dt className="col-sm-4">
-                  {sub.status === 'active' ? t('subscription.nextPayment') : t('subscription.accessUntil')}
+                  {sub.nextPaymentDate
+                    ? t('subscription.nextPayment')
+                    : sub.status === 'active'
+                      ? t('subscription.endsOn')
+                      : t('subscription.accessUntil')}
                 </dt>
                 <dd className="col-sm-8">{formatDate(sub.nextPaymentDate ?? sub.currentPeriodEnd)}</dd>
               </dl>
