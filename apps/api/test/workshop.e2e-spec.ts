@@ -460,6 +460,43 @@ describe('requirements workshop (contract §8)', () => {
     await select(owner, id, 'Startup', 2, prepared);
   });
 
+  it('flags a second paid order for a stage fee already settled, for a refund, and runs the stage once', async () => {
+    const { id, demand } = await startedDemand(owner);
+    await select(owner, id, 'Startup', 1, demand);
+    await t.http
+      .put(`/api/demand-store/${id}/advance`)
+      .set(bearer(owner))
+      .send({ stageInput: {} })
+      .expect(200);
+    const pay = await t.http
+      .post('/api/payments/initiate-stage-payment')
+      .set(bearer(owner))
+      .send({ demandId: id, stageToPayFor: 'Preparation' })
+      .expect(200);
+    // A twin order for the same fee (as two gateways' checkouts opened side by side would make).
+    const [twin] = await t.db.query(
+      `INSERT INTO orders ("userId", gateway, "paymentType", "itemType", "itemId", "demandId", stage, amount, currency, subject)
+       SELECT "userId", gateway, "paymentType", "itemType", "itemId", "demandId", stage, amount, currency, subject
+         FROM orders WHERE id = $1 RETURNING id`,
+      [pay.body.orderId],
+    );
+    await paySandbox(pay.body.paymentUrl);
+    await paySandbox(`/api/payments/sandbox/checkout/${twin.id}`);
+    await stageDone(owner, id, 'Preparation');
+    const rows = await t.db.query(`SELECT id, status, "flaggedReason" FROM orders WHERE id IN ($1, $2)`, [
+      pay.body.orderId,
+      twin.id,
+    ]);
+    const byId = Object.fromEntries(rows.map((r: { id: string }) => [r.id, r]));
+    expect(byId[pay.body.orderId]).toMatchObject({ status: 'paid', flaggedReason: null });
+    expect(byId[twin.id]).toMatchObject({ status: 'paid', flaggedReason: expect.stringContaining('refund') });
+    const [{ run }] = await t.db.query(
+      `SELECT run FROM demand_stages WHERE "demandId" = $1 AND stage = 'Preparation'`,
+      [id],
+    );
+    expect(run).toBe(1);
+  });
+
   it('refuses to enter a per-module stage with no module selected', async () => {
     const { id, demand } = await startedDemand(owner);
     await select(owner, id, 'Startup', 0, demand);

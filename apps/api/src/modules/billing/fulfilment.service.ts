@@ -86,10 +86,10 @@ export class FulfilmentService {
         const current = await tx.findOneBy(Order, { id: req.orderId });
         // Money arrived for an order that can no longer deliver: support must return it.
         if (req.outcome === 'paid' && current && UNSETTLEABLE.includes(current.status))
-          await this.flagIn(
-            tx,
+          await this.flag(
             current.id,
             `${req.gateway} reported a payment for a ${current.status} order: refund it`,
+            tx,
           );
         return { order: current, changed: false, announce: null };
       }
@@ -133,12 +133,11 @@ export class FulfilmentService {
     return refunded;
   }
 
-  /** Flags an order whose gateway message did not match it, for support to look at; changes nothing else. */
-  async flag(orderId: string, reason: string): Promise<void> {
-    await this.flagIn(this.db.manager, orderId, reason);
-  }
-
-  private async flagIn(m: EntityManager, orderId: string, reason: string): Promise<void> {
+  /**
+   * Flags an order for support to look at (a gateway message that did not match it, money that bought nothing);
+   * changes nothing else. In the caller's transaction when given.
+   */
+  async flag(orderId: string, reason: string, m: EntityManager = this.db.manager): Promise<void> {
     this.logger.warn(`order ${orderId} flagged: ${reason}`);
     await m.query(`UPDATE orders SET "flaggedReason" = $2, "updatedAt" = now() WHERE id = $1`, [
       orderId,

@@ -459,8 +459,16 @@ export class DemandStoreService implements OnModuleInit {
         WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Pending' RETURNING run`,
       [order.demandId, order.stage],
     );
-    // The demand was deleted meanwhile: the order stays paid, for support to refund.
-    if (!paid) return { drafts };
+    // Nothing left to buy (the fee was paid by another order, or the demand was deleted): the money bought
+    // nothing, so support is told to refund it rather than it being absorbed.
+    if (!paid) {
+      await this.fulfilment.flag(
+        order.id,
+        `the ${order.stage} fee was already settled: refund this order`,
+        tx,
+      );
+      return { drafts: [] };
+    }
     const run = paid.run;
     await tx.query(
       `UPDATE demands SET "overallStatus" = 'Processing', "currentStage" = $2, "updatedAt" = now() WHERE id = $1`,
