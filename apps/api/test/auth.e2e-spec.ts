@@ -239,12 +239,13 @@ describe('auth (contract §3)', () => {
       const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < 7; i++) {
         known.push(await time(u.username));
         unknown.push(await time(`ghost-${i}`));
       }
-      // An argon2id verify (19 MiB, t=2) dominates either path; without it an unknown user answers far faster.
-      expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+      // An argon2id verify (19 MiB, t=2) dominates either path; without it an unknown user answers in a few
+      // milliseconds, under a tenth of the known path. A quarter leaves room for a loaded CI machine (0.39 seen).
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
     });
 
     it('refuses an unverified account with 401 EMAIL_NOT_VERIFIED carrying the address', async () => {
