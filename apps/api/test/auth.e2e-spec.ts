@@ -464,6 +464,8 @@ describe('auth (contract §3)', () => {
         .send({ ...link, newPassword: 'An0ther!pass' })
         .expect(400, /INVALID_RESET_TOKEN/);
       await t.http.post('/api/auth/refresh').send({ refresh_token: u.session.refresh_token }).expect(401);
+      // The access token issued before the reset stops working too (contract §10: within 5 s, here at once).
+      await t.http.get('/api/auth/me').set('Authorization', `Bearer ${u.session.access_token}`).expect(401);
       await login(u.username, u.password).expect(401);
       await login(u.username, 'N3w!password').expect(200);
     });

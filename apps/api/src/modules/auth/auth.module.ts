@@ -4,6 +4,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminBootstrap } from './admin-bootstrap';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailCode } from './entities/email-code.entity';
@@ -30,6 +31,7 @@ import { UsersAdminService } from './users-admin.service';
   controllers: [AuthController],
   providers: [
     AuthService,
+    AdminBootstrap,
     PasswordService,
     TokenService,
     JwtStrategy,

@@ -284,11 +284,9 @@ export class PaymentsService {
         amount: draft.amount,
         currency: draft.currency,
       };
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-        Object.values(same)
-          .map((v) => (typeof v === 'object' ? '' : String(v)))
-          .join(':'),
-      ]);
+      // One lock per user and thing bought: concurrent calls for it queue here, others pass.
+      const thing = [draft.userId, draft.itemId, draft.solutionId, draft.demandId, draft.stage].join(':');
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [thing]);
       const pending = await tx.findOne(Order, {
         where: { ...same, status: 'pending', createdAt: MoreThan(new Date(Date.now() - SAME_ORDER_MS)) },
         order: { createdAt: 'DESC' },

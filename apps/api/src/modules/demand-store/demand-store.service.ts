@@ -3,13 +3,11 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
   Role,
-  STAGE_FEES,
   STAGE_HISTORY_KEPT,
   STAGE_NAMES,
   STAGES,
   WebRoute,
   nextStage,
-  stageFee,
   type AdminDemand,
   type AdminPage,
   type AdvanceResponse,
@@ -44,6 +42,7 @@ import { PaymentsService } from '../billing/payments.service';
 import { SubscriptionsService } from '../billing/subscriptions.service';
 import { currencyFor } from '../billing/plan-response';
 import { Messages } from '../notifications/notifications.messages';
+import { feeDue, toDemandDetail } from './demand-detail';
 import { DemandEventsService } from './demand-events.service';
 import { DemandMessage } from './demand-store.messages';
 import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto } from './dto/demand.dto';
@@ -74,10 +73,6 @@ const LINK_FIELDS = [
   'generator',
 ] as const;
 
-/**
- * The requirements workshop's state machine (contract §8): demands, their stages, fees and runs. Stage jobs
- * are enqueued only after the transaction that queued them commits.
- */
 /** Saves of edited outputs per user. */
 const STAGE_SAVE_LIMIT = { max: 60, windowSeconds: 600 };
 /** Stages whose fee is per module selected in the stage before: entering one needs at least one. */
@@ -86,18 +81,9 @@ const PER_MODULE_STAGES: Stage[] = ['Preparation', 'Opening'];
 const LOCKING_STATUSES: StageStatus[] = ['PendingInput', 'Queued', 'Processing'];
 
 /**
- * What entering `stage` costs, as its order charges it: the start-up fee, or the stage's fee at the modules frozen
- * when it was entered (never the selection as it is now; the one before it for stages entered before that was kept).
+ * The requirements workshop's state machine (contract §8): demands, their stages, fees and runs. Stage jobs
+ * are enqueued only after the transaction that queued them commits.
  */
-function feeDue(stage: Stage, rows: DemandStage[], currency: Currency): PriceInfo {
-  if (stage === 'Startup') return { ...STAGE_FEES.startup };
-  const frozen =
-    rows.find((r) => r.stage === stage)?.paidModules ??
-    rows.find((r) => r.stage === STAGES[STAGES.indexOf(stage) - 1])?.selectedModules ??
-    [];
-  return stageFee(stage, frozen.length, currency);
-}
-
 @Injectable()
 export class DemandStoreService implements OnModuleInit {
   constructor(
@@ -226,7 +212,7 @@ export class DemandStoreService implements OnModuleInit {
       demand: await this.own(who.id, demandId, tx),
       rows: await tx.findBy(DemandStage, { demandId }),
     }));
-    return this.toDetail(demand, rows, await this.isVip(who), lang);
+    return toDemandDetail(demand, rows, await this.isVip(who), currencyFor(lang));
   }
 
   async history(who: Requester, demandId: string, after?: number): Promise<DemandEventPayload[]> {
@@ -257,7 +243,7 @@ export class DemandStoreService implements OnModuleInit {
       // A stage paid for before a revision is not charged again, and keeps what it was paid for.
       const settled = row.paymentStatus === 'Paid' || row.paymentStatus === 'Waived';
       if (!settled) row.paidModules = [...current.selectedModules];
-      const due = stageFee(next, (row.paidModules ?? current.selectedModules).length, currencyFor(lang));
+      const due = feeDue(next, Object.values(stages), currencyFor(lang));
       Object.assign(row, {
         input,
         errorMessage: null,
@@ -543,54 +529,6 @@ export class DemandStoreService implements OnModuleInit {
     return (
       (await this.auth.findUser(who.id))?.role === Role.Vip || (await this.subscriptions.hasVipPlan(who.id))
     );
-  }
-
-  private toDetail(demand: Demand, rows: DemandStage[], vip: boolean, lang: Language): DemandDetail {
-    const byStage = new Map(rows.map((r) => [r.stage, r]));
-    const stagesData = Object.fromEntries(
-      STAGES.map((stage) => {
-        const r = byStage.get(stage);
-        return [
-          stage,
-          {
-            status: r?.status ?? 'NotStarted',
-            paymentStatus: r?.paymentStatus ?? 'NotRequired',
-            errorMessage: r?.errorMessage ?? null,
-            updatedAt: r?.updatedAt.toISOString() ?? null,
-            input: r?.input ?? null,
-            output: r?.output ?? null,
-            selectedModules: r?.selectedModules ?? [],
-            stale: r?.stale ?? false,
-            fee: r?.paymentStatus === 'Pending' ? feeDue(stage, rows, currencyFor(lang)) : null,
-          },
-        ];
-      }),
-    ) as DemandDetail['stagesData'];
-    return {
-      _id: demand.id,
-      name: demand.name,
-      labName: demand.labName,
-      currentStage: demand.currentStage,
-      overallStatus: demand.overallStatus as OverallStatus,
-      isVip: vip,
-      stagesData,
-      nextStageFee: this.nextFee(demand, stagesData, vip, currencyFor(lang)),
-    };
-  }
-
-  /** What entering the next stage would cost now, for the fee notice before confirming. */
-  private nextFee(
-    demand: Demand,
-    stages: DemandDetail['stagesData'],
-    vip: boolean,
-    currency: Currency,
-  ): PriceInfo | null {
-    const next = nextStage(demand.currentStage);
-    const current = stages[demand.currentStage];
-    if (!next || vip || current.status !== 'Completed') return null;
-    if (stages[next].paymentStatus === 'Paid' || stages[next].paymentStatus === 'Waived')
-      return { amount: 0, currency };
-    return stageFee(next, current.selectedModules.length, currency);
   }
 }
 

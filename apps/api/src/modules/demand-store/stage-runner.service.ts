@@ -65,7 +65,7 @@ export class StageRunner {
     const stages = await this.db.getRepository(DemandStage).findBy({ demandId: job.demandId });
     // The stage before contributes the modules this stage was priced from (frozen on advance), not its selection now.
     const before = STAGES[STAGES.indexOf(job.stage) - 1];
-    const paidFor = (claimed[0] as DemandStage).paidModules;
+    const paidFor = claimed[0].paidModules;
     const earlier = STAGES.slice(0, STAGES.indexOf(job.stage))
       .map((s) => stages.find((r) => r.stage === s))
       .filter((r): r is DemandStage => !!r?.output)

@@ -1,0 +1,80 @@
+import {
+  STAGE_FEES,
+  STAGES,
+  nextStage,
+  stageFee,
+  type Currency,
+  type DemandDetail,
+  type OverallStatus,
+  type PriceInfo,
+  type Stage,
+} from '@think-tank/contracts';
+import type { Demand } from './entities/demand.entity';
+import type { DemandStage } from './entities/demand-stage.entity';
+
+/**
+ * What entering `stage` costs, as its order charges it: the start-up fee, or the stage's fee at the modules frozen
+ * when it was entered (never the selection as it is now; the one before it for stages entered before that was kept).
+ */
+export function feeDue(stage: Stage, rows: DemandStage[], currency: Currency): PriceInfo {
+  if (stage === 'Startup') return { ...STAGE_FEES.startup };
+  const frozen =
+    rows.find((r) => r.stage === stage)?.paidModules ??
+    rows.find((r) => r.stage === STAGES[STAGES.indexOf(stage) - 1])?.selectedModules ??
+    [];
+  return stageFee(stage, frozen.length, currency);
+}
+
+/** A demand as its owner sees it: every stage, what a stage waiting for payment costs, and the next stage's quote. */
+export function toDemandDetail(
+  demand: Demand,
+  rows: DemandStage[],
+  vip: boolean,
+  currency: Currency,
+): DemandDetail {
+  const byStage = new Map(rows.map((r) => [r.stage, r]));
+  const stagesData = Object.fromEntries(
+    STAGES.map((stage) => {
+      const r = byStage.get(stage);
+      return [
+        stage,
+        {
+          status: r?.status ?? 'NotStarted',
+          paymentStatus: r?.paymentStatus ?? 'NotRequired',
+          errorMessage: r?.errorMessage ?? null,
+          updatedAt: r?.updatedAt.toISOString() ?? null,
+          input: r?.input ?? null,
+          output: r?.output ?? null,
+          selectedModules: r?.selectedModules ?? [],
+          stale: r?.stale ?? false,
+          fee: r?.paymentStatus === 'Pending' ? feeDue(stage, rows, currency) : null,
+        },
+      ];
+    }),
+  ) as DemandDetail['stagesData'];
+  return {
+    _id: demand.id,
+    name: demand.name,
+    labName: demand.labName,
+    currentStage: demand.currentStage,
+    overallStatus: demand.overallStatus as OverallStatus,
+    isVip: vip,
+    stagesData,
+    nextStageFee: nextFee(demand, stagesData, vip, currency),
+  };
+}
+
+/** What entering the next stage would cost now, for the fee notice before confirming. */
+function nextFee(
+  demand: Demand,
+  stages: DemandDetail['stagesData'],
+  vip: boolean,
+  currency: Currency,
+): PriceInfo | null {
+  const next = nextStage(demand.currentStage);
+  const current = stages[demand.currentStage];
+  if (!next || vip || current.status !== 'Completed') return null;
+  if (stages[next].paymentStatus === 'Paid' || stages[next].paymentStatus === 'Waived')
+    return { amount: 0, currency };
+  return stageFee(next, current.selectedModules.length, currency);
+}
