@@ -495,7 +495,7 @@ describe('Alipay: page pay and signed notifies', () => {
   });
 });
 
-describe('Alipay: reconciling with the trade query', () => {
+describe('Alipay: reconciling with the trade query, and refunds', () => {
   let t: TestApp;
   const sink = new SmtpSink();
   const alipay = new FakeAlipayPlatform();
@@ -547,6 +547,64 @@ describe('Alipay: reconciling with the trade query', () => {
       status: 'pending',
       flaggedReason: expect.stringContaining('0.01'),
     });
+  });
+
+  it('refunds through alipay.trade.refund once, even when repeated or concurrent; a refusal leaves it paid', async () => {
+    const solution = await createSolution(t, {});
+    const u = await verifiedUser(t, sink, 'alipayrefund');
+    const admin = await verifiedUser(t, sink, 'alipayrefunder');
+    await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.session.user.id]);
+    const orderId = (await h.payView(u, solution.id).expect(200)).body.orderId as string;
+    await t.http
+      .post('/api/payments/alipay/notify')
+      .type('form')
+      .send(alipay.notify({ out_trade_no: orderId, total_amount: '5.00' }))
+      .expect(200, 'success');
+    await h.view(u, solution.id).expect(200);
+    const refund = () => t.http.post(`/api/admin/orders/${orderId}/refund`).set(bearer(admin));
+    const refundCalls = () => alipay.gatewayCalls.filter((c) => c.method === 'alipay.trade.refund');
+
+    // Alipay refuses: the order stays paid and the view stays granted, with Alipay's reason for support.
+    alipay.refuseRefundsWith = 'ACQ.SELLER_BALANCE_NOT_ENOUGH';
+    const refused = await refund().expect(502);
+    expect(refused.body).toMatchObject({
+      code: 'REFUND_REFUSED',
+      reason: expect.stringContaining('ACQ.SELLER_BALANCE_NOT_ENOUGH'),
+    });
+    expect(await h.order(orderId)).toMatchObject({
+      status: 'paid',
+      flaggedReason: expect.stringContaining('ACQ.SELLER_BALANCE_NOT_ENOUGH'),
+    });
+    await h.view(u, solution.id).expect(200);
+    const shown = await t.http.get(`/api/admin/orders/${orderId}`).set(bearer(admin)).expect(200);
+    expect(shown.body.refund).toMatchObject({
+      status: 'refused',
+      reason: expect.stringContaining('BALANCE'),
+    });
+
+    // Asked again, three times at once: Alipay is asked once, for the whole amount, keyed by the order.
+    alipay.refuseRefundsWith = null;
+    const asked = refundCalls().length;
+    const answers = await Promise.all([refund(), refund(), refund()]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    await refund().expect(409);
+    expect(refundCalls()).toHaveLength(asked + 1);
+    expect(refundCalls().at(-1)).toMatchObject({
+      validSign: true,
+      bizContent: { out_trade_no: orderId, out_request_no: orderId, refund_amount: '5.00' },
+    });
+    expect(alipay.refunds.get(orderId)).toEqual({ outTradeNo: orderId, amount: '5.00' });
+    expect(await h.order(orderId)).toMatchObject({ status: 'refunded' });
+    await h.view(u, solution.id).expect(402);
+    const done = await t.http.get(`/api/admin/orders/${orderId}`).set(bearer(admin)).expect(200);
+    expect(done.body.refund).toMatchObject({ status: 'succeeded', reason: null });
+    // Alipay's own TRADE_CLOSED for the refund changes nothing more.
+    await t.http
+      .post('/api/payments/alipay/notify')
+      .type('form')
+      .send(alipay.notify({ out_trade_no: orderId, total_amount: '5.00', trade_status: 'TRADE_CLOSED' }))
+      .expect(200, 'success');
+    expect(await h.order(orderId)).toMatchObject({ status: 'refunded' });
   });
 });
 
@@ -805,6 +863,73 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
       event('customer.subscription.deleted', { ...sub(true), status: 'canceled' }, now + 20),
     ).expect(200);
     expect((await t.http.get('/api/subscriptions/me').set(bearer(u))).body.status).toBe('expired');
+    expect(await h.me(u)).toMatchObject({ isPaid: false });
+  });
+
+  it('refunds a card payment and a subscription through Stripe’s API once, cancelling the subscription', async () => {
+    const u = await verifiedUser(t, sink, 'striperefund');
+    const admin = await verifiedUser(t, sink, 'striperefunder');
+    await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.session.user.id]);
+    const refund = (orderId: string) => t.http.post(`/api/admin/orders/${orderId}/refund`).set(bearer(admin));
+    const refundCalls = () => api.calls.filter((c) => c.path === '/v1/refunds');
+    const card = async () =>
+      (
+        await t.http
+          .post('/api/payments/process')
+          .set(bearer(u))
+          .send({
+            itemId: 'single_solution_view',
+            solutionId: (await createSolution(t, {})).id,
+            paymentMethodId: 'pm_card_visa',
+            paymentMethodType: 'stripe_card',
+          })
+          .expect(200)
+      ).body as { orderId: string; paymentIntentId: string };
+
+    const paid = await card();
+    await refund(paid.orderId).expect(200);
+    await refund(paid.orderId).expect(409);
+    expect(refundCalls()).toHaveLength(1);
+    expect(refundCalls()[0].idempotencyKey).toBe(`refund-${paid.orderId}`);
+    expect(refundCalls()[0].form.get('payment_intent')).toBe(paid.paymentIntentId);
+    expect(await h.order(paid.orderId)).toMatchObject({ status: 'refunded' });
+
+    // Stripe refuses (the charge was refunded on its dashboard, say): the order stays paid, with the reason.
+    const refused = await card();
+    api.refuseRefundsWith = 'charge_already_refunded';
+    const answer = await refund(refused.orderId).expect(502);
+    api.refuseRefundsWith = null;
+    expect(answer.body.code).toBe('REFUND_REFUSED');
+    expect(await h.order(refused.orderId)).toMatchObject({
+      status: 'paid',
+      flaggedReason: expect.stringContaining('Refund refused'),
+    });
+
+    // A subscription: cancelled at Stripe at once, its first invoice's payment refunded, the period ended.
+    await t.db.query(`UPDATE plans SET "stripePriceId" = 'price_basic' WHERE code = 'basic_monthly'`);
+    const subscribed = await t.http
+      .post('/api/payments/subscribe')
+      .set(bearer(u))
+      .send({
+        priceId: await h.plan('basic_monthly'),
+        paymentMethodId: 'pm_card_visa',
+        paymentMethodType: 'stripe_card',
+      })
+      .expect(200);
+    const { orderId, subscriptionId } = subscribed.body;
+    const now = Math.floor(Date.now() / 1000);
+    await webhook(
+      event('invoice.paid', {
+        id: `in_${subscriptionId}`,
+        object: 'invoice',
+        parent: { subscription_details: { subscription: subscriptionId, metadata: { orderId } } },
+        lines: { data: [{ period: { start: now, end: now + 30 * 86400 } }] },
+      }),
+    ).expect(200);
+    expect(await h.me(u)).toMatchObject({ isPaid: true });
+    await refund(orderId).expect(200);
+    expect(api.canceledSubscriptions.has(subscriptionId)).toBe(true);
+    expect(refundCalls().at(-1)!.form.get('payment_intent')).toBe(`pi_for_in_${subscriptionId}`);
     expect(await h.me(u)).toMatchObject({ isPaid: false });
   });
 });

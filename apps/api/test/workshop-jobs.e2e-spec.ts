@@ -1,5 +1,7 @@
+import { getQueueToken } from '@nestjs/bull';
 import type { INestApplicationContext } from '@nestjs/common';
-import type { DemandDetail, DemandEventPayload } from '@think-tank/contracts';
+import { QueueName, type DemandDetail, type DemandEventPayload } from '@think-tank/contracts';
+import type { Queue } from 'bull';
 import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
@@ -210,6 +212,54 @@ describe('a stage job that stalls past its limit', () => {
     expect(failed.stagesData.Startup.errorMessage).toBe('生成过程多次中断，已停止自动重试，请重试该阶段。');
     expect((await h.events(u, id)).at(-1)).toMatchObject({ event: 'demand_error' });
     await t.http.put(`/api/demand-store/${id}/retry-stage?stage=Startup`).set(bearer(u)).expect(200);
+    await h.status(u, id, 'Completed');
+  });
+});
+
+describe('a refunded fee whose stage has not run', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  let worker: INestApplicationContext | undefined;
+  const h = workshop(() => t);
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start(), GENERATOR_STEP_MS: '0' });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+    await sink.stop();
+  });
+
+  it('cancels the stage: it waits for its fee again, its queued job does nothing, a new payment runs it', async () => {
+    const u = await verifiedUser(t, sink, 'unrun');
+    const admin = await verifiedUser(t, sink, 'unrunadmin');
+    await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.session.user.id]);
+    // No worker yet: the paid Startup waits, queued.
+    const id = await h.paidDemand(u);
+    expect((await h.detail(u, id)).stagesData.Startup.status).toBe('Queued');
+    const [order] = await t.db.query(`SELECT id FROM orders WHERE "demandId" = $1`, [id]);
+    await t.http.post(`/api/admin/orders/${order.id}/refund`).set(bearer(admin)).expect(200);
+    const canceled = await h.detail(u, id);
+    expect(canceled.overallStatus).toBe('PendingInput');
+    expect(canceled.stagesData.Startup).toMatchObject({ status: 'PendingInput', paymentStatus: 'Pending' });
+
+    // The job queued for the refunded run finds nothing to do.
+    worker = await startTestWorker(t);
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.demandStages));
+    const job = await waitFor(async () => {
+      const j = await queue.getJob(`${id}:Startup:1`);
+      return (await j?.isCompleted()) && j;
+    });
+    expect(job.returnvalue).toEqual({ completed: false });
+    expect((await h.detail(u, id)).stagesData.Startup.status).toBe('PendingInput');
+
+    const pay = await t.http
+      .post('/api/payments/initiate-demand-startup')
+      .set(bearer(u))
+      .send({ demandId: id })
+      .expect(200);
+    await t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
     await h.status(u, id, 'Completed');
   });
 });

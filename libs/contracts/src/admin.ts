@@ -53,6 +53,18 @@ export interface AdminOrder {
   paidAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The refund asked of the gateway, once an admin asked for one. */
+  refund: AdminRefund | null;
+}
+
+/** A refund as the order's gateway answered it: `requested` while it is being asked. */
+export interface AdminRefund {
+  status: 'requested' | 'succeeded' | 'refused';
+  gatewayRefundId: string | null;
+  /** The gateway's reason for a refusal. */
+  reason: string | null;
+  attempts: number;
+  updatedAt: string;
 }
 
 export interface ReconcileResult {

@@ -35,6 +35,7 @@ export const ErrorCode = {
   NO_PAYMENT_DUE: 'NO_PAYMENT_DUE',
   STAGE_LOCKED: 'STAGE_LOCKED',
   NO_MODULES_SELECTED: 'NO_MODULES_SELECTED',
+  REFUND_REFUSED: 'REFUND_REFUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

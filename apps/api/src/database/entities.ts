@@ -10,6 +10,7 @@ import { Plan } from '../modules/billing/entities/plan.entity';
 import { SolutionAccessGrant } from '../modules/billing/entities/solution-access-grant.entity';
 import { Order } from '../modules/billing/entities/order.entity';
 import { PaymentEvent } from '../modules/billing/entities/payment-event.entity';
+import { Refund } from '../modules/billing/entities/refund.entity';
 import { Subscription } from '../modules/billing/entities/subscription.entity';
 import { Message } from '../modules/notifications/entities/message.entity';
 import { Demand } from '../modules/demand-store/entities/demand.entity';
@@ -31,6 +32,7 @@ export const ENTITIES = [
   SolutionAccessGrant,
   Order,
   PaymentEvent,
+  Refund,
   Subscription,
   Message,
   Demand,

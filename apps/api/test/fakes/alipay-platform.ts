@@ -67,13 +67,18 @@ export class FakeAlipayPlatform {
 
   /** Trades as Alipay's books hold them, by out_trade_no, for `alipay.trade.query`. */
   readonly trades = new Map<string, { status: string; totalAmount: string; tradeNo: string }>();
+  /** Refunds paid out, by out_request_no: a repeat of one pays nothing more, as at Alipay. */
+  readonly refunds = new Map<string, { outTradeNo: string; amount: string }>();
+  /** When set, `alipay.trade.refund` answers this business error (sub_code) instead of refunding. */
+  refuseRefundsWith: string | null = null;
   /** The gateway's requests whose merchant signature checked out, and those that did not. */
   readonly gatewayCalls: { method: string; validSign: boolean; bizContent: Record<string, string> }[] = [];
   private gateway?: Server;
 
   /**
-   * Alipay's OpenAPI gateway for `alipay.trade.query`: checks the request's merchant signature and answers
-   * `{alipay_trade_query_response, sign}`, the response node signed with the platform key, as Alipay does.
+   * Alipay's OpenAPI gateway for `alipay.trade.query` and `alipay.trade.refund`: checks the request's merchant
+   * signature and answers `{<method>_response, sign}`, the response node signed with the platform key, as Alipay
+   * does.
    */
   async startGateway(): Promise<string> {
     this.gateway = createServer(async (req, res) => {
@@ -87,26 +92,50 @@ export class FakeAlipayPlatform {
         .verify(this.merchant.publicKey, fields.sign ?? '', 'base64');
       const bizContent = JSON.parse(fields.biz_content ?? '{}') as Record<string, string>;
       this.gatewayCalls.push({ method: fields.method, validSign, bizContent });
-      const trade = this.trades.get(bizContent.out_trade_no);
       const node = !validSign
         ? { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
-        : trade
-          ? {
-              code: '10000',
-              msg: 'Success',
-              out_trade_no: bizContent.out_trade_no,
-              trade_no: trade.tradeNo,
-              trade_status: trade.status,
-              total_amount: trade.totalAmount,
-            }
-          : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+        : fields.method === 'alipay.trade.refund'
+          ? this.refund(bizContent)
+          : this.query(bizContent);
       const json = JSON.stringify(node);
       const sign = createSign('RSA-SHA256').update(json).sign(this.platform.privateKey, 'base64');
+      const key = `${fields.method.replace(/\./g, '_')}_response`;
       res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-      res.end(`{"alipay_trade_query_response":${json},"sign":"${sign}"}`);
+      res.end(`{"${key}":${json},"sign":"${sign}"}`);
     });
     await new Promise<void>((ok) => this.gateway!.listen(0, '127.0.0.1', ok));
     return `http://127.0.0.1:${(this.gateway.address() as AddressInfo).port}/gateway.do`;
+  }
+
+  private query(biz: Record<string, string>) {
+    const trade = this.trades.get(biz.out_trade_no);
+    return trade
+      ? {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: biz.out_trade_no,
+          trade_no: trade.tradeNo,
+          trade_status: trade.status,
+          total_amount: trade.totalAmount,
+        }
+      : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+  }
+
+  private refund(biz: Record<string, string>) {
+    if (this.refuseRefundsWith)
+      return { code: '40004', msg: 'Business Failed', sub_code: this.refuseRefundsWith, sub_msg: '退款失败' };
+    const repeat = this.refunds.has(biz.out_request_no);
+    if (!repeat)
+      this.refunds.set(biz.out_request_no, { outTradeNo: biz.out_trade_no, amount: biz.refund_amount });
+    return {
+      code: '10000',
+      msg: 'Success',
+      out_trade_no: biz.out_trade_no,
+      trade_no: `2026112222001400${biz.out_trade_no.slice(0, 6)}`,
+      refund_fee: biz.refund_amount,
+      // Alipay says whether this call moved money: a repeat of the same out_request_no does not.
+      fund_change: repeat ? 'N' : 'Y',
+    };
   }
 
   async stopGateway(): Promise<void> {

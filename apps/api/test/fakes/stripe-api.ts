@@ -10,13 +10,18 @@ export interface StripeCall {
 
 /**
  * A local stand-in for the parts of Stripe's REST API the server calls (form-encoded requests, JSON answers):
- * Checkout sessions, payment intents, customers and subscriptions. `pm_card_visa` succeeds, and
+ * Checkout sessions, payment intents, customers, subscriptions (retrieve, cancel), invoices and refunds. `pm_card_visa` succeeds, and
  * `pm_card_threeDSecure2Required` needs the buyer's action, as with Stripe's test payment methods.
  */
 export class FakeStripeApi {
   readonly calls: StripeCall[] = [];
   /** What retrieving a payment intent answers, by id (as if the buyer acted on Stripe's side meanwhile). */
   readonly intentStatuses = new Map<string, string>();
+  /** Refunds made, by idempotency key: a repeat with the same key answers the same refund, as at Stripe. */
+  readonly refunds = new Map<string, { id: string; payment_intent: string }>();
+  /** When set, creating a refund fails with this error code (`charge_already_refunded`, …). */
+  refuseRefundsWith: string | null = null;
+  readonly canceledSubscriptions = new Set<string>();
   private server?: Server;
   url = '';
 
@@ -56,6 +61,44 @@ export class FakeStripeApi {
           object: 'payment_intent',
           status: this.intentStatuses.get(id) ?? 'requires_payment_method',
         });
+      }
+      if (path === '/v1/refunds') {
+        if (this.refuseRefundsWith)
+          return json(400, {
+            error: { type: 'invalid_request_error', code: this.refuseRefundsWith, message: 'Refund refused' },
+          });
+        const key = idempotencyKey ?? String(this.calls.length);
+        const refund = this.refunds.get(key) ?? {
+          id: `re_${this.refunds.size + 1}`,
+          payment_intent: form.get('payment_intent') ?? '',
+        };
+        this.refunds.set(key, refund);
+        return json(200, { ...refund, object: 'refund', status: 'succeeded', amount: 0 });
+      }
+      if (path === '/v1/invoices') {
+        const sub = new URL(req.url ?? '/', 'http://x').searchParams.get('subscription');
+        return json(200, { object: 'list', has_more: false, data: [{ id: `in_${sub}`, object: 'invoice' }] });
+      }
+      if (path === '/v1/invoice_payments') {
+        const invoice = new URL(req.url ?? '/', 'http://x').searchParams.get('invoice');
+        return json(200, {
+          object: 'list',
+          has_more: false,
+          data: [
+            {
+              id: `inpay_${invoice}`,
+              object: 'invoice_payment',
+              status: 'paid',
+              payment: { type: 'payment_intent', payment_intent: `pi_for_${invoice}` },
+            },
+          ],
+        });
+      }
+      if (path.startsWith('/v1/subscriptions/') && req.method !== 'POST') {
+        const id = path.split('/')[3];
+        if (req.method === 'DELETE') this.canceledSubscriptions.add(id);
+        const status = this.canceledSubscriptions.has(id) ? 'canceled' : 'active';
+        return json(200, { id, object: 'subscription', status });
       }
       if (path === '/v1/customers') return json(200, { id: `cus_${suffix}`, object: 'customer' });
       if (path === '/v1/subscriptions')

@@ -72,6 +72,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '请至少选择一个模块后再进入下一阶段。',
     en: 'Select at least one module before entering the next stage.',
   },
+  REFUND_REFUSED: {
+    zh: '支付渠道拒绝了退款，订单仍为已支付。',
+    en: 'The payment gateway refused the refund; the order is still paid.',
+  },
   NO_ACTIVE_SUBSCRIPTION: { zh: '当前没有可取消的订阅', en: 'You have no active subscription to cancel.' },
   PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
   PAID_USER_DAILY_LIMIT_REACHED: {

@@ -9,6 +9,7 @@ import { LatinTrigramsAndSignatures1795372800000 } from './1795372800000-LatinTr
 import { TokenVersion1795458822115 } from './1795458822115-TokenVersion';
 import { StagePaidModules1795463374433 } from './1795463374433-StagePaidModules';
 import { VipPlanStartups1795464849598 } from './1795464849598-VipPlanStartups';
+import { Refunds1795468099090 } from './1795468099090-Refunds';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   TokenVersion1795458822115,
   StagePaidModules1795463374433,
   VipPlanStartups1795464849598,
+  Refunds1795468099090,
 ];

@@ -88,7 +88,10 @@ export class AdminSupportController {
   @Post('orders/:id/refund')
   @Roles(Role.Admin)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Mark a paid order refunded and revoke what it granted (admin; 409 unless paid)' })
+  @ApiOperation({
+    summary:
+      'Refund a paid order through its gateway, then mark it refunded and revoke what it granted (admin; 409 unless paid or while another refund of it runs; 502 REFUND_REFUSED when the gateway refuses)',
+  })
   refund(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
     return this.orders.refund(actor.id, id);
   }

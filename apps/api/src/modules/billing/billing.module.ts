@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingService } from './billing.service';
 import { Order } from './entities/order.entity';
 import { PaymentEvent } from './entities/payment-event.entity';
+import { Refund } from './entities/refund.entity';
 import { Plan } from './entities/plan.entity';
 import { SolutionAccessGrant } from './entities/solution-access-grant.entity';
 import { Subscription } from './entities/subscription.entity';
@@ -18,6 +19,7 @@ import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
 import { OrdersAdminService } from './orders-admin.service';
 import { ReconciliationService } from './reconciliation.service';
+import { RefundsService } from './refunds.service';
 import { SandboxLedger } from './sandbox-ledger';
 
 /**
@@ -26,7 +28,7 @@ import { SandboxLedger } from './sandbox-ledger';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Plan, Order, PaymentEvent, Subscription, SolutionAccessGrant]),
+    TypeOrmModule.forFeature([Plan, Order, PaymentEvent, Refund, Subscription, SolutionAccessGrant]),
     NotificationsModule,
   ],
   controllers: [PaymentsController, SandboxCheckoutController, SubscriptionsController],
@@ -40,6 +42,7 @@ import { SandboxLedger } from './sandbox-ledger';
     StripeGateway,
     SandboxLedger,
     ReconciliationService,
+    RefundsService,
     OrdersAdminService,
   ],
   exports: [

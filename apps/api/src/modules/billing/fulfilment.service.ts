@@ -50,6 +50,8 @@ export interface Fulfilment {
 
 /** Fulfils one item type inside the settling transaction (a module registers what it sells). */
 export type Fulfiller = (tx: EntityManager, order: Order, requestId?: string) => Promise<Fulfilment>;
+/** Takes back what a refunded order of the item type granted, inside the refunding transaction. */
+export type Revoker = (tx: EntityManager, order: Order) => Promise<void>;
 
 export interface SettleResult {
   order: Order | null;
@@ -66,15 +68,20 @@ export interface SettleResult {
 export class FulfilmentService {
   private readonly logger = new Logger(FulfilmentService.name);
   private readonly fulfillers = new Map<PaymentItemType, Fulfiller>();
+  private readonly revokers = new Map<PaymentItemType, Revoker>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly notifications: NotificationsService,
   ) {}
 
-  /** Lets another module fulfil what it sells (the workshop's stage fees) in the transaction that marks it paid. */
-  register(itemType: PaymentItemType, fulfiller: Fulfiller): void {
+  /**
+   * Lets another module fulfil what it sells (the workshop's stage fees) in the transaction that marks it paid,
+   * and take it back in the one that marks it refunded.
+   */
+  register(itemType: PaymentItemType, fulfiller: Fulfiller, revoker: Revoker): void {
     this.fulfillers.set(itemType, fulfiller);
+    this.revokers.set(itemType, revoker);
   }
 
   async settle(req: SettleRequest): Promise<SettleResult> {
@@ -120,6 +127,7 @@ export class FulfilmentService {
         [orderId],
       );
       if (rows.length === 0) return false;
+      await this.revokers.get(rows[0].itemType)?.(m, rows[0]);
       await m.delete(SolutionAccessGrant, { orderId });
       await m.update(
         Subscription,

@@ -1,15 +1,16 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminOrder, AdminPage, OrderStatus, ReconcileResult } from '@think-tank/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { Order } from './entities/order.entity';
-import { FulfilmentService } from './fulfilment.service';
+import { Refund } from './entities/refund.entity';
 import { ReconciliationService } from './reconciliation.service';
+import { RefundsService } from './refunds.service';
 
-export const toAdminOrder = (o: Order): AdminOrder => ({
+export const toAdminOrder = (o: Order, r: Refund | null = null): AdminOrder => ({
   id: o.id,
   userId: o.userId,
   gateway: o.gateway,
@@ -27,6 +28,13 @@ export const toAdminOrder = (o: Order): AdminOrder => ({
   paidAt: o.paidAt?.toISOString() ?? null,
   createdAt: o.createdAt.toISOString(),
   updatedAt: o.updatedAt.toISOString(),
+  refund: r && {
+    status: r.status,
+    gatewayRefundId: r.gatewayRefundId,
+    reason: r.reason,
+    attempts: r.attempts,
+    updatedAt: r.updatedAt.toISOString(),
+  },
 });
 
 /** Orders as support staff see them: filter, open, reconcile with the gateway, refund (admin). */
@@ -34,7 +42,7 @@ export const toAdminOrder = (o: Order): AdminOrder => ({
 export class OrdersAdminService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly fulfilment: FulfilmentService,
+    private readonly refunds: RefundsService,
     private readonly reconciliation: ReconciliationService,
     private readonly audit: AuditService,
   ) {}
@@ -52,21 +60,21 @@ export class OrdersAdminService {
       .skip((page - 1) * pageSize)
       .take(pageSize)
       .getManyAndCount();
-    return { items: rows.map(toAdminOrder), total, page, pageSize };
+    const refunds = rows.length
+      ? await this.db.getRepository(Refund).findBy({ orderId: In(rows.map((o) => o.id)) })
+      : [];
+    const refundOf = new Map(refunds.map((r) => [r.orderId, r]));
+    return { items: rows.map((o) => toAdminOrder(o, refundOf.get(o.id))), total, page, pageSize };
   }
 
   async get(id: string): Promise<AdminOrder> {
-    return toAdminOrder(await this.find(id));
+    const order = await this.find(id);
+    return toAdminOrder(order, await this.db.getRepository(Refund).findOneBy({ orderId: id }));
   }
 
-  /** `paid → refunded`, revoking what the order granted, audited in the same transaction. */
+  /** Asks the order's gateway to return the money; once it agreed, `paid → refunded`, revoked and audited. */
   async refund(actorId: string, id: string): Promise<AdminOrder> {
-    await this.find(id);
-    await this.db.transaction(async (tx) => {
-      if (!(await this.fulfilment.refund(id, undefined, tx)))
-        throw new AppError('CONFLICT', HttpStatus.CONFLICT);
-      await this.audit.record(tx, { actorId, action: 'order.refund', targetType: 'order', targetId: id });
-    });
+    await this.refunds.refund(actorId, await this.find(id));
     return this.get(id);
   }
 
@@ -86,7 +94,7 @@ export class OrdersAdminService {
       }),
     );
     return {
-      order: toAdminOrder(result.order),
+      order: await this.get(id),
       gatewayStatus: result.gatewayStatus,
       changed: result.changed,
     };

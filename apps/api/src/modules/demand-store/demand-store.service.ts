@@ -102,8 +102,10 @@ export class DemandStoreService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.fulfilment.register('demand_store_payment', (tx, order, requestId) =>
-      this.feePaid(tx, order, requestId),
+    this.fulfilment.register(
+      'demand_store_payment',
+      (tx, order, requestId) => this.feePaid(tx, order, requestId),
+      (tx, order) => this.feeRefunded(tx, order),
     );
   }
 
@@ -468,6 +470,22 @@ export class DemandStoreService implements OnModuleInit {
       requestId: requestId ?? `order:${order.id}`,
     };
     return { drafts, afterCommit: () => this.queue.enqueue(job) };
+  }
+
+  /** A refunded fee whose stage has not run yet cancels it: the stage waits for its fee again, its job skips. */
+  private async feeRefunded(tx: EntityManager, order: Order): Promise<void> {
+    const canceled = await updateReturning<{ stage: Stage }>(
+      tx,
+      `UPDATE demand_stages SET "paymentStatus" = 'Pending', status = 'PendingInput', "updatedAt" = now()
+        WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Paid' AND status = 'Queued' RETURNING stage`,
+      [order.demandId, order.stage],
+    );
+    if (canceled.length)
+      await tx.query(
+        `UPDATE demands SET "overallStatus" = 'PendingInput', "updatedAt" = now()
+          WHERE id = $1 AND "currentStage" = $2 AND "overallStatus" <> 'Archived'`,
+        [order.demandId, order.stage],
+      );
   }
 
   /**

@@ -3,6 +3,7 @@ import { majorUnits, type PaymentInstruction } from '@think-tank/contracts';
 import { AlipaySdk } from 'alipay-sdk';
 import { AppConfig, type AlipayConfig } from '../../../core/config/app-config';
 import type { Order } from '../entities/order.entity';
+import type { RefundAnswer } from './refund-answer';
 
 /** What a verified notify says about an order, in our terms. */
 export interface AlipayNotice {
@@ -95,6 +96,22 @@ export class AlipayGateway {
       tradeNo: res.tradeNo ?? null,
       totalAmount: res.totalAmount ?? null,
     };
+  }
+
+  /**
+   * Returns the whole payment through `alipay.trade.refund`. The order id is the `out_request_no`, so Alipay
+   * treats any repeat as the same refund and never pays out twice. The SDK checks the answer's signature.
+   */
+  async refund(order: Order): Promise<RefundAnswer> {
+    const res = (await this.sdk!.exec('alipay.trade.refund', {
+      bizContent: {
+        out_trade_no: order.id,
+        out_request_no: order.id,
+        refund_amount: majorUnits(order.amount),
+      },
+    })) as { code?: string; msg?: string; subCode?: string; subMsg?: string; tradeNo?: string };
+    if (res.code === '10000') return { ok: true, refundId: res.tradeNo ?? null };
+    return { ok: false, reason: `Alipay ${res.subCode ?? res.code}: ${res.subMsg ?? res.msg ?? ''}`.trim() };
   }
 
   /**

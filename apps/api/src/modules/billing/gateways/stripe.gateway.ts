@@ -3,6 +3,7 @@ import type { PaymentInstruction } from '@think-tank/contracts';
 import Stripe from 'stripe';
 import { AppConfig } from '../../../core/config/app-config';
 import type { Order } from '../entities/order.entity';
+import type { RefundAnswer } from './refund-answer';
 
 /** Stripe through its SDK; every call that creates something carries an idempotency key derived from the order. */
 @Injectable()
@@ -100,6 +101,41 @@ export class StripeGateway {
 
   async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
     await this.stripe!.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+  }
+
+  /**
+   * Returns the order's payment through Stripe's refunds API, keyed by the order so a repeat refunds once. A
+   * subscription is cancelled first (it must not bill again) and the invoice its order paid, its first, refunded.
+   */
+  async refund(order: Order): Promise<RefundAnswer> {
+    let paymentIntent = order.gatewayTradeNo;
+    if (order.paymentType === 'subscription' && paymentIntent) {
+      const subscription = await this.stripe!.subscriptions.retrieve(paymentIntent);
+      if (subscription.status !== 'canceled') await this.stripe!.subscriptions.cancel(subscription.id);
+      paymentIntent = await this.firstPayment(subscription.id);
+    }
+    if (!paymentIntent) return { ok: false, reason: 'Stripe: no payment to refund for this order' };
+    const refund = await this.stripe!.refunds.create(
+      { payment_intent: paymentIntent, metadata: { orderId: order.id } },
+      { idempotencyKey: `refund-${order.id}` },
+    );
+    return refund.status === 'failed' || refund.status === 'canceled'
+      ? { ok: false, reason: `Stripe refund ${refund.status}: ${refund.failure_reason ?? ''}`.trim() }
+      : { ok: true, refundId: refund.id };
+  }
+
+  /** The payment intent of a subscription's first paid invoice (the one its order paid). */
+  private async firstPayment(subscriptionId: string): Promise<string | null> {
+    const invoices = await this.stripe!.invoices.list({
+      subscription: subscriptionId,
+      status: 'paid',
+      limit: 100,
+    });
+    const first = invoices.data.at(-1);
+    if (!first?.id) return null;
+    const payments = await this.stripe!.invoicePayments.list({ invoice: first.id, status: 'paid', limit: 1 });
+    const intent = payments.data[0]?.payment.payment_intent;
+    return (typeof intent === 'string' ? intent : intent?.id) ?? null;
   }
 
   /** The event when the body is signed with our webhook secret within 300 s; throws otherwise. */

@@ -96,10 +96,14 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                         disabled={action.busy}
                         onClick={() =>
                           void action.run(
-                            t('orders.confirmRefund', { id: o.id, amount: formatMoney(o) }),
+                            t('orders.confirmRefund', {
+                              id: o.id,
+                              amount: formatMoney(o),
+                              gateway: t(`orders.gateways.${o.gateway}`),
+                            }),
                             async () => {
-                              await refundOrder(o.id);
-                              await mutate();
+                              // A refusal is recorded on the order too (its reason shows in the list).
+                              await refundOrder(o.id).finally(() => void mutate());
                               return t('orders.refunded');
                             },
                           )
