@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { BillingModule } from '../billing/billing.module';
 import { DemandEventsGateway } from './demand-events.gateway';
 import { DemandEventsService } from './demand-events.service';
+import { DemandStagesRepository } from './demand-stages.repository';
 import { DemandPaymentsController } from './demand-payments.controller';
 import { DemandStoreController } from './demand-store.controller';
 import { DemandStoreService } from './demand-store.service';
@@ -21,7 +22,14 @@ export const DEMAND_ENTITIES = [Demand, DemandStage, DemandEvent, DemandFile];
 @Module({
   imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), AuthModule, BillingModule],
   controllers: [DemandStoreController, DemandPaymentsController, LabViewerController],
-  providers: [DemandStoreService, DemandEventsService, StageQueue, LabFilesService, DemandEventsGateway],
+  providers: [
+    DemandStoreService,
+    DemandStagesRepository,
+    DemandEventsService,
+    StageQueue,
+    LabFilesService,
+    DemandEventsGateway,
+  ],
   exports: [DemandStoreService],
 })
 export class DemandStoreModule {}

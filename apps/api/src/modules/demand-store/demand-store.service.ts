@@ -3,7 +3,6 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
   Role,
-  STAGE_HISTORY_KEPT,
   STAGE_NAMES,
   STAGES,
   WebRoute,
@@ -33,7 +32,6 @@ import { AuditService } from '../../core/audit/audit.service';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
-import { updateReturning } from '../../core/database/update-returning';
 import { isUuid } from '../../core/http/id.pipe';
 import { AuthService } from '../auth/auth.service';
 import type { Order } from '../billing/entities/order.entity';
@@ -47,7 +45,8 @@ import { DemandEventsService } from './demand-events.service';
 import { DemandMessage } from './demand-store.messages';
 import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto } from './dto/demand.dto';
 import { Demand } from './entities/demand.entity';
-import { DemandStage, type StageVersion } from './entities/demand-stage.entity';
+import { DemandStage } from './entities/demand-stage.entity';
+import { DemandStagesRepository, type Locked } from './demand-stages.repository';
 import { illegalKeywordsIn } from './illegal-content';
 import { moduleProblems, stageOutputProblems } from './stage-output';
 import { StageQueue, type StageJob } from './stage-queue';
@@ -56,12 +55,6 @@ export interface Requester {
   id: string;
   /** Named in the log lines of the jobs the request starts. */
   requestId?: string;
-}
-
-/** A demand with its five stage rows, locked for the length of a transaction. */
-interface Locked {
-  demand: Demand;
-  stages: Record<Stage, DemandStage>;
 }
 
 /** Output fields that point into the lab: always the server's, never taken from an edit. */
@@ -90,6 +83,7 @@ export class DemandStoreService implements OnModuleInit {
     @InjectDataSource() private readonly db: DataSource,
     @InjectRepository(Demand) private readonly demands: Repository<Demand>,
     @InjectRepository(DemandStage) private readonly stageRows: Repository<DemandStage>,
+    private readonly stageState: DemandStagesRepository,
     private readonly auth: AuthService,
     private readonly payments: PaymentsService,
     private readonly subscriptions: SubscriptionsService,
@@ -171,11 +165,9 @@ export class DemandStoreService implements OnModuleInit {
       throw new AppError('NO_PAYMENT_DUE', HttpStatus.CONFLICT);
     const price = (currency: Currency) => feeDue(stage, rows, currency);
     if (price(currencyFor(lang)).amount === 0) {
-      await this.mutate(who, demandId, async ({ stages }, queue) => {
-        if (stages[stage].paymentStatus !== 'Pending') return;
-        stages[stage].paymentStatus = 'NotRequired';
-        queue(this.queueStage(stages[stage]));
-      });
+      await this.mutate(who, demandId, async ({ stages }, queue) =>
+        queue(this.stageState.free(stages[stage])),
+      );
       return { status: 'no_payment_required', message: DemandMessage.noPaymentRequired[lang] };
     }
     return this.payments.checkout(
@@ -231,7 +223,8 @@ export class DemandStoreService implements OnModuleInit {
   ): Promise<AdvanceResponse> {
     let fee: PriceInfo | undefined;
     const vip = await this.isVip(who);
-    await this.mutate(who, demandId, async ({ demand, stages }, queue) => {
+    await this.mutate(who, demandId, async (locked, queue) => {
+      const { demand, stages } = locked;
       const current = stages[demand.currentStage];
       const next = nextStage(demand.currentStage);
       if (!next) throw new AppError('NO_NEXT_STAGE', HttpStatus.CONFLICT);
@@ -239,30 +232,16 @@ export class DemandStoreService implements OnModuleInit {
         throw new AppError('STAGE_NOT_COMPLETED', HttpStatus.CONFLICT);
       if (next === 'Operation' && !this.config.operationStageOpen)
         throw new AppError('STAGE_NOT_OPEN', HttpStatus.CONFLICT);
-      const row = stages[next];
       if (PER_MODULE_STAGES.includes(next) && current.selectedModules.length === 0)
         throw new AppError('NO_MODULES_SELECTED', HttpStatus.CONFLICT);
-      // A stage paid for before a revision is not charged again, and keeps what it was paid for.
-      const settled = row.paymentStatus === 'Paid' || row.paymentStatus === 'Waived';
-      if (!settled) row.paidModules = [...current.selectedModules];
-      const due = feeDue(next, Object.values(stages), currencyFor(lang));
-      Object.assign(row, {
-        input,
-        errorMessage: null,
-        paymentStatus: settled
-          ? row.paymentStatus
-          : vip
-            ? 'Waived'
-            : due.amount > 0
-              ? 'Pending'
-              : 'NotRequired',
+      // Priced once, from the modules just frozen for the stage.
+      const job = this.stageState.enter(locked, next, input, () => {
+        if (vip) return 'Waived';
+        fee = feeDue(next, Object.values(stages), currencyFor(lang));
+        return fee.amount > 0 ? 'Pending' : 'NotRequired';
       });
-      demand.currentStage = next;
-      if (row.paymentStatus === 'Pending') {
-        fee = due;
-        row.status = 'PendingInput';
-        demand.overallStatus = 'PendingInput';
-      } else queue(this.queueStage(row));
+      if (job) fee = undefined;
+      queue(job);
     });
     const detail = await this.detail(who, demandId, lang);
     return fee ? { ...detail, fee } : detail;
@@ -278,20 +257,13 @@ export class DemandStoreService implements OnModuleInit {
   async revise(who: Requester, demandId: string, stage: Stage, dto: DemandContentDto, lang: Language) {
     if (stage !== 'Startup') throw AppError.validation([{ field: 'stage', key: 'fieldInvalid' }]);
     this.refuseIllegal(dto.content, dto.keyValuePoints);
-    await this.mutate(who, demandId, async ({ demand, stages }, queue) => {
-      if (STAGES.some((s) => stages[s].status === 'Queued' || stages[s].status === 'Processing'))
+    await this.mutate(who, demandId, async (locked, queue) => {
+      if (
+        STAGES.some((s) => locked.stages[s].status === 'Queued' || locked.stages[s].status === 'Processing')
+      )
         throw new AppError('CONFLICT', HttpStatus.CONFLICT);
-      Object.assign(demand, {
-        content: dto.content,
-        keyValuePoints: dto.keyValuePoints,
-        currentStage: 'Startup',
-      });
-      const startup = stages.Startup;
-      startup.input = { content: dto.content, keyValuePoints: dto.keyValuePoints };
-      for (const s of STAGES.slice(1)) if (stages[s].output) stages[s].stale = true;
-      if (startup.paymentStatus === 'Pending') return;
-      keepVersion(startup, 'revised');
-      queue(this.queueStage(startup));
+      Object.assign(locked.demand, { content: dto.content, keyValuePoints: dto.keyValuePoints });
+      queue(this.stageState.revise(locked, { content: dto.content, keyValuePoints: dto.keyValuePoints }));
     });
     return this.detail(who, demandId, lang);
   }
@@ -314,9 +286,11 @@ export class DemandStoreService implements OnModuleInit {
       if (next && LOCKING_STATUSES.includes(stages[next].status))
         throw new AppError('STAGE_LOCKED', HttpStatus.CONFLICT);
       const links = Object.fromEntries(LINK_FIELDS.map((k) => [k, row.output![k]]));
-      keepVersion(row, 'edited');
-      row.output = { ...(dto.output as unknown as StageOutput), ...links };
-      row.selectedModules = dto.selectedModules as DemandModule[];
+      this.stageState.edit(
+        row,
+        { ...(dto.output as unknown as StageOutput), ...links },
+        dto.selectedModules as DemandModule[],
+      );
     });
     return this.detail(who, demandId, lang);
   }
@@ -411,21 +385,8 @@ export class DemandStoreService implements OnModuleInit {
         overallStatus: startupPayment === 'Waived' ? 'Processing' : 'PendingInput',
       }),
     );
-    await tx.insert(
-      DemandStage,
-      STAGES.map((stage) =>
-        stage === 'Startup'
-          ? {
-              demandId: demand.id,
-              stage,
-              input: { content: dto.content, keyValuePoints: dto.keyValuePoints },
-              paymentStatus: startupPayment,
-              status: startupPayment === 'Waived' ? ('Queued' as const) : ('PendingInput' as const),
-              run: startupPayment === 'Waived' ? 1 : 0,
-            }
-          : { demandId: demand.id, stage },
-      ),
-    );
+    const input = { content: dto.content, keyValuePoints: dto.keyValuePoints };
+    await this.stageState.create(tx, demand, input, startupPayment);
     return demand;
   }
 
@@ -440,13 +401,7 @@ export class DemandStoreService implements OnModuleInit {
     const drafts = [
       Messages.paymentSucceeded(order.subject, price, order.demandId && WebRoute.demand(order.demandId)),
     ];
-    const [paid] = await updateReturning<{ run: number }>(
-      tx,
-      `UPDATE demand_stages SET "paymentStatus" = 'Paid', status = 'Queued', run = run + 1, "errorMessage" = NULL,
-              "updatedAt" = now()
-        WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Pending' RETURNING run`,
-      [order.demandId, order.stage],
-    );
+    const paid = await this.stageState.pay(tx, order.demandId!, order.stage!);
     // Nothing left to buy (the fee was paid by another order, or the demand was deleted): the money bought
     // nothing, so support is told to refund it rather than it being absorbed.
     if (!paid) {
@@ -457,35 +412,14 @@ export class DemandStoreService implements OnModuleInit {
       );
       return { drafts: [] };
     }
-    const run = paid.run;
-    await tx.query(
-      `UPDATE demands SET "overallStatus" = 'Processing', "currentStage" = $2, "updatedAt" = now() WHERE id = $1`,
-      [order.demandId, order.stage],
-    );
     // Without a request (reconciliation), the order names what started the job.
-    const job: StageJob = {
-      demandId: order.demandId!,
-      stage: order.stage!,
-      run,
-      requestId: requestId ?? `order:${order.id}`,
-    };
+    const job: StageJob = { ...paid, requestId: requestId ?? `order:${order.id}` };
     return { drafts, afterCommit: () => this.queue.enqueue(job) };
   }
 
   /** A refunded fee whose stage has not run yet cancels it: the stage waits for its fee again, its job skips. */
   private async feeRefunded(tx: EntityManager, order: Order): Promise<void> {
-    const canceled = await updateReturning<{ stage: Stage }>(
-      tx,
-      `UPDATE demand_stages SET "paymentStatus" = 'Pending', status = 'PendingInput', "updatedAt" = now()
-        WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Paid' AND status = 'Queued' RETURNING stage`,
-      [order.demandId, order.stage],
-    );
-    if (canceled.length)
-      await tx.query(
-        `UPDATE demands SET "overallStatus" = 'PendingInput', "updatedAt" = now()
-          WHERE id = $1 AND "currentStage" = $2 AND "overallStatus" <> 'Archived'`,
-        [order.demandId, order.stage],
-      );
+    if (order.demandId && order.stage) await this.stageState.cancelUnrun(tx, order.demandId, order.stage);
   }
 
   /**
@@ -495,24 +429,16 @@ export class DemandStoreService implements OnModuleInit {
   private async mutate(
     who: Requester,
     demandId: string,
-    change: (locked: Locked, queue: (job: StageJob) => void) => Promise<void>,
+    change: (locked: Locked, queue: (job: StageJob | null) => void) => Promise<void>,
     alsoInTransaction?: (tx: EntityManager) => Promise<void>,
   ): Promise<void> {
     if (!isUuid(demandId)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
     const jobs: StageJob[] = [];
     await this.db.transaction(async (tx) => {
-      const demand = await tx.findOne(Demand, {
-        where: { id: demandId, userId: who.id },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!demand) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
-      const rows = await tx.findBy(DemandStage, { demandId });
-      const stages = Object.fromEntries(rows.map((r) => [r.stage, r])) as Record<Stage, DemandStage>;
-      await change({ demand, stages }, (job) => jobs.push(job));
-      if (jobs.length) demand.overallStatus = 'Processing';
-      await tx.save(rows);
-      demand.updatedAt = new Date();
-      await tx.save(demand);
+      const locked = await this.stageState.lock(tx, demandId, who.id);
+      if (!locked) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+      await change(locked, (job) => job && jobs.push(job));
+      await this.stageState.save(tx, locked, jobs.length > 0);
       await alsoInTransaction?.(tx);
     });
     for (const job of jobs) await this.queue.enqueue({ ...job, requestId: who.requestId });
@@ -520,18 +446,10 @@ export class DemandStoreService implements OnModuleInit {
 
   /** The change of a retry: only a failed stage runs again, as a new run. */
   private requeueFailed(stage: Stage) {
-    return async ({ stages }: Locked, queue: (job: StageJob) => void) => {
+    return async ({ stages }: Locked, queue: (job: StageJob | null) => void) => {
       if (stages[stage].status !== 'Error') throw new AppError('STAGE_NOT_FAILED', HttpStatus.CONFLICT);
-      queue(this.queueStage(stages[stage]));
+      queue(this.stageState.queue(stages[stage]));
     };
-  }
-
-  /** Marks the stage queued for a new run and answers its job. */
-  private queueStage(row: DemandStage): StageJob {
-    row.status = 'Queued';
-    row.errorMessage = null;
-    row.run += 1;
-    return { demandId: row.demandId, stage: row.stage, run: row.run };
   }
 
   private subject(demandName: string, stage: Stage) {
@@ -548,13 +466,4 @@ export class DemandStoreService implements OnModuleInit {
       (await this.auth.findUser(who.id))?.role === Role.Vip || (await this.subscriptions.hasVipPlan(who.id))
     );
   }
-}
-
-/** Pushes the stage's current output onto its history before it changes. */
-export function keepVersion(row: DemandStage, reason: StageVersion['reason']): void {
-  if (!row.output) return;
-  row.history = [
-    ...row.history,
-    { output: row.output, selectedModules: row.selectedModules, savedAt: new Date().toISOString(), reason },
-  ].slice(-STAGE_HISTORY_KEPT);
 }

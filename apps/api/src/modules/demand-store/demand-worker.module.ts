@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { DemandEventsService } from './demand-events.service';
+import { DemandStagesRepository } from './demand-stages.repository';
 import { DEMAND_ENTITIES } from './demand-store.module';
 import { BuiltinGenerator } from './generation/builtin-generator';
 import { LlmGenerator } from './generation/llm-generator';
@@ -16,6 +17,7 @@ import { StageRunner } from './stage-runner.service';
   imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), NotificationsModule],
   providers: [
     StageRunner,
+    DemandStagesRepository,
     DemandEventsService,
     StageQueue,
     DemandStagesProcessor,

@@ -1,17 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  PROCESSING_FINISHED,
-  STAGE_HISTORY_KEPT,
-  STAGE_NAMES,
-  STAGES,
-  WebRoute,
-} from '@think-tank/contracts';
+import { PROCESSING_FINISHED, STAGE_NAMES, STAGES, WebRoute } from '@think-tank/contracts';
 import { DataSource } from 'typeorm';
-import { updateReturning } from '../../core/database/update-returning';
 import { Messages } from '../notifications/notifications.messages';
 import { NotificationsService } from '../notifications/notifications.service';
 import { DemandEventsService } from './demand-events.service';
+import { DemandStagesRepository } from './demand-stages.repository';
 import { StageProgress } from './demand-store.messages';
 import { Demand } from './entities/demand.entity';
 import { DemandStage } from './entities/demand-stage.entity';
@@ -30,6 +24,7 @@ export class StageRunner {
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly stageState: DemandStagesRepository,
     private readonly generator: StageGenerator,
     private readonly events: DemandEventsService,
     private readonly notifications: NotificationsService,
@@ -40,20 +35,10 @@ export class StageRunner {
    * again: support retrying the failed job from the queue runs that same run once more.
    */
   async run(job: StageJob, attempt: number): Promise<boolean> {
-    const claimed = await updateReturning<DemandStage>(
-      this.db,
-      `UPDATE demand_stages SET status = 'Processing', "updatedAt" = now()
-        WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status IN ('Queued', 'Processing', 'Error')
-        RETURNING *`,
-      [job.demandId, job.stage, job.run],
-    );
-    if (!claimed.length) return false;
+    const claimed = await this.stageState.claim(job);
+    if (!claimed) return false;
     const demand = await this.db.getRepository(Demand).findOneBy({ id: job.demandId });
     if (!demand) return false;
-    await this.db.query(
-      `UPDATE demands SET "overallStatus" = 'Processing', "updatedAt" = now() WHERE id = $1 AND "overallStatus" <> 'Archived'`,
-      [job.demandId],
-    );
     const say = (messageType: 'IMPORTANT' | 'DETAIL' | 'WARNING', message: string, details?: string) =>
       this.events.publish(job.demandId, job.stage, 'demand_progress', messageType, message, details ?? null);
     await say(
@@ -65,7 +50,7 @@ export class StageRunner {
     const stages = await this.db.getRepository(DemandStage).findBy({ demandId: job.demandId });
     // The stage before contributes the modules this stage was priced from (frozen on advance), not its selection now.
     const before = STAGES[STAGES.indexOf(job.stage) - 1];
-    const paidFor = claimed[0].paidModules;
+    const paidFor = claimed.paidModules;
     const earlier = STAGES.slice(0, STAGES.indexOf(job.stage))
       .map((s) => stages.find((r) => r.stage === s))
       .filter((r): r is DemandStage => !!r?.output)
@@ -78,7 +63,7 @@ export class StageRunner {
       {
         demand: { name: demand.name, content: demand.content, keyValuePoints: demand.keyValuePoints },
         stage: job.stage,
-        input: claimed[0].input,
+        input: claimed.input,
         previous: earlier,
       },
       (message, details, type = 'DETAIL') => say(type, message, details),
@@ -86,21 +71,7 @@ export class StageRunner {
     const { output, files } = composeLab(demand, job.stage, generated, earlier);
 
     const finished = await this.db.transaction(async (tx) => {
-      const done = await updateReturning<DemandStage>(
-        tx,
-        `UPDATE demand_stages
-            SET status = 'Completed', output = $4, "errorMessage" = NULL, stale = false, "updatedAt" = now(),
-                history = CASE WHEN output IS NULL THEN history
-                               ELSE (SELECT jsonb_agg(v ORDER BY i) FROM jsonb_array_elements(
-                                       history || jsonb_build_array(jsonb_build_object(
-                                         'output', output, 'selectedModules', "selectedModules",
-                                         'savedAt', now(), 'reason', 'regenerated'))
-                                     ) WITH ORDINALITY AS kept(v, i)
-                                     WHERE i > jsonb_array_length(history) + 1 - $5) END
-          WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status = 'Processing' RETURNING stage`,
-        [job.demandId, job.stage, job.run, JSON.stringify(output), STAGE_HISTORY_KEPT],
-      );
-      if (!done.length) return null;
+      if (!(await this.stageState.complete(tx, job, output))) return null;
       for (const file of files)
         await tx.query(
           `INSERT INTO demand_files ("demandId", path, stage, content) VALUES ($1, $2, $3, $4)
@@ -108,11 +79,6 @@ export class StageRunner {
              "createdAt" = now()`,
           [job.demandId, file.path, job.stage, file.content],
         );
-      await tx.query(
-        `UPDATE demands SET "overallStatus" = CASE WHEN "overallStatus" = 'Archived' THEN 'Archived' ELSE 'Completed' END,
-                "updatedAt" = now() WHERE id = $1`,
-        [job.demandId],
-      );
       const { demandId, stage } = job;
       const paths = files.map((f) => f.path).join(', ');
       const events = [
@@ -163,17 +129,7 @@ export class StageRunner {
     }
     // The stage and the demand turn Error together: nobody reads one without the other.
     const push = await this.db.transaction(async (tx) => {
-      const failed = await updateReturning<DemandStage>(
-        tx,
-        `UPDATE demand_stages SET status = 'Error', "errorMessage" = $4, "updatedAt" = now()
-          WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status IN ('Queued', 'Processing') RETURNING stage`,
-        [job.demandId, job.stage, job.run, reason],
-      );
-      if (!failed.length) return undefined;
-      await tx.query(
-        `UPDATE demands SET "overallStatus" = 'Error', "updatedAt" = now() WHERE id = $1 AND "overallStatus" <> 'Archived'`,
-        [job.demandId],
-      );
+      if (!(await this.stageState.fail(tx, job, reason))) return undefined;
       const event = await this.events.record(
         tx,
         job.demandId,
@@ -196,13 +152,6 @@ export class StageRunner {
     push.event();
     await push.message?.().catch((e: Error) => this.logger.warn(`stage message push failed: ${e.message}`));
     this.logger.warn(`demand ${job.demandId} ${job.stage} run ${job.run} failed: ${reason}`);
-  }
-
-  /** Stages left queued or processing (a crash between commit and enqueue): their jobs, to add again. */
-  async unfinished(): Promise<StageJob[]> {
-    return this.db.query(
-      `SELECT "demandId", stage, run FROM demand_stages WHERE status IN ('Queued', 'Processing')`,
-    ) as Promise<StageJob[]>;
   }
 }
 

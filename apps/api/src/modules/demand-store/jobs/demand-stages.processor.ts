@@ -4,6 +4,7 @@ import { JobName, QueueName } from '@think-tank/contracts';
 import type { Job } from 'bull';
 import { requestContext } from '../../../core/logging/request-context';
 import { MetricsService } from '../../../core/metrics/metrics.service';
+import { DemandStagesRepository } from '../demand-stages.repository';
 import { StageQueue, STAGE_JOB_ATTEMPTS, type StageJob } from '../stage-queue';
 import { StageRunner } from '../stage-runner.service';
 
@@ -16,13 +17,14 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
 
   constructor(
     private readonly runner: StageRunner,
+    private readonly stageState: DemandStagesRepository,
     private readonly queue: StageQueue,
     private readonly metrics: MetricsService,
   ) {}
 
   /** Re-adds the jobs of stages left queued: a no-op for those Bull still holds (same job id). */
   async onApplicationBootstrap(): Promise<void> {
-    const jobs = await this.runner.unfinished();
+    const jobs = await this.stageState.unfinished();
     for (const job of jobs) await this.queue.enqueue(job);
     if (jobs.length) this.logger.log(`checked ${jobs.length} unfinished stage job(s)`);
   }

@@ -1,0 +1,247 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  STAGE_HISTORY_KEPT,
+  STAGES,
+  type DemandModule,
+  type Stage,
+  type StageInput,
+  type StageOutput,
+  type StagePaymentStatus,
+} from '@think-tank/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { updateReturning } from '../../core/database/update-returning';
+import { Demand } from './entities/demand.entity';
+import { DemandStage, type StageVersion } from './entities/demand-stage.entity';
+import type { StageJob } from './stage-queue';
+
+/** A demand with its five stage rows, locked for the length of a transaction. */
+export interface Locked {
+  demand: Demand;
+  stages: Record<Stage, DemandStage>;
+}
+
+/** How a stage being entered is paid for. */
+export type Settlement = Extract<StagePaymentStatus, 'Pending' | 'Waived' | 'NotRequired'>;
+
+/**
+ * The one owner of stage state (contract §8). Every transition of a stage is written here: enter, queue, pay,
+ * waive, claim, complete, fail, cancel. Those the API makes act on rows it holds locked; those a payment or a job
+ * makes are conditional updates on the run they are for. A stage's fee, its frozen modules and its run therefore
+ * change together or not at all, whoever asks.
+ */
+@Injectable()
+export class DemandStagesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** The owner's demand and its stages under a row lock, in the caller's transaction; null when there is none. */
+  async lock(tx: EntityManager, demandId: string, userId: string): Promise<Locked | null> {
+    const demand = await tx.findOne(Demand, {
+      where: { id: demandId, userId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!demand) return null;
+    const rows = await tx.findBy(DemandStage, { demandId });
+    return {
+      demand,
+      stages: Object.fromEntries(rows.map((r) => [r.stage, r])) as Record<Stage, DemandStage>,
+    };
+  }
+
+  /** Writes what a change made to locked rows; a demand with a stage just queued is processing. */
+  async save(tx: EntityManager, { demand, stages }: Locked, queued: boolean): Promise<void> {
+    if (queued) demand.overallStatus = 'Processing';
+    await tx.save(Object.values(stages));
+    demand.updatedAt = new Date();
+    await tx.save(demand);
+  }
+
+  /** The five stages of a new demand: Startup waiting for its fee, or queued for its first run when waived. */
+  async create(tx: EntityManager, demand: Demand, input: StageInput, startup: 'Pending' | 'Waived') {
+    await tx.insert(
+      DemandStage,
+      STAGES.map((stage) =>
+        stage === 'Startup'
+          ? {
+              demandId: demand.id,
+              stage,
+              input,
+              paymentStatus: startup,
+              status: startup === 'Waived' ? ('Queued' as const) : ('PendingInput' as const),
+              run: startup === 'Waived' ? 1 : 0,
+            }
+          : { demandId: demand.id, stage },
+      ),
+    );
+  }
+
+  /**
+   * Enters the next stage (locked): the modules selected in the stage before are frozen as what it is paid for,
+   * and `settle` (asked once they are frozen) says how it is paid; a stage paid before a revision keeps what it
+   * was paid for. It then waits for its fee or is queued; answers its job when queued.
+   */
+  enter(locked: Locked, next: Stage, input: StageInput, settle: () => Settlement): StageJob | null {
+    const { demand, stages } = locked;
+    const row = stages[next];
+    if (row.paymentStatus !== 'Paid' && row.paymentStatus !== 'Waived') {
+      row.paidModules = [...stages[demand.currentStage].selectedModules];
+      row.paymentStatus = settle();
+    }
+    row.input = input;
+    row.errorMessage = null;
+    demand.currentStage = next;
+    if (row.paymentStatus !== 'Pending') return this.queue(row);
+    row.status = 'PendingInput';
+    demand.overallStatus = 'PendingInput';
+    return null;
+  }
+
+  /** A fee that turned out to be zero (locked): the stage needs no payment and is queued. */
+  free(row: DemandStage): StageJob | null {
+    if (row.paymentStatus !== 'Pending') return null;
+    row.paymentStatus = 'NotRequired';
+    return this.queue(row);
+  }
+
+  /** Marks a stage (locked) queued for a new run and answers its job. */
+  queue(row: DemandStage): StageJob {
+    row.status = 'Queued';
+    row.errorMessage = null;
+    row.run += 1;
+    return { demandId: row.demandId, stage: row.stage, run: row.run };
+  }
+
+  /** An edited output (locked) replaces the stage's, the previous one kept as a version. */
+  edit(row: DemandStage, output: StageOutput, selectedModules: DemandModule[]): void {
+    keepVersion(row, 'edited');
+    row.output = output;
+    row.selectedModules = selectedModules;
+  }
+
+  /** Startup (locked) runs again on revised content, its output kept as a version; later outputs turn stale. */
+  revise(locked: Locked, input: StageInput): StageJob | null {
+    const startup = locked.stages.Startup;
+    startup.input = input;
+    locked.demand.currentStage = 'Startup';
+    for (const s of STAGES.slice(1)) if (locked.stages[s].output) locked.stages[s].stale = true;
+    if (startup.paymentStatus === 'Pending') return null;
+    keepVersion(startup, 'revised');
+    return this.queue(startup);
+  }
+
+  /** `Pending → Paid`, queued for a new run (the fee's payment, in its transaction); null when nothing was due. */
+  async pay(tx: EntityManager, demandId: string, stage: Stage): Promise<StageJob | null> {
+    const [paid] = await updateReturning<{ run: number }>(
+      tx,
+      `UPDATE demand_stages SET "paymentStatus" = 'Paid', status = 'Queued', run = run + 1, "errorMessage" = NULL,
+              "updatedAt" = now()
+        WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Pending' RETURNING run`,
+      [demandId, stage],
+    );
+    if (!paid) return null;
+    await tx.query(
+      `UPDATE demands SET "overallStatus" = 'Processing', "currentStage" = $2, "updatedAt" = now() WHERE id = $1`,
+      [demandId, stage],
+    );
+    return { demandId, stage, run: paid.run };
+  }
+
+  /** `Paid → Pending` for a stage whose run has not started (its fee refunded): its queued job will skip. */
+  async cancelUnrun(tx: EntityManager, demandId: string, stage: Stage): Promise<boolean> {
+    const canceled = await updateReturning<{ stage: Stage }>(
+      tx,
+      `UPDATE demand_stages SET "paymentStatus" = 'Pending', status = 'PendingInput', "updatedAt" = now()
+        WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Paid' AND status = 'Queued' RETURNING stage`,
+      [demandId, stage],
+    );
+    if (!canceled.length) return false;
+    await tx.query(
+      `UPDATE demands SET "overallStatus" = 'PendingInput', "updatedAt" = now()
+        WHERE id = $1 AND "currentStage" = $2 AND "overallStatus" <> 'Archived'`,
+      [demandId, stage],
+    );
+    return true;
+  }
+
+  /**
+   * A job claims its run: only while the stage is queued or processing that very run, or failed in it (support
+   * retrying the failed job from the queue runs that same run once more). Null when the job is not current.
+   */
+  async claim(job: StageJob): Promise<DemandStage | null> {
+    const [claimed] = await updateReturning<DemandStage>(
+      this.db,
+      `UPDATE demand_stages SET status = 'Processing', "updatedAt" = now()
+        WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status IN ('Queued', 'Processing', 'Error')
+        RETURNING *`,
+      [job.demandId, job.stage, job.run],
+    );
+    if (!claimed) return null;
+    await this.db.query(
+      `UPDATE demands SET "overallStatus" = 'Processing', "updatedAt" = now() WHERE id = $1 AND "overallStatus" <> 'Archived'`,
+      [job.demandId],
+    );
+    return claimed;
+  }
+
+  /**
+   * `Processing → Completed` for the job's run, with the output before it kept as a version (the last
+   * STAGE_HISTORY_KEPT), and the demand completed; false when the run is no longer the stage's.
+   */
+  async complete(tx: EntityManager, job: StageJob, output: StageOutput): Promise<boolean> {
+    const done = await updateReturning<DemandStage>(
+      tx,
+      `UPDATE demand_stages
+          SET status = 'Completed', output = $4, "errorMessage" = NULL, stale = false, "updatedAt" = now(),
+              history = CASE WHEN output IS NULL THEN history
+                             ELSE (SELECT jsonb_agg(v ORDER BY i) FROM jsonb_array_elements(
+                                     history || jsonb_build_array(jsonb_build_object(
+                                       'output', output, 'selectedModules', "selectedModules",
+                                       'savedAt', now(), 'reason', 'regenerated'))
+                                   ) WITH ORDINALITY AS kept(v, i)
+                                   WHERE i > jsonb_array_length(history) + 1 - $5) END
+        WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status = 'Processing' RETURNING stage`,
+      [job.demandId, job.stage, job.run, JSON.stringify(output), STAGE_HISTORY_KEPT],
+    );
+    if (!done.length) return false;
+    await tx.query(
+      `UPDATE demands SET "overallStatus" = CASE WHEN "overallStatus" = 'Archived' THEN 'Archived' ELSE 'Completed' END,
+              "updatedAt" = now() WHERE id = $1`,
+      [job.demandId],
+    );
+    return true;
+  }
+
+  /** The job's run (queued or processing) and its demand turn Error together; false when it is not current. */
+  async fail(tx: EntityManager, job: StageJob, reason: string): Promise<boolean> {
+    const failed = await updateReturning<DemandStage>(
+      tx,
+      `UPDATE demand_stages SET status = 'Error', "errorMessage" = $4, "updatedAt" = now()
+        WHERE "demandId" = $1 AND stage = $2 AND run = $3 AND status IN ('Queued', 'Processing') RETURNING stage`,
+      [job.demandId, job.stage, job.run, reason],
+    );
+    if (!failed.length) return false;
+    await tx.query(
+      `UPDATE demands SET "overallStatus" = 'Error', "updatedAt" = now() WHERE id = $1 AND "overallStatus" <> 'Archived'`,
+      [job.demandId],
+    );
+    return true;
+  }
+
+  /** Runs left queued or processing, unchanged for `idleSeconds`: their jobs may have been lost. */
+  async unfinished(idleSeconds = 0): Promise<StageJob[]> {
+    return this.db.query(
+      `SELECT "demandId", stage, run FROM demand_stages
+        WHERE status IN ('Queued', 'Processing') AND "updatedAt" < now() - make_interval(secs => $1)`,
+      [idleSeconds],
+    ) as Promise<StageJob[]>;
+  }
+}
+
+/** Pushes the stage's current output onto its history (the last STAGE_HISTORY_KEPT) before it changes. */
+function keepVersion(row: DemandStage, reason: StageVersion['reason']): void {
+  if (!row.output) return;
+  row.history = [
+    ...row.history,
+    { output: row.output, selectedModules: row.selectedModules, savedAt: new Date().toISOString(), reason },
+  ].slice(-STAGE_HISTORY_KEPT);
+}
