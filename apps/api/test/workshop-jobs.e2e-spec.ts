@@ -4,6 +4,7 @@ import { QueueName, type DemandDetail, type DemandEventPayload } from '@think-ta
 import type { Queue } from 'bull';
 import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
+import { StageSweeper } from '../src/modules/demand-store/jobs/stage-sweeper';
 import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
@@ -261,5 +262,79 @@ describe('a refunded fee whose stage has not run', () => {
       .expect(200);
     await t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
     await h.status(u, id, 'Completed');
+  });
+});
+
+describe('the sweep for stages without a live job', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  let worker: INestApplicationContext | undefined;
+  const h = workshop(() => t);
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start(), GENERATOR_STEP_MS: '0' });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await t.close();
+    await sink.stop();
+  });
+
+  it('re-queues a stage whose job is gone and ends one whose job failed unheard in Error; support sees it', async () => {
+    const u = await verifiedUser(t, sink, 'swept');
+    const support = await verifiedUser(t, sink, 'sweepsupport');
+    await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [support.session.user.id]);
+    worker = await startTestWorker(t);
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.demandStages));
+    const repeatable = await queue.getRepeatableJobs();
+    expect(repeatable.map((r) => [r.name, r.every])).toContainEqual(['sweep-stages', 300_000]);
+    // Held: nothing runs while the two stages lose their jobs.
+    await queue.pause();
+    const lost = await h.paidDemand(u);
+    const failedUnheard = await h.paidDemand(u);
+    await (await queue.getJob(`${lost}:Startup:1`))!.remove();
+    // Failed as Bull leaves it when the worker that failed it died before recording it: no event fires here.
+    const redis = new Redis(t.config.redisUrl);
+    const key = (k: string) => `${t.config.redisPrefix}:bull:demand-stages:${k}`;
+    const doomed = `${failedUnheard}:Startup:1`;
+    await redis
+      .multi()
+      .lrem(key('paused'), 0, doomed)
+      .lrem(key('wait'), 0, doomed)
+      .zadd(key('failed'), Date.now(), doomed)
+      .hset(key(doomed), 'failedReason', 'worker lost', 'finishedOn', Date.now())
+      .exec();
+    await redis.quit();
+
+    // Younger than the idle guard: left alone.
+    const sweeper = worker.get(StageSweeper);
+    expect(await sweeper.sweep()).toMatchObject({ checked: 0 });
+    const report = await sweeper.sweep(0);
+    expect(report).toMatchObject({
+      checked: 2,
+      requeued: [`${lost}:Startup:1`],
+      errored: [`${failedUnheard}:Startup:1`],
+    });
+    const failed = await h.detail(u, failedUnheard);
+    expect(failed.stagesData.Startup).toMatchObject({
+      status: 'Error',
+      errorMessage: '生成任务已中断，未能完成，请重试该阶段。',
+    });
+    expect((await h.events(u, failedUnheard)).at(-1)).toMatchObject({ event: 'demand_error' });
+    const queues = await t.http.get('/api/admin/queues').set(bearer(support)).expect(200);
+    const stages = queues.body.find((q: { name: string }) => q.name === QueueName.demandStages);
+    expect(stages.lastSweep).toMatchObject({
+      checked: 2,
+      requeued: report.requeued,
+      errored: report.errored,
+    });
+
+    await queue.resume();
+    await h.status(u, lost, 'Completed');
+    await t.http
+      .put(`/api/demand-store/${failedUnheard}/retry-stage?stage=Startup`)
+      .set(bearer(u))
+      .expect(200);
+    await waitFor(async () => (await h.detail(u, failedUnheard)).stagesData.Startup.status === 'Completed');
   });
 });

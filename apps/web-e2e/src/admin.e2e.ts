@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginAsAdmin, newVerifiedUser } from './support/api';
+import { createSolutionAsAdmin, loginAsAdmin, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -142,6 +142,51 @@ describe('the support console in the browser', () => {
     await own.page.getByTestId('stage-output-Startup').waitFor({ timeout: 30_000 });
     await snap(own.page, 'admin-04-vip-startup');
     await own.context.close();
+  });
+
+  it('lets an admin refund a paid order through its gateway, and shows what the stage sweep did', async () => {
+    const buyer = await newVerifiedUser('refundme');
+    const solutionId = await createSolutionAsAdmin({
+      projectName: '退款测试方案',
+      projectRequirements: '退款',
+      projectRequirementsDetails: '退款',
+      html: '<h1>退款</h1>',
+    });
+    const order = await call<{ orderId: string; paymentUrl: string }>(
+      'POST',
+      '/api/solutions/initiate-solution-payment',
+      buyer.access_token,
+      { solutionId, itemId: 'single_solution_view', itemType: 'solution_view', amount: 500, currency: 'CNY' },
+    );
+    await call('POST', `${order.paymentUrl}/pay`);
+    await call('GET', `/api/solutions/${solutionId}/view`, buyer.access_token);
+
+    const admin = await loginAsAdmin();
+    const { context, page } = await signedInPage(browser, admin);
+    const asked: string[] = [];
+    page.on('dialog', (d) => (asked.push(d.message()), void d.accept()));
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole('tab', { name: '订单' }).click();
+    await page.getByLabel('状态').selectOption('paid');
+    const row = page.getByTestId('order-row').filter({ hasText: order.orderId });
+    await row.getByRole('button', { name: '退款' }).click();
+    await page.getByText('已由支付渠道退款，权益已收回').waitFor();
+    expect(asked.at(-1)).toContain('¥5.00');
+    await page.getByLabel('状态').selectOption('refunded');
+    await page.getByTestId('order-row').filter({ hasText: order.orderId }).waitFor();
+    const refused = await fetch(`${baseUrl}/api/solutions/${solutionId}/view`, {
+      headers: { authorization: `Bearer ${buyer.access_token}` },
+    });
+    expect(refused.status).toBe(402);
+    await snap(page, 'admin-06-refunded');
+
+    await page.getByRole('tab', { name: '队列' }).click();
+    await page
+      .getByTestId('last-sweep')
+      .getByText(/上次阶段巡检/)
+      .waitFor();
+    await snap(page, 'admin-07-queues-sweep');
+    await context.close();
   });
 
   it('lets an admin import solutions as JSON and edit one', async () => {

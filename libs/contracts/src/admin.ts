@@ -106,6 +106,19 @@ export interface QueueCounts {
     delayed: number;
     paused: number;
   };
+  /** The demand-stages queue only: what the last sweep for stages without a live job did. */
+  lastSweep?: StageSweepReport | null;
+}
+
+/**
+ * A sweep of the stages that say `Queued` or `Processing`: those whose job is gone are queued again, those whose
+ * job ended without the stage hearing of it end in `Error` (so the user can retry). Job ids, at most 20 of each.
+ */
+export interface StageSweepReport {
+  at: string;
+  checked: number;
+  requeued: string[];
+  errored: string[];
 }
 
 export interface FailedJob {

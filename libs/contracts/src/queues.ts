@@ -13,6 +13,8 @@ export const JobName = {
   expireSubscriptions: 'expire-subscriptions',
   /** Generate one stage of one demand: payload `{demandId, stage, run}`. */
   runStage: 'run-stage',
+  /** Every 5 minutes: find stages queued or processing without a live job, and re-queue or fail them. */
+  sweepStages: 'sweep-stages',
   /** Every 10 minutes: ask the gateways about orders pending too long. */
   reconcileOrders: 'reconcile-orders',
   /** Send one mail: payload `{to, subject, text, html}`. */
@@ -30,9 +32,13 @@ export const JobQueue: Record<JobName, QueueName> = {
   [JobName.expireSubscriptions]: QueueName.billing,
   [JobName.reconcileOrders]: QueueName.billing,
   [JobName.runStage]: QueueName.demandStages,
+  [JobName.sweepStages]: QueueName.demandStages,
   [JobName.sendMail]: QueueName.mail,
   [JobName.accountMail]: QueueName.mail,
 };
+
+/** The Redis key (under the app's prefix) of the last stage sweep's report, written by the worker. */
+export const STAGE_SWEEP_REPORT_KEY = 'stage-sweep:last';
 
 /** The payload of an `account-mail` job. */
 export interface AccountMailJob {

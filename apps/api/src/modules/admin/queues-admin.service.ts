@@ -1,11 +1,21 @@
 import { InjectQueue } from '@nestjs/bull';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { JobName, QueueName, type AdminPage, type FailedJob, type QueueCounts } from '@think-tank/contracts';
+import {
+  JobName,
+  QueueName,
+  STAGE_SWEEP_REPORT_KEY,
+  type AdminPage,
+  type FailedJob,
+  type QueueCounts,
+  type StageSweepReport,
+} from '@think-tank/contracts';
 import type { Job, Queue } from 'bull';
+import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
+import { REDIS } from '../../core/redis/redis.provider';
 
 /** What support sees of a job: a mail's recipient and subject, never its text (it may hold a code or a link). */
 function visibleData(job: Job): Record<string, unknown> {
@@ -14,7 +24,10 @@ function visibleData(job: Job): Record<string, unknown> {
   return { to, subject };
 }
 
-/** The Bull queues for support: counts by state, the failed jobs with their errors, and a retry. */
+/**
+ * The Bull queues for support: counts by state (with the last stage sweep's report), the failed jobs with their
+ * errors, and a retry.
+ */
 @Injectable()
 export class QueuesAdminService {
   private readonly queues: Map<string, Queue>;
@@ -25,6 +38,7 @@ export class QueuesAdminService {
     @InjectQueue(QueueName.mail) mail: Queue,
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.queues = new Map([
       [QueueName.demandStages, demandStages],
@@ -34,6 +48,8 @@ export class QueuesAdminService {
   }
 
   async counts(): Promise<QueueCounts[]> {
+    const sweep = await this.redis.get(STAGE_SWEEP_REPORT_KEY);
+    const lastSweep = sweep ? (JSON.parse(sweep) as StageSweepReport) : null;
     return Promise.all(
       [...this.queues].map(async ([name, queue]) => {
         const c = await queue.getJobCounts();
@@ -47,6 +63,7 @@ export class QueuesAdminService {
             delayed: c.delayed,
             paused: (c as { paused?: number }).paused ?? 0,
           },
+          ...(name === QueueName.demandStages && { lastSweep }),
         };
       }),
     );

@@ -9,6 +9,7 @@ import { BuiltinGenerator } from './generation/builtin-generator';
 import { LlmGenerator } from './generation/llm-generator';
 import { StageGenerator } from './generation/stage-generator';
 import { DemandStagesProcessor } from './jobs/demand-stages.processor';
+import { StageSweeper } from './jobs/stage-sweeper';
 import { StageQueue } from './stage-queue';
 import { StageRunner } from './stage-runner.service';
 
@@ -21,6 +22,7 @@ import { StageRunner } from './stage-runner.service';
     DemandEventsService,
     StageQueue,
     DemandStagesProcessor,
+    StageSweeper,
     {
       provide: StageGenerator,
       inject: [AppConfig],

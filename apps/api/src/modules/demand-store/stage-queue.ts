@@ -22,6 +22,12 @@ export const stageJobId = (job: StageJob) => `${job.demandId}:${job.stage}:${job
 export class StageQueue {
   constructor(@InjectQueue(QueueName.demandStages) private readonly queue: Queue<StageJob>) {}
 
+  /** Where the run's job stands in Bull: waiting, active, delayed, …, or `missing` when Bull no longer has it. */
+  async stateOf(job: StageJob): Promise<string> {
+    const found = await this.queue.getJob(stageJobId(job));
+    return found ? await found.getState() : 'missing';
+  }
+
   async enqueue(job: StageJob): Promise<void> {
     await this.queue.add(JobName.runStage, job, {
       jobId: stageJobId(job),

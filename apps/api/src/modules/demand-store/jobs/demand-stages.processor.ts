@@ -1,13 +1,16 @@
-import { OnQueueFailed, Process, Processor } from '@nestjs/bull';
+import { InjectQueue, OnQueueFailed, Process, Processor } from '@nestjs/bull';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
-import type { Job } from 'bull';
+import type { StageSweepReport } from '@think-tank/contracts';
+import type { Job, Queue } from 'bull';
 import { requestContext } from '../../../core/logging/request-context';
 import { MetricsService } from '../../../core/metrics/metrics.service';
-import { DemandStagesRepository } from '../demand-stages.repository';
-import { StageQueue, STAGE_JOB_ATTEMPTS, type StageJob } from '../stage-queue';
+import { STAGE_JOB_ATTEMPTS, type StageJob } from '../stage-queue';
 import { StageRunner } from '../stage-runner.service';
+import { StageSweeper } from './stage-sweeper';
 
+/** How often the worker sweeps for stages without a live job (one schedule, whatever the number of workers). */
+const EVERY_FIVE_MINUTES = { every: 5 * 60_000 };
 const STALLED_TOO_OFTEN = '生成过程多次中断，已停止自动重试，请重试该阶段。';
 
 /** The worker's consumer of `demand-stages`: one stage job at a time per worker process. */
@@ -17,16 +20,28 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
 
   constructor(
     private readonly runner: StageRunner,
-    private readonly stageState: DemandStagesRepository,
-    private readonly queue: StageQueue,
+    private readonly sweeper: StageSweeper,
+    @InjectQueue(QueueName.demandStages) private readonly queue: Queue,
     private readonly metrics: MetricsService,
   ) {}
 
-  /** Re-adds the jobs of stages left queued: a no-op for those Bull still holds (same job id). */
+  /**
+   * Sweeps at once (a crash between a commit and its enqueue leaves a stage without its job), then every five
+   * minutes.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    const jobs = await this.stageState.unfinished();
-    for (const job of jobs) await this.queue.enqueue(job);
-    if (jobs.length) this.logger.log(`checked ${jobs.length} unfinished stage job(s)`);
+    const report = await this.sweeper.sweep(0);
+    if (report.checked) this.logger.log(`checked ${report.checked} unfinished stage job(s)`);
+    await this.queue.add(
+      JobName.sweepStages,
+      {},
+      { repeat: EVERY_FIVE_MINUTES, removeOnComplete: 30, removeOnFail: 100 },
+    );
+  }
+
+  @Process(JobName.sweepStages)
+  sweep(): Promise<StageSweepReport> {
+    return this.sweeper.sweep();
   }
 
   @Process(JobName.runStage)
@@ -47,6 +62,7 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
 
   @OnQueueFailed()
   async onFailed(job: Job<StageJob>, error: Error): Promise<void> {
+    if (job.name !== JobName.runStage) return;
     try {
       // Bull has counted this attempt by now, and put the job back (delayed) unless it gave up: attempts spent, or
       // stalled more than `maxStalledCount` times, which counts no attempt at all.

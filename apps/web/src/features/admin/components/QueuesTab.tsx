@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { relativeTime } from '../../../lib/i18n';
 import { retryJob, useFailedJobs, useQueues } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { ActionResult, EmptyRow } from './AdminFeedback';
@@ -8,7 +9,10 @@ import { Pager } from './Pager';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 
-/** The queues: counts by state (refreshed every 10 s), a queue's failed jobs, and a retry. */
+/**
+ * The queues: counts by state (refreshed every 10 s), what the last sweep for stuck stages did, a queue's failed
+ * jobs, and a retry.
+ */
 export function QueuesTab() {
   const { t } = useTranslation('admin');
   const { data: queues, error, mutate: reloadCounts } = useQueues();
@@ -45,6 +49,24 @@ export function QueuesTab() {
           ))}
         </tbody>
       </Table>
+      {queues?.map(
+        (q) =>
+          q.lastSweep && (
+            <p key={q.name} className="small text-muted" data-testid="last-sweep">
+              {t('queues.lastSweep', {
+                at: relativeTime(q.lastSweep.at),
+                checked: q.lastSweep.checked,
+                requeued: q.lastSweep.requeued.length,
+                errored: q.lastSweep.errored.length,
+              })}
+              {[...q.lastSweep.requeued, ...q.lastSweep.errored].length > 0 && (
+                <span className="d-block text-break">
+                  {[...q.lastSweep.requeued, ...q.lastSweep.errored].join(', ')}
+                </span>
+              )}
+            </p>
+          ),
+      )}
       <ActionResult action={action} />
       {open && failed && (
         <>
