@@ -283,9 +283,24 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
       `UPDATE subscriptions SET "currentPeriodEnd" = now() + interval '2 days' WHERE "orderId" = $1`,
       [body.orderId],
     );
+    // A period Stripe renews by itself needs no reminder.
+    const renewing = await verifiedUser(t, sink, 'autorenews');
+    const stripeOrder = (await h.subscribe(renewing, 'basic_monthly')).body;
+    await t.http.post(`${stripeOrder.paymentUrl}/pay`).expect(303);
+    await t.db.query(
+      `UPDATE subscriptions SET "currentPeriodEnd" = now() + interval '2 days', "stripeSubscriptionId" = 'sub_x'
+        WHERE "orderId" = $1`,
+      [stripeOrder.orderId],
+    );
     const service = t.app.get(SubscriptionsService);
-    expect((await service.expireAndRemind()).reminded).toContain(u.session.user.id);
+    const first = (await service.expireAndRemind()).reminded;
+    expect(first).toContain(u.session.user.id);
+    expect(first).not.toContain(renewing.session.user.id);
     expect((await service.expireAndRemind()).reminded).not.toContain(u.session.user.id);
+    // The reminder opens the checkout for the same plan: one click to renew.
+    const messages = (await t.http.get('/api/messages').set(bearer(u)).expect(200)).body.messages;
+    const reminder = messages.find((m: { title: string }) => m.title === '订阅即将到期');
+    expect(reminder.actionUrl).toBe(`/payment?plan=${await h.plan('basic_monthly')}`);
   });
 
   it('renews a live subscription from its end, so an early renewal loses no days', async () => {

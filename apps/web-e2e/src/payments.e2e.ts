@@ -84,6 +84,31 @@ describe('paying through the sandbox gateway in the browser', () => {
     await context.close();
   });
 
+  it('renews the same plan in one click from the expiry reminder’s link', async () => {
+    const { context, page } = await signedInPage(browser, await newVerifiedUser('renew'));
+    const plans = (await (await fetch(`${baseUrl}/api/users/subscriptions/plans`)).json()) as {
+      id: string;
+      planName: string;
+    }[];
+    const plan = plans.find((p) => p.planName === '专业版（月付）')!;
+    // The link the 3-days-before reminder carries (its message is tested in the API suite).
+    await page.goto(`${baseUrl}/payment?plan=${plan.id}`);
+    await page.getByRole('heading', { name: '确认支付' }).waitFor();
+    expect(await page.getByTestId('checkout-plan').textContent()).toContain('专业版（月付）');
+    expect(await page.getByTestId('checkout-price').textContent()).toBe('¥99.00/月');
+    await snap(page, 'payments-08-renewal');
+    await page.getByRole('button', { name: '确认订阅' }).click();
+    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: '模拟支付成功' }).click();
+    await page.waitForURL(`${baseUrl}/subscription-management`);
+    expect(await page.getByTestId('subscription-plan').textContent()).toBe('专业版（月付）');
+
+    // A plan that does not exist (an old link) says so and leads to the plans.
+    await page.goto(`${baseUrl}/payment?plan=00000000-0000-4000-8000-000000000000`);
+    await page.getByText('未选择订阅套餐').waitFor();
+    await context.close();
+  });
+
   it('shows a failed sandbox payment as failed', async () => {
     const { context, page } = await signedInPage(browser, await newVerifiedUser('fail'));
     await page.goto(`${baseUrl}/solutions/${solutionId}/view`);

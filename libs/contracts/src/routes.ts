@@ -11,6 +11,8 @@ export const WebRoute = {
   subscription: '/subscription',
   subscriptionManagement: '/subscription-management',
   payment: '/payment',
+  /** The checkout for one more period of a plan (the expiry reminder's one-click renewal). */
+  renewal: (planId: string) => `/payment?plan=${encodeURIComponent(planId)}`,
   paymentReturn: '/payment/return',
   paymentAlipayReturn: '/payment/alipay/return',
   requirements: '/requirements',

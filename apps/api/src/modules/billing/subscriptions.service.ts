@@ -122,20 +122,28 @@ export class SubscriptionsService {
       `UPDATE subscriptions SET status = 'expired', "updatedAt" = now()
         WHERE status IN ('active', 'canceled') AND "currentPeriodEnd" <= now() RETURNING id`,
     );
-    const reminded = await updateReturning<{ userId: string; name: string; nameEn: string; end: Date }>(
+    // A Stripe subscription renews by itself; a prepaid period is renewed by the user, after this reminder.
+    const reminded = await updateReturning<{
+      userId: string;
+      planId: string;
+      name: string;
+      nameEn: string;
+      end: Date;
+    }>(
       this.db,
       `UPDATE subscriptions s SET "reminderSentAt" = now() FROM plans p
         WHERE p.id = s."planId" AND s.status = 'active' AND s."reminderSentAt" IS NULL
+          AND s."stripeSubscriptionId" IS NULL
           AND s."currentPeriodEnd" > now() AND s."currentPeriodEnd" <= now() + interval '3 days'
           -- a user who already renewed has a later period and needs no reminder
           AND NOT EXISTS (SELECT 1 FROM subscriptions later WHERE later."userId" = s."userId"
                             AND later."currentPeriodEnd" > s."currentPeriodEnd" AND later.status = 'active')
-        RETURNING s."userId", p.name, p."nameEn", s."currentPeriodEnd" AS end`,
+        RETURNING s."userId", p.id AS "planId", p.name, p."nameEn", s."currentPeriodEnd" AS end`,
     );
     for (const r of reminded)
       await this.notifications.send(
         [r.userId],
-        Messages.subscriptionEnding({ zh: r.name, en: r.nameEn }, r.end),
+        Messages.subscriptionEnding({ zh: r.name, en: r.nameEn }, r.end, r.planId),
       );
     if (expired.length || reminded.length)
       this.logger.log(`subscriptions: ${expired.length} expired, ${reminded.length} reminded`);

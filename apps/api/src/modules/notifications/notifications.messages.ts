@@ -1,4 +1,4 @@
-import { formatMoney, type Currency, type Localized } from '@think-tank/contracts';
+import { formatMoney, WebRoute, type Currency, type Localized } from '@think-tank/contracts';
 
 /** A message in both languages, with where it leads. */
 export interface MessageDraft {
@@ -59,13 +59,14 @@ export const Messages = {
     },
     actionUrl: '/subscription-management',
   }),
-  subscriptionEnding: (plan: Localized, end: Date): MessageDraft => ({
+  /** A prepaid period (Alipay, sandbox) nothing renews: the action opens the checkout for the same plan. */
+  subscriptionEnding: (plan: Localized, end: Date, planId: string): MessageDraft => ({
     title: { zh: '订阅即将到期', en: 'Your subscription ends soon' },
     content: {
       zh: `${plan.zh} 将于 ${day(end, 'zh')} 到期，续订可继续阅读完整方案。`,
       en: `${plan.en} ends on ${day(end, 'en')}. Renew to keep reading whole solutions.`,
     },
-    actionUrl: '/subscription',
+    actionUrl: WebRoute.renewal(planId),
   }),
   stageCompleted: (demandName: string, stage: Localized, actionUrl: string): MessageDraft => ({
     title: { zh: '阶段已完成', en: 'Stage completed' },

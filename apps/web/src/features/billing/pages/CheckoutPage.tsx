@@ -7,8 +7,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { errorText } from '../../../lib/error-text';
 import { session } from '../../../lib/session';
-import { createWalletPayment, payByCard, usePaymentOptions } from '../api/billing-api';
-import type { CheckoutState } from '../checkout-state';
+import { createWalletPayment, payByCard, usePaymentOptions, usePlans } from '../api/billing-api';
+import { checkoutStateFor, type CheckoutState } from '../checkout-state';
 import { CardField } from '../components/CardField';
 import { followPaymentInstruction, HandoffError, WALLET_REDIRECT_TIMEOUT_MS } from '../payment-handoff';
 import { useStripe } from '../use-stripe';
@@ -22,9 +22,43 @@ type Method = 'wallet' | 'card';
  * Apple Pay is not offered.
  */
 export default function CheckoutPage() {
+  const location = useLocation();
+  const state = (location.state ?? {}) as CheckoutState;
+  const renew = new URLSearchParams(location.search).get('plan');
+  return renew && !state.planId ? <Renewal planId={renew} /> : <Checkout state={state} />;
+}
+
+/** The expiry reminder's one-click renewal (`/payment?plan=<id>`): the same plan, priced as the plans page does. */
+function Renewal({ planId }: { planId: string }) {
+  const { t } = useTranslation('billing');
+  const { data, error } = usePlans();
+  if (error)
+    return (
+      <Notice text={errorText(error, t, t('checkout.plansFailed'))}>
+        <Link to={WebRoute.subscription}>{t('checkout.choosePlan')}</Link>
+      </Notice>
+    );
+  if (!data)
+    return (
+      <Container className="tt-page text-center">
+        <Spinner animation="border" role="status">
+          <span className="visually-hidden">{t('checkout.loadingPlan')}</span>
+        </Spinner>
+      </Container>
+    );
+  const plan = data.find((p) => p.id === planId && p.isValid);
+  if (!plan)
+    return (
+      <Notice text={t('checkout.noPlan')}>
+        <Link to={WebRoute.subscription}>{t('checkout.choosePlan')}</Link>
+      </Notice>
+    );
+  return <Checkout state={checkoutStateFor(plan, WebRoute.subscriptionManagement)} />;
+}
+
+function Checkout({ state }: { state: CheckoutState }) {
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
-  const state = (useLocation().state ?? {}) as CheckoutState;
   const options = usePaymentOptions();
   const stripe = useStripe(options.data?.stripePublishableKey);
   const [method, setMethod] = useState<Method>('wallet');
