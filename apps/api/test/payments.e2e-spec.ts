@@ -771,7 +771,7 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
       .expect(200);
     expect(paid.body).toMatchObject({ success: true, status: 'succeeded', requiresAction: false });
     expect((await h.order(paid.body.orderId)).status).toBe('paid');
-    expect(api.calls.find((c) => c.idempotencyKey === `pay-${paid.body.orderId}`)).toBeDefined();
+    expect(api.calls.find((c) => c.idempotencyKey === `pay-${paid.body.orderId}-pm_card_visa`)).toBeDefined();
 
     const action = await t.http
       .post('/api/payments/process')
@@ -789,6 +789,36 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
       clientSecret: expect.stringContaining('_secret_'),
     });
     expect((await h.order(action.body.orderId)).status).toBe('pending');
+
+    // The bank's check is abandoned and another card tried: the same pending order, charged with the new card.
+    const retried = await t.http
+      .post('/api/payments/process')
+      .set(bearer(u))
+      .send({
+        itemId: 'single_solution_view',
+        solutionId: solution.id,
+        paymentMethodId: 'pm_card_mastercard',
+        paymentMethodType: 'stripe_card',
+      })
+      .expect(200);
+    expect(retried.body).toMatchObject({ success: true, orderId: action.body.orderId });
+    expect(await h.order(action.body.orderId)).toMatchObject({
+      status: 'paid',
+      gatewayTradeNo: retried.body.paymentIntentId,
+    });
+    // Should the abandoned check succeed after all, that second payment is flagged for a refund.
+    await webhook(
+      event(
+        'payment_intent.succeeded',
+        intentOf(action.body.orderId, action.body.paymentIntentId, 'succeeded'),
+      ),
+    ).expect(200);
+    expect(await h.order(action.body.orderId)).toMatchObject({
+      status: 'paid',
+      gatewayTradeNo: retried.body.paymentIntentId,
+      flaggedReason: expect.stringContaining('refund'),
+    });
+    expect(await h.grants(action.body.orderId)).toBe(1);
   });
 
   it('reconciles a card payment whose webhook never came, from the payment intent Stripe reports', async () => {

@@ -22,6 +22,8 @@ export class FakeStripeApi {
   /** When set, creating a refund fails with this error code (`charge_already_refunded`, …). */
   refuseRefundsWith: string | null = null;
   readonly canceledSubscriptions = new Set<string>();
+  /** The parameters each idempotency key was first used with. */
+  private readonly keyed = new Map<string, string>();
   private server?: Server;
   url = '';
 
@@ -35,6 +37,19 @@ export class FakeStripeApi {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
         res.end(JSON.stringify(value));
       };
+      // Stripe refuses a key used before with other parameters (a retry with another card, say).
+      if (idempotencyKey && req.method === 'POST') {
+        const used = this.keyed.get(idempotencyKey);
+        if (used !== undefined && used !== form.toString())
+          return json(400, {
+            error: {
+              type: 'idempotency_error',
+              message:
+                'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          });
+        this.keyed.set(idempotencyKey, form.toString());
+      }
       const suffix = (idempotencyKey ?? String(this.calls.length)).replace(/[^a-zA-Z0-9]/g, '').slice(-16);
       if (path === '/v1/checkout/sessions')
         return json(200, {

@@ -91,11 +91,24 @@ export class FulfilmentService {
       const order = await this.transition(tx, req);
       if (!order) {
         const current = await tx.findOneBy(Order, { id: req.orderId });
-        // Money arrived for an order that can no longer deliver: support must return it.
+        // Money arrived for an order that can no longer deliver, or a second payment for one already paid (a card
+        // retried while the first bank check was still open): support must return it.
         if (req.outcome === 'paid' && current && UNSETTLEABLE.includes(current.status))
           await this.flag(
             current.id,
             `${req.gateway} reported a payment for a ${current.status} order: refund it`,
+            tx,
+          );
+        else if (
+          req.outcome === 'paid' &&
+          current?.status === 'paid' &&
+          req.gatewayTradeNo &&
+          current.gatewayTradeNo &&
+          req.gatewayTradeNo !== current.gatewayTradeNo
+        )
+          await this.flag(
+            current.id,
+            `${req.gateway} reported a second payment ${req.gatewayTradeNo} for this paid order: refund it`,
             tx,
           );
         return { order: current, changed: false, announce: null };

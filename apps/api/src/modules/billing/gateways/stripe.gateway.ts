@@ -5,7 +5,10 @@ import { AppConfig } from '../../../core/config/app-config';
 import type { Order } from '../entities/order.entity';
 import type { RefundAnswer } from './refund-answer';
 
-/** Stripe through its SDK; every call that creates something carries an idempotency key derived from the order. */
+/**
+ * Stripe through its SDK; every call that creates something carries an idempotency key derived from the order
+ * (and the card, for charges: a retry with another card on the same pending order is a new attempt, not a replay).
+ */
 @Injectable()
 export class StripeGateway {
   private readonly stripe: Stripe | null;
@@ -73,7 +76,7 @@ export class StripeGateway {
         metadata: { orderId: order.id },
         description: order.subject,
       },
-      { idempotencyKey: `pay-${order.id}` },
+      { idempotencyKey: `pay-${order.id}-${paymentMethodId}` },
     );
   }
 
@@ -85,7 +88,7 @@ export class StripeGateway {
         invoice_settings: { default_payment_method: paymentMethodId },
         metadata: { userId: order.userId },
       },
-      { idempotencyKey: `customer-${order.id}` },
+      { idempotencyKey: `customer-${order.id}-${paymentMethodId}` },
     );
     return this.stripe!.subscriptions.create(
       {
@@ -95,7 +98,7 @@ export class StripeGateway {
         metadata: { orderId: order.id },
         expand: ['latest_invoice.payment_intent'],
       },
-      { idempotencyKey: `subscription-${order.id}` },
+      { idempotencyKey: `subscription-${order.id}-${paymentMethodId}` },
     );
   }
 
