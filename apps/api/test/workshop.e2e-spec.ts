@@ -2,6 +2,8 @@ import type { INestApplicationContext } from '@nestjs/common';
 import {
   DemandSocketEvent,
   PROCESSING_FINISHED,
+  STAGES,
+  stageOutputProblems,
   type DemandDetail,
   type DemandEventPayload,
   type Stage,
@@ -247,6 +249,8 @@ describe('requirements workshop (contract §8)', () => {
     expect(toExpansion.body.stagesData.Expansion.paymentStatus).toBe('NotRequired');
     const finished = await stageDone(owner, id, 'Expansion');
     expect(finished.overallStatus).toBe('Completed');
+    // Every output the built-in generator wrote is one the editor and the server accept back unchanged.
+    for (const stage of STAGES) expect(stageOutputProblems(finished.stagesData[stage].output)).toEqual([]);
     const last = await t.http.put(`/api/demand-store/${id}/advance`).set(bearer(owner)).send({}).expect(409);
     expect(last.body.code).toBe('NO_NEXT_STAGE');
 

@@ -12,3 +12,4 @@ export * from './queues';
 export * from './notifications';
 export * from './workshop';
 export * from './admin';
+export * from './stage-output';

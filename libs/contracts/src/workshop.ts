@@ -103,26 +103,6 @@ export type QuantifiedMetric =
 /** One expected outcome: a single key (the outcome's title) whose value says what, how it is accepted, remarks. */
 export type Achieve = Record<string, { content: string; acceptance: string; remarks: string }>;
 
-/**
- * One `achieves` item as every renderer reads it: a single title whose value has the text `content`, and text or
- * nothing for `acceptance` and `remarks`. Server and client check edited outputs with this one rule.
- */
-export function isAchieve(value: unknown): value is Achieve {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
-  const entries = Object.values(value);
-  if (entries.length !== 1) return false;
-  const item = entries[0] as Record<string, unknown> | null;
-  const textOrAbsent = (v: unknown) => v === undefined || v === null || typeof v === 'string';
-  return (
-    !!item &&
-    typeof item === 'object' &&
-    !Array.isArray(item) &&
-    typeof item.content === 'string' &&
-    textOrAbsent(item.acceptance) &&
-    textOrAbsent(item.remarks)
-  );
-}
-
 /** What a stage produced (demand-workshop §3); Preparation and Opening add their documents. */
 export interface StageOutput {
   summary: string;

@@ -48,7 +48,7 @@ import { Demand } from './entities/demand.entity';
 import { DemandStage } from './entities/demand-stage.entity';
 import { DemandStagesRepository, type Locked } from './demand-stages.repository';
 import { illegalKeywordsIn } from './illegal-content';
-import { moduleProblems, stageOutputProblems } from './stage-output';
+import { stageDataProblems } from './stage-output';
 import { StageQueue, type StageJob } from './stage-queue';
 
 export interface Requester {
@@ -270,10 +270,7 @@ export class DemandStoreService implements OnModuleInit {
 
   /** Saves an edited output and the module selection; the previous version is kept (contract §8). */
   async saveStageData(who: Requester, demandId: string, stage: Stage, dto: StageDataDto, lang: Language) {
-    const problems = [
-      ...stageOutputProblems(dto.output),
-      ...moduleProblems(dto.selectedModules, 'selectedModules'),
-    ];
+    const problems = stageDataProblems(dto.output, dto.selectedModules);
     if (problems.length) throw AppError.validation(problems);
     // Each save keeps a version (the last 20): a script saving in a loop is refused rather than churning them.
     await this.limiter.take({ key: `stage-data:${who.id}`, ...STAGE_SAVE_LIMIT });

@@ -25,17 +25,18 @@ describe('editProblems', () => {
     } as StageOutput;
     const unnamed = { ...customModule(), metrics: [{ name: '', value: '1' }] };
     expect(editProblems(broken, [unnamed])).toEqual([
-      'achieves',
-      'quantified_metrics[0]',
-      'modules[0].name',
-      'modules[0].metrics',
+      'output.achieves[0]',
+      'output.quantified_metrics[0]',
+      'selectedModules[0].name',
     ]);
+    const unmeasured = { ...customModule(), name: '自定义', metrics: [{ name: ' ', value: '1' }] };
+    expect(editProblems(output, [unmeasured])).toEqual(['selectedModules[0].metrics']);
   });
 
   it('refuses achieves whose item the lab renderer could not read, as the server does', () => {
     for (const achieve of [{ 上线: null }, { 上线: '只有文字' }, { 上线: { content: 1 } }])
       expect(editProblems({ ...output, achieves: [achieve] } as unknown as StageOutput, [])).toEqual([
-        'achieves',
+        'output.achieves[0]',
       ]);
     const contentOnly = { ...output, achieves: [{ 上线: { content: '好' } }] } as unknown as StageOutput;
     expect(editProblems(contentOnly, [])).toEqual([]);

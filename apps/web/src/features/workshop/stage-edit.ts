@@ -1,21 +1,13 @@
-import { isAchieve, type DemandModule, type QuantifiedMetric, type StageOutput } from '@think-tank/contracts';
+import {
+  moduleProblems,
+  stageOutputProblems,
+  type DemandModule,
+  type StageOutput,
+} from '@think-tank/contracts';
 
-/**
- * What is wrong with an edited output before it is sent (the server checks the same, contract §8):
- * achieves as `isAchieve` has them, metrics have a name and either an explanation or a target.
- */
+/** What is wrong with an edited output before it is sent: the server's own check (contract §8), run here first. */
 export function editProblems(output: StageOutput, modules: DemandModule[]): string[] {
-  const problems: string[] = [];
-  if (!Array.isArray(output.achieves) || !output.achieves.every(isAchieve)) problems.push('achieves');
-  output.quantified_metrics.forEach((m: QuantifiedMetric, i) => {
-    if (!m.name.trim() || ('target' in m ? !String(m.target).trim() : !('explanation' in m)))
-      problems.push(`quantified_metrics[${i}]`);
-  });
-  modules.forEach((m, i) => {
-    if (!m.name.trim()) problems.push(`modules[${i}].name`);
-    if (m.metrics.some((x) => !x.name.trim())) problems.push(`modules[${i}].metrics`);
-  });
-  return problems;
+  return [...stageOutputProblems(output), ...moduleProblems(modules, 'selectedModules')];
 }
 
 let customSeq = 0;

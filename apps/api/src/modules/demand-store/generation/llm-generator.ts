@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { stageOutputProblems } from '@think-tank/contracts';
 import { AppConfig, type LlmConfig } from '../../../core/config/app-config';
-import { stageOutputProblems } from '../stage-output';
 import {
   StageGenerator,
   type GeneratedOutput,
@@ -53,12 +53,9 @@ export class LlmGenerator extends StageGenerator {
       await progress(`正在请求语言模型（第 ${attempt} 次）`, this.llm.model);
       const text = await this.complete(messages, progress);
       const parsed = parseJson(text);
-      const problems = parsed === undefined ? [{ field: 'output' }] : stageOutputProblems(parsed);
+      const problems = parsed === undefined ? ['output'] : stageOutputProblems(parsed);
       if (problems.length === 0) return { ...(parsed as GeneratedOutput), generator: 'llm' };
-      problem =
-        parsed === undefined
-          ? '返回内容不是有效的 JSON'
-          : `字段格式不符：${problems.map((p) => p.field).join(', ')}`;
+      problem = parsed === undefined ? '返回内容不是有效的 JSON' : `字段格式不符：${problems.join(', ')}`;
       this.logger.warn(`LLM answer rejected (${attempt}/${ATTEMPTS}): ${problem}`);
       await progress('语言模型返回的结果格式不正确，正在重试', problem, 'WARNING');
     }
