@@ -168,6 +168,16 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     await h.view(buyer, solution.id).expect(200);
     // The page of a settled order offers no buttons any more.
     expect((await t.http.get(res.body.paymentUrl).expect(200)).text).not.toContain('/pay"');
+
+    // Bought again while the first is live: the new 30 days follow the old ones rather than overlap them.
+    const again = (await h.payView(buyer, solution.id).expect(200)).body;
+    expect(again.orderId).not.toBe(orderId);
+    await t.http.post(`${again.paymentUrl}/pay`).expect(303);
+    const [first, second] = await t.db.query(
+      `SELECT "expiresAt" FROM solution_access_grants WHERE "orderId" IN ($1, $2) ORDER BY "expiresAt"`,
+      [orderId, again.orderId],
+    );
+    expect(second.expiresAt.getTime() - first.expiresAt.getTime()).toBe(30 * 24 * 3600 * 1000);
   });
 
   it('answers another user’s order, an unknown one and a malformed id with 404 not_found', async () => {

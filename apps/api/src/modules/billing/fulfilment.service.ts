@@ -227,13 +227,18 @@ export class FulfilmentService {
       throw new Error(`no fulfiller for ${order.itemType} in this process`);
     const price = { amount: order.amount, currency: order.currency };
     if (order.itemType === 'single_solution_view' && order.solutionId) {
+      // A view bought again while one is live follows it: the buyer gets every day paid for.
+      // (Serialised per user and solution, so two settling at once still follow each other.)
       const days = CatalogueItem.singleSolutionView.days;
-      await tx.insert(SolutionAccessGrant, {
-        userId: order.userId,
-        solutionId: order.solutionId,
-        orderId: order.id,
-        expiresAt: new Date(Date.now() + days * 24 * 3600 * 1000),
-      });
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `view:${order.userId}:${order.solutionId}`,
+      ]);
+      await tx.query(
+        `INSERT INTO solution_access_grants ("userId", "solutionId", "orderId", "expiresAt")
+         SELECT $1, $2, $3, GREATEST(now(), max("expiresAt")) + make_interval(days => $4)
+           FROM solution_access_grants WHERE "userId" = $1 AND "solutionId" = $2`,
+        [order.userId, order.solutionId, order.id, days],
+      );
       return {
         drafts: [Messages.paymentSucceeded(order.subject, price, WebRoute.solution(order.solutionId))],
       };
