@@ -867,8 +867,8 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     expect((await reconcile()).body.changed).toBe(false);
   });
 
-  it('starts a Stripe subscription on its first invoice and follows the newest subscription event', async () => {
-    const u = await verifiedUser(t, sink, 'stripesub');
+  /** A Stripe subscription to the basic monthly plan, paid by its first invoice's webhook. */
+  const stripeSubscription = async (u: User) => {
     await t.db.query(`UPDATE plans SET "stripePriceId" = 'price_basic' WHERE code = 'basic_monthly'`);
     const res = await t.http
       .post('/api/payments/subscribe')
@@ -879,17 +879,23 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
         paymentMethodType: 'stripe_card',
       })
       .expect(200);
-    const { orderId, subscriptionId } = res.body;
-    expect(subscriptionId).toMatch(/^sub_/);
+    const { orderId, subscriptionId } = res.body as { orderId: string; subscriptionId: string };
     const now = Math.floor(Date.now() / 1000);
     await webhook(
       event('invoice.paid', {
-        id: 'in_1',
+        id: `in_${subscriptionId}`,
         object: 'invoice',
         parent: { subscription_details: { subscription: subscriptionId, metadata: { orderId } } },
         lines: { data: [{ period: { start: now, end: now + 30 * 86400 } }] },
       }),
     ).expect(200);
+    return { orderId, subscriptionId, now };
+  };
+
+  it('starts a Stripe subscription on its first invoice and follows the newest subscription event', async () => {
+    const u = await verifiedUser(t, sink, 'stripesub');
+    const { orderId, subscriptionId, now } = await stripeSubscription(u);
+    expect(subscriptionId).toMatch(/^sub_/);
     expect(await h.periods(orderId)).toBe(1);
     expect(await h.me(u)).toMatchObject({ isPaid: true });
     // Stripe charges at the period end: that is the next payment.
@@ -961,26 +967,7 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     });
 
     // A subscription: cancelled at Stripe at once, its first invoice's payment refunded, the period ended.
-    await t.db.query(`UPDATE plans SET "stripePriceId" = 'price_basic' WHERE code = 'basic_monthly'`);
-    const subscribed = await t.http
-      .post('/api/payments/subscribe')
-      .set(bearer(u))
-      .send({
-        priceId: await h.plan('basic_monthly'),
-        paymentMethodId: 'pm_card_visa',
-        paymentMethodType: 'stripe_card',
-      })
-      .expect(200);
-    const { orderId, subscriptionId } = subscribed.body;
-    const now = Math.floor(Date.now() / 1000);
-    await webhook(
-      event('invoice.paid', {
-        id: `in_${subscriptionId}`,
-        object: 'invoice',
-        parent: { subscription_details: { subscription: subscriptionId, metadata: { orderId } } },
-        lines: { data: [{ period: { start: now, end: now + 30 * 86400 } }] },
-      }),
-    ).expect(200);
+    const { orderId, subscriptionId } = await stripeSubscription(u);
     expect(await h.me(u)).toMatchObject({ isPaid: true });
     await refund(orderId).expect(200);
     expect(api.canceledSubscriptions.has(subscriptionId)).toBe(true);

@@ -45,6 +45,24 @@ function workshop(get: () => TestApp) {
   return h;
 }
 
+/** An app whose worker a test starts when it wants: until then, the jobs it queues wait in Redis. */
+function withLateWorker() {
+  const late = {
+    sink: new SmtpSink(),
+    t: undefined as unknown as TestApp,
+    worker: undefined as INestApplicationContext | undefined,
+  };
+  beforeAll(async () => {
+    late.t = await startTestApp({ SMTP_URL: await late.sink.start(), GENERATOR_STEP_MS: '0' });
+  });
+  afterAll(async () => {
+    await late.worker?.close();
+    await late.t.close();
+    await late.sink.stop();
+  });
+  return late;
+}
+
 describe('stage generation through an OpenAI-compatible endpoint', () => {
   const sink = new SmtpSink();
   const llm = new FakeLlmServer();
@@ -165,32 +183,21 @@ describe('a worker killed mid-stage', () => {
 });
 
 describe('a stage job that stalls past its limit', () => {
-  const sink = new SmtpSink();
-  let t: TestApp;
-  let worker: INestApplicationContext | undefined;
-  const h = workshop(() => t);
-
-  beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start(), GENERATOR_STEP_MS: '0' });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await t.close();
-    await sink.stop();
-  });
+  const late = withLateWorker();
+  const h = workshop(() => late.t);
 
   it('ends the stage in Error with a readable message, and a retry then completes it', async () => {
-    const u = await verifiedUser(t, sink, 'stalled');
+    const u = await verifiedUser(late.t, late.sink, 'stalled');
     // No worker yet: the paid Startup's job waits in Redis.
     const id = await h.paidDemand(u);
-    const [{ run }] = await t.db.query(
+    const [{ run }] = await late.t.db.query(
       `SELECT run FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`,
       [id],
     );
     // As Bull would leave it after a worker died with it twice (maxStalledCount) and a third time now: active,
     // unlocked, counted stalled twice, and in the set the next stalled check looks at. The stage says Processing.
-    const redis = new Redis(t.config.redisUrl);
-    const key = (k: string) => `${t.config.redisPrefix}:bull:demand-stages:${k}`;
+    const redis = new Redis(late.t.config.redisUrl);
+    const key = (k: string) => `${late.t.config.redisPrefix}:bull:demand-stages:${k}`;
     const jobId = `${id}:Startup:${run}`;
     await redis
       .multi()
@@ -200,92 +207,70 @@ describe('a stage job that stalls past its limit', () => {
       .sadd(key('stalled'), jobId)
       .exec();
     await redis.quit();
-    await t.db.query(
+    await late.t.db.query(
       `UPDATE demand_stages SET status = 'Processing' WHERE "demandId" = $1 AND stage = 'Startup'`,
       [id],
     );
     // A worker starts; its stalled check (every 5 s) fails the job, and the stage must not stay Processing.
-    worker = await startTestWorker(t);
+    late.worker = await startTestWorker(late.t);
     const failed = await waitFor(async () => {
       const d = await h.detail(u, id);
       return d.stagesData.Startup.status === 'Error' && d;
     }, 15_000);
     expect(failed.stagesData.Startup.errorMessage).toBe('生成过程多次中断，已停止自动重试，请重试该阶段。');
     expect((await h.events(u, id)).at(-1)).toMatchObject({ event: 'demand_error' });
-    await t.http.put(`/api/demand-store/${id}/retry-stage?stage=Startup`).set(bearer(u)).expect(200);
+    await late.t.http.put(`/api/demand-store/${id}/retry-stage?stage=Startup`).set(bearer(u)).expect(200);
     await h.status(u, id, 'Completed');
   });
 });
 
 describe('a refunded fee whose stage has not run', () => {
-  const sink = new SmtpSink();
-  let t: TestApp;
-  let worker: INestApplicationContext | undefined;
-  const h = workshop(() => t);
-
-  beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start(), GENERATOR_STEP_MS: '0' });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await t.close();
-    await sink.stop();
-  });
+  const late = withLateWorker();
+  const h = workshop(() => late.t);
 
   it('cancels the stage: it waits for its fee again, its queued job does nothing, a new payment runs it', async () => {
-    const u = await verifiedUser(t, sink, 'unrun');
-    const admin = await verifiedUser(t, sink, 'unrunadmin');
-    await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.session.user.id]);
+    const u = await verifiedUser(late.t, late.sink, 'unrun');
+    const admin = await verifiedUser(late.t, late.sink, 'unrunadmin');
+    await late.t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.session.user.id]);
     // No worker yet: the paid Startup waits, queued.
     const id = await h.paidDemand(u);
     expect((await h.detail(u, id)).stagesData.Startup.status).toBe('Queued');
-    const [order] = await t.db.query(`SELECT id FROM orders WHERE "demandId" = $1`, [id]);
-    await t.http.post(`/api/admin/orders/${order.id}/refund`).set(bearer(admin)).expect(200);
+    const [order] = await late.t.db.query(`SELECT id FROM orders WHERE "demandId" = $1`, [id]);
+    await late.t.http.post(`/api/admin/orders/${order.id}/refund`).set(bearer(admin)).expect(200);
     const canceled = await h.detail(u, id);
     expect(canceled.overallStatus).toBe('PendingInput');
     expect(canceled.stagesData.Startup).toMatchObject({ status: 'PendingInput', paymentStatus: 'Pending' });
 
     // The job queued for the refunded run finds nothing to do.
-    worker = await startTestWorker(t);
-    const queue = t.app.get<Queue>(getQueueToken(QueueName.demandStages));
+    late.worker = await startTestWorker(late.t);
+    const queue = late.t.app.get<Queue>(getQueueToken(QueueName.demandStages));
     const job = await waitFor(async () => {
       const j = await queue.getJob(`${id}:Startup:1`);
-      return (await j?.isCompleted()) && j;
+      return j && (await j.isCompleted()) ? j : undefined;
     });
     expect(job.returnvalue).toEqual({ completed: false });
     expect((await h.detail(u, id)).stagesData.Startup.status).toBe('PendingInput');
 
-    const pay = await t.http
+    const pay = await late.t.http
       .post('/api/payments/initiate-demand-startup')
       .set(bearer(u))
       .send({ demandId: id })
       .expect(200);
-    await t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
+    await late.t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
     await h.status(u, id, 'Completed');
   });
 });
 
 describe('the sweep for stages without a live job', () => {
-  const sink = new SmtpSink();
-  let t: TestApp;
-  let worker: INestApplicationContext | undefined;
-  const h = workshop(() => t);
-
-  beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start(), GENERATOR_STEP_MS: '0' });
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await t.close();
-    await sink.stop();
-  });
+  const late = withLateWorker();
+  const h = workshop(() => late.t);
 
   it('re-queues a stage whose job is gone and ends one whose job failed unheard in Error; support sees it', async () => {
-    const u = await verifiedUser(t, sink, 'swept');
-    const support = await verifiedUser(t, sink, 'sweepsupport');
-    await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [support.session.user.id]);
-    worker = await startTestWorker(t);
-    const queue = t.app.get<Queue>(getQueueToken(QueueName.demandStages));
+    const u = await verifiedUser(late.t, late.sink, 'swept');
+    const support = await verifiedUser(late.t, late.sink, 'sweepsupport');
+    await late.t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [support.session.user.id]);
+    late.worker = await startTestWorker(late.t);
+    const queue = late.t.app.get<Queue>(getQueueToken(QueueName.demandStages));
     const repeatable = await queue.getRepeatableJobs();
     expect(repeatable.map((r) => [r.name, r.every])).toContainEqual(['sweep-stages', 300_000]);
     // Held: nothing runs while the two stages lose their jobs.
@@ -294,8 +279,8 @@ describe('the sweep for stages without a live job', () => {
     const failedUnheard = await h.paidDemand(u);
     await (await queue.getJob(`${lost}:Startup:1`))!.remove();
     // Failed as Bull leaves it when the worker that failed it died before recording it: no event fires here.
-    const redis = new Redis(t.config.redisUrl);
-    const key = (k: string) => `${t.config.redisPrefix}:bull:demand-stages:${k}`;
+    const redis = new Redis(late.t.config.redisUrl);
+    const key = (k: string) => `${late.t.config.redisPrefix}:bull:demand-stages:${k}`;
     const doomed = `${failedUnheard}:Startup:1`;
     await redis
       .multi()
@@ -307,7 +292,7 @@ describe('the sweep for stages without a live job', () => {
     await redis.quit();
 
     // Younger than the idle guard: left alone.
-    const sweeper = worker.get(StageSweeper);
+    const sweeper = late.worker.get(StageSweeper);
     expect(await sweeper.sweep()).toMatchObject({ checked: 0 });
     const report = await sweeper.sweep(0);
     expect(report).toMatchObject({
@@ -321,7 +306,7 @@ describe('the sweep for stages without a live job', () => {
       errorMessage: '生成任务已中断，未能完成，请重试该阶段。',
     });
     expect((await h.events(u, failedUnheard)).at(-1)).toMatchObject({ event: 'demand_error' });
-    const queues = await t.http.get('/api/admin/queues').set(bearer(support)).expect(200);
+    const queues = await late.t.http.get('/api/admin/queues').set(bearer(support)).expect(200);
     const stages = queues.body.find((q: { name: string }) => q.name === QueueName.demandStages);
     expect(stages.lastSweep).toMatchObject({
       checked: 2,
@@ -331,7 +316,7 @@ describe('the sweep for stages without a live job', () => {
 
     await queue.resume();
     await h.status(u, lost, 'Completed');
-    await t.http
+    await late.t.http
       .put(`/api/demand-store/${failedUnheard}/retry-stage?stage=Startup`)
       .set(bearer(u))
       .expect(200);
