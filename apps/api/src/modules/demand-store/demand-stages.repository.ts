@@ -22,7 +22,7 @@ export interface Locked {
 }
 
 /** How a stage being entered is paid for. */
-export type Settlement = Extract<StagePaymentStatus, 'Pending' | 'Waived' | 'NotRequired'>;
+export type EntryPayment = Extract<StagePaymentStatus, 'Pending' | 'Waived' | 'NotRequired'>;
 
 /**
  * The one owner of stage state (contract §8). Every transition of a stage is written here: enter, queue, pay,
@@ -80,7 +80,7 @@ export class DemandStagesRepository {
    * and `settle` (asked once they are frozen) says how it is paid; a stage paid before a revision keeps what it
    * was paid for. It then waits for its fee or is queued; answers its job when queued.
    */
-  enter(locked: Locked, next: Stage, input: StageInput, settle: () => Settlement): StageJob | null {
+  enter(locked: Locked, next: Stage, input: StageInput, settle: () => EntryPayment): StageJob | null {
     const { demand, stages } = locked;
     const row = stages[next];
     if (row.paymentStatus !== 'Paid' && row.paymentStatus !== 'Waived') {

@@ -234,13 +234,14 @@ export class DemandStoreService implements OnModuleInit {
         throw new AppError('STAGE_NOT_OPEN', HttpStatus.CONFLICT);
       if (PER_MODULE_STAGES.includes(next) && current.selectedModules.length === 0)
         throw new AppError('NO_MODULES_SELECTED', HttpStatus.CONFLICT);
-      // Priced once, from the modules just frozen for the stage.
+      // Priced once, from the modules just frozen for the stage; the fee is answered only while it is awaited.
       const job = this.stageState.enter(locked, next, input, () => {
         if (vip) return 'Waived';
-        fee = feeDue(next, Object.values(stages), currencyFor(lang));
-        return fee.amount > 0 ? 'Pending' : 'NotRequired';
+        const due = feeDue(next, Object.values(stages), currencyFor(lang));
+        if (due.amount === 0) return 'NotRequired';
+        fee = due;
+        return 'Pending';
       });
-      if (job) fee = undefined;
       queue(job);
     });
     const detail = await this.detail(who, demandId, lang);
