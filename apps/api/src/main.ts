@@ -2,10 +2,13 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';
 import { createApp } from './core/http/create-app';
+import { MetricsService } from './core/metrics/metrics.service';
 import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
+import { guardProcess } from './core/lifecycle/process-faults';
 
 async function main() {
   const config = loadConfig();
+  const faults = guardProcess('api', config.logLevel);
   const problems = await unreachableServices(config.databaseUrl, config.redisUrl);
   if (problems.length) {
     for (const line of problems) console.error(line);
@@ -20,6 +23,7 @@ async function main() {
     setInterval(() => server.closeIdleConnections(), 250).unref();
   });
   const app = await starting;
+  faults.countIn(app.get(MetricsService).registry);
   await app.listen({ port: config.port, host: '0.0.0.0' });
   console.log(`智库 is running at ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
 }

@@ -5,6 +5,7 @@ import { MetricsService } from './core/metrics/metrics.service';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';
 import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
+import { guardProcess } from './core/lifecycle/process-faults';
 import { unhandledJobs } from './core/queue/job-handlers';
 import { AppLogger, createRootLogger } from './core/logging/app-logger';
 import { WorkerModule } from './worker.module';
@@ -12,6 +13,7 @@ import { WorkerModule } from './worker.module';
 /** The worker entry point: the API's image started with `node worker.js`, processing every queue's jobs. */
 async function main() {
   const config = loadConfig();
+  const faults = guardProcess('worker', config.logLevel);
   const problems = await unreachableServices(config.databaseUrl, config.redisUrl);
   if (problems.length) {
     for (const line of problems) console.error(line);
@@ -26,6 +28,7 @@ async function main() {
   // the first job starts, which may be before start-up has finished.
   closeOnSignals(starting, 110_000, 'worker');
   const app = await starting;
+  faults.countIn(app.get(MetricsService).registry);
   const unhandled = unhandledJobs(app);
   if (unhandled.length) {
     console.error(`no handler for ${unhandled.join(', ')}`);

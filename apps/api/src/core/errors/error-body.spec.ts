@@ -34,4 +34,23 @@ describe('toErrorBody', () => {
       requestId: 'req-42',
     });
   });
+
+  it('answers 503 SERVICE_UNAVAILABLE when PostgreSQL or Redis is unreachable, not 500', () => {
+    const outages = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('Reached the max retries per request limit (which is 2).'), {
+        name: 'MaxRetriesPerRequestError',
+      }),
+      new Error('Connection is closed.'),
+      Object.assign(new Error('query failed'), {
+        driverError: { code: '57P01', message: 'terminating connection due to administrator command' },
+      }),
+      new Error('Connection terminated unexpectedly'),
+    ];
+    for (const err of outages)
+      expect(toErrorBody(err, 'en', 'r')).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(
+      toErrorBody(Object.assign(new Error('duplicate key'), { code: '23505' }), 'en', 'r').statusCode,
+    ).toBe(500);
+  });
 });

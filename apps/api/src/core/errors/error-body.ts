@@ -2,6 +2,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import { ErrorCode, ValidationMessage, type ErrorBody, type Language } from '@think-tank/contracts';
 import { AppError } from './app-error';
 import { ERROR_MESSAGES } from './error-messages';
+import { isOutage } from './outage';
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   400: ErrorCode.BAD_REQUEST,
@@ -18,6 +19,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 export function statusOf(err: unknown): number {
   if (err instanceof AppError) return err.status;
   if (err instanceof HttpException) return err.getStatus();
+  if (isOutage(err)) return HttpStatus.SERVICE_UNAVAILABLE;
   const status = (err as { statusCode?: unknown })?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 600
     ? status

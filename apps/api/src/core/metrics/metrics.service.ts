@@ -45,7 +45,7 @@ export class MetricsService {
     this.namespaces.set(namespace.name, namespace);
   }
 
-  /** A gauge whose values are read when Prometheus scrapes. */
+  /** A gauge whose values are read when Prometheus scrapes; empty while its source is unreachable. */
   gauge(name: string, help: string, labelNames: string[], collect: Collect): void {
     new Gauge({
       name,
@@ -54,7 +54,10 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         this.reset();
-        await collect(this);
+        // A source that is down (Redis for queue depths, say) leaves its gauge empty; the scrape still answers.
+        await Promise.resolve()
+          .then(() => collect(this))
+          .catch(() => this.reset());
       },
     });
   }

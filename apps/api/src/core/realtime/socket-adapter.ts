@@ -5,6 +5,7 @@ import Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
+import { logConnectionErrors } from '../redis/connection-errors';
 
 /** The Redis channel prefix of socket.io, under REDIS_PREFIX; the emitter publishes on the same one. */
 export const socketChannel = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
@@ -33,8 +34,11 @@ export class RedisIoAdapter extends IoAdapter {
         done(null, !origin || origin === this.config.publicUrl);
       },
     });
-    const pub = new Redis(this.config.redisUrl, { maxRetriesPerRequest: 2 });
-    const sub = pub.duplicate();
+    const pub = logConnectionErrors(
+      new Redis(this.config.redisUrl, { maxRetriesPerRequest: 2 }),
+      'SocketAdapter',
+    );
+    const sub = logConnectionErrors(pub.duplicate(), 'SocketAdapter');
     this.clients.push(pub, sub);
     server.adapter(createAdapter(pub, sub, { key: socketChannel(this.config) }));
     return server;

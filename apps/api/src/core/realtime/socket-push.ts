@@ -1,9 +1,10 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import { DEMAND_EVENTS_NAMESPACE, NOTIFICATIONS_NAMESPACE } from '@think-tank/contracts';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { socketChannel } from './socket-adapter';
+import { logConnectionErrors } from '../redis/connection-errors';
 
 /** The room of one user's sockets in one language (messages are pushed already translated). */
 export const userRoom = (userId: string, lang?: string) =>
@@ -17,10 +18,28 @@ export const userRoom = (userId: string, lang?: string) =>
 export class SocketPush implements OnApplicationShutdown {
   private readonly redis: Redis;
   private readonly emitter: Emitter;
+  private readonly logger = new Logger(SocketPush.name);
 
   constructor(@Inject(AppConfig) config: AppConfig) {
-    this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
-    this.emitter = new Emitter(this.redis, { key: socketChannel(config) });
+    this.redis = logConnectionErrors(
+      new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }),
+      SocketPush.name,
+    );
+    // The emitter publishes without awaiting: a publish to a Redis that is down is logged here, never left
+    // unhandled. A push is best effort; what it announces is stored, and clients catch up when they reconnect.
+    const publisher = {
+      publish: (channel: string, message: string | Buffer) =>
+        this.redis.publish(channel, message).catch((e: Error) => this.dropped(e)),
+    };
+    this.emitter = new Emitter(publisher, { key: socketChannel(config) });
+  }
+
+  private lastWarning = 0;
+  /** One warning a minute at most, however many pushes an outage drops. */
+  private dropped(e: Error): void {
+    if (Date.now() - this.lastWarning < 60_000) return;
+    this.lastWarning = Date.now();
+    this.logger.warn(`socket pushes are being dropped: ${e.message}`);
   }
 
   toRoom(namespace: string, room: string, event: string, payload: unknown): void {

@@ -1,0 +1,96 @@
+import type { ChildProcess } from 'node:child_process';
+import { bearer, newAccount, verifiedUser } from './support/accounts';
+import { createSolution } from './support/factories';
+import { PrivateRedis } from './support/private-redis';
+import { SmtpSink } from './support/smtp-sink';
+import { startTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
+import { freePort, spawnEntry } from './support/worker';
+
+/** A request to the spawned API, answered with its status and JSON body (or text). */
+async function call(base: string, path: string, init: RequestInit = {}) {
+  const res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* text */
+  }
+  return { status: res.status, body: body as Record<string, unknown> };
+}
+const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+describe('an API process through a Redis outage (contract §10)', () => {
+  const sink = new SmtpSink();
+  const redis = new PrivateRedis();
+  let t: TestApp;
+  let api: ChildProcess;
+  let base = '';
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start() });
+    await createSolution(t, { projectName: '冷链仓储温控', html: '<h1>冷链</h1>' });
+    await redis.start();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    // The real entry point as its own process, on this test's database and its own Redis.
+    api = spawnEntry(t, 'main', { REDIS_URL: redis.url, PORT: String(port), PUBLIC_URL: base });
+    await waitFor(
+      async () => (await call(base, '/api/health/ready').catch(() => null))?.status === 200,
+      60_000,
+    );
+  }, 90_000);
+  afterAll(async () => {
+    api?.kill('SIGKILL');
+    await redis.stop();
+    await t.close();
+    await sink.stop();
+  }, 60_000);
+
+  it('stays up, answers 503 SERVICE_UNAVAILABLE where it needs Redis and serves the rest, then resumes', async () => {
+    const u = await verifiedUser(t, sink, 'outage');
+    const stranger = newAccount('outage');
+    await redis.stop();
+    await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 10_000);
+    expect((await call(base, '/api/health/live')).status).toBe(200);
+
+    // A logout pushes "close your sockets" through Redis: the push is lost, the process is not.
+    const logout = await call(base, '/api/auth/logout', json({ refresh_token: u.session.refresh_token }));
+    expect(logout.status).toBe(204);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(api.exitCode).toBeNull();
+
+    // A login takes its attempt in Redis first: the one error body, in the reader's language.
+    const zh = await call(base, '/api/auth/login', json({ username: stranger.email, password: 'x' }));
+    expect(zh.status).toBe(503);
+    expect(zh.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/[一-龥]/) });
+    const en = await call(
+      base,
+      '/api/auth/login',
+      json({ username: stranger.email, password: 'x' }, { 'accept-language': 'en-US' }),
+    );
+    expect(en.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/^[A-Z]/) });
+
+    // What needs only PostgreSQL keeps working.
+    const search = await call(base, `/api/solutions/search?query=${encodeURIComponent('冷链')}`);
+    expect(search.status).toBe(200);
+    expect((search.body.list as unknown[]).length).toBeGreaterThan(0);
+    const me = await call(base, '/api/auth/me', { headers: bearer(u) });
+    expect(me.status).toBe(200);
+    const metrics = await call(base, '/metrics');
+    expect(metrics.status).toBe(200);
+    expect(String(metrics.body)).toContain('process_unhandled_rejections_total 0');
+
+    // Redis returns: ready again without a restart, and a login is judged again.
+    await redis.start();
+    await waitFor(async () => (await call(base, '/api/health/ready')).status === 200, 20_000);
+    const again = await call(base, '/api/auth/login', json({ username: u.email, password: u.password }));
+    expect(again.status).toBe(200);
+    expect(api.exitCode).toBeNull();
+  }, 60_000);
+});

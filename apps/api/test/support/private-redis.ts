@@ -1,0 +1,43 @@
+import Redis from 'ioredis';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from './worker';
+import { waitFor } from './wait';
+
+/**
+ * A Redis server of the test's own, on a free port, that the test may stop and start again (never the shared one):
+ * `redis-server` from the machine, keeping nothing on disk.
+ */
+export class PrivateRedis {
+  private server?: ChildProcess;
+  port = 0;
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.port ||= await freePort();
+    this.server = spawn('redis-server', ['--port', String(this.port), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
+    await waitFor(async () => {
+      const probe = new Redis(this.url, {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
+      const pong = await probe.ping().catch(() => null);
+      probe.disconnect();
+      return pong === 'PONG';
+    }, 10_000);
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server || server.exitCode !== null) return;
+    await new Promise((done) => {
+      server.once('exit', done);
+      server.kill('SIGKILL');
+    });
+  }
+}
