@@ -7,6 +7,8 @@ import { unreachableServices } from './core/database/reachability';
 import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
 import { guardProcess } from './core/lifecycle/process-faults';
 import { unhandledJobs } from './core/queue/job-handlers';
+import { REDIS } from './core/redis/redis.provider';
+import { redisShortcomings } from './core/redis/redis-requirements';
 import { AppLogger, createRootLogger } from './core/logging/app-logger';
 import { WorkerModule } from './worker.module';
 
@@ -29,6 +31,10 @@ async function main() {
   closeOnSignals(starting, 110_000, 'worker');
   const app = await starting;
   faults.countIn(app.get(MetricsService).registry);
+  for (const warning of await redisShortcomings(app.get(REDIS)).catch((e: Error) => [
+    `could not check Redis: ${e.message}`,
+  ]))
+    console.warn(`worker: ${warning}`);
   const unhandled = unhandledJobs(app);
   if (unhandled.length) {
     console.error(`no handler for ${unhandled.join(', ')}`);

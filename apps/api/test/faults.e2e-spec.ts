@@ -1,11 +1,18 @@
+import { getQueueToken } from '@nestjs/bull';
+import type { INestApplicationContext } from '@nestjs/common';
+import { JobName, QueueName } from '@think-tank/contracts';
+import type { Queue } from 'bull';
+import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
+import { redisShortcomings } from '../src/core/redis/redis-requirements';
 import { bearer, newAccount, verifiedUser } from './support/accounts';
 import { createSolution } from './support/factories';
 import { PrivateRedis } from './support/private-redis';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
+import { readTestEnv } from './support/test-env';
 import { waitFor } from './support/wait';
-import { freePort, spawnEntry } from './support/worker';
+import { freePort, spawnEntry, startTestWorker } from './support/worker';
 
 /** A request to the spawned API, answered with its status and JSON body (or text). */
 async function call(base: string, path: string, init: RequestInit = {}) {
@@ -93,4 +100,54 @@ describe('an API process through a Redis outage (contract §10)', () => {
     expect(again.status).toBe(200);
     expect(api.exitCode).toBeNull();
   }, 60_000);
+});
+
+describe('what the worker needs of Redis', () => {
+  const evicting = new PrivateRedis(['--maxmemory-policy', 'allkeys-lru']);
+  beforeAll(() => evicting.start());
+  afterAll(() => evicting.stop());
+
+  it('is met by the Redis the tests run on, and an evicting one is warned about', async () => {
+    const shared = new Redis(readTestEnv().redisUrl);
+    const other = new Redis(evicting.url);
+    try {
+      expect(await redisShortcomings(shared)).toEqual([]);
+      expect(await redisShortcomings(other)).toEqual([
+        expect.stringContaining('maxmemory-policy is allkeys-lru: set it to noeviction'),
+      ]);
+    } finally {
+      shared.disconnect();
+      other.disconnect();
+    }
+  });
+});
+
+describe('the scheduled jobs with two workers (contract §10)', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  const workers: INestApplicationContext[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start() });
+  });
+  afterAll(async () => {
+    for (const w of workers) await w.close();
+    await t.close();
+    await sink.stop();
+  });
+
+  it('keeps one schedule, and one pending run, per job whatever the number of workers', async () => {
+    workers.push(await startTestWorker(t), await startTestWorker(t));
+    for (const [name, scheduled] of [
+      [QueueName.billing, [JobName.expireSubscriptions, JobName.reconcileOrders]],
+      [QueueName.demandStages, [JobName.sweepStages]],
+    ] as const) {
+      const queue = t.app.get<Queue>(getQueueToken(name));
+      const repeatable = await queue.getRepeatableJobs();
+      const delayed = await queue.getDelayed();
+      for (const job of scheduled) {
+        expect(repeatable.filter((r) => r.name === job)).toHaveLength(1);
+        expect(delayed.filter((d) => d.name === job)).toHaveLength(1);
+      }
+    }
+  });
 });

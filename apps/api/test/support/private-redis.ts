@@ -11,15 +11,22 @@ export class PrivateRedis {
   private server?: ChildProcess;
   port = 0;
 
+  /** Extra `redis-server` arguments (`--maxmemory-policy allkeys-lru`, …). */
+  constructor(private readonly args: string[] = []) {}
+
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }
 
   async start(): Promise<void> {
     this.port ||= await freePort();
-    this.server = spawn('redis-server', ['--port', String(this.port), '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    this.server = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--save', '', '--appendonly', 'no', ...this.args],
+      {
+        stdio: 'ignore',
+      },
+    );
     await waitFor(async () => {
       const probe = new Redis(this.url, {
         lazyConnect: true,
