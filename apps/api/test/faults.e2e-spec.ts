@@ -9,6 +9,7 @@ import { bearer, newAccount, verifiedUser } from './support/accounts';
 import { createSolution } from './support/factories';
 import { PrivateRedis } from './support/private-redis';
 import { SmtpSink } from './support/smtp-sink';
+import { TcpProxy } from './support/tcp-proxy';
 import { startTestApp, type TestApp } from './support/test-app';
 import { readTestEnv } from './support/test-env';
 import { waitFor } from './support/wait';
@@ -83,6 +84,12 @@ describe('an API process through a Redis outage (contract §10)', () => {
     );
     expect(en.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/^[A-Z]/) });
 
+    // A mail is queued in Redis (Bull): refused at once too, not after ioredis's long default retries.
+    const started = Date.now();
+    const mail = await call(base, '/api/auth/forgot-password', json({ email: stranger.email }));
+    expect(mail.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+
     // What needs only PostgreSQL keeps working.
     const search = await call(base, `/api/solutions/search?query=${encodeURIComponent('冷链')}`);
     expect(search.status).toBe(200);
@@ -150,4 +157,54 @@ describe('the scheduled jobs with two workers (contract §10)', () => {
       }
     }
   });
+});
+
+describe('an API process through a PostgreSQL outage (contract §10)', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  let api: ChildProcess;
+  let proxy: TcpProxy;
+  let base = '';
+  const search = () => call(base, `/api/solutions/search?query=${encodeURIComponent('港口')}`);
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start() });
+    await createSolution(t, { projectName: '智慧港口调度', html: '<h1>港口</h1>' });
+    const db = new URL(t.config.databaseUrl);
+    proxy = new TcpProxy(db.hostname, Number(db.port || 5432));
+    await proxy.up();
+    db.hostname = '127.0.0.1';
+    db.port = String(proxy.port);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    api = spawnEntry(t, 'main', { DATABASE_URL: db.toString(), PORT: String(port), PUBLIC_URL: base });
+    await waitFor(
+      async () => (await call(base, '/api/health/ready').catch(() => null))?.status === 200,
+      60_000,
+    );
+  }, 90_000);
+  afterAll(async () => {
+    api?.kill('SIGKILL');
+    await proxy.down();
+    await t.close();
+    await sink.stop();
+  }, 60_000);
+
+  it('stays up, answers 503 SERVICE_UNAVAILABLE for what needs the database, then resumes', async () => {
+    expect((await search()).status).toBe(200);
+    await proxy.down();
+    await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 10_000);
+    expect((await call(base, '/api/health/live')).status).toBe(200);
+    const refused = await search();
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect((await call(base, '/metrics')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(api.exitCode).toBeNull();
+
+    await proxy.up();
+    await waitFor(async () => (await call(base, '/api/health/ready')).status === 200, 20_000);
+    expect((await search()).status).toBe(200);
+    expect(api.exitCode).toBeNull();
+  }, 60_000);
 });
