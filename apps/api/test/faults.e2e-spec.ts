@@ -33,6 +33,18 @@ const json = (body: unknown, headers: Record<string, string> = {}): RequestInit 
   body: JSON.stringify(body),
 });
 
+/** The real API entry point as its own process, on a free port, once it is ready. */
+async function spawnApi(t: TestApp, env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = spawnEntry(t, 'main', { ...env, PORT: String(port), PUBLIC_URL: base });
+  await waitFor(
+    async () => (await call(base, '/api/health/ready').catch(() => null))?.status === 200,
+    60_000,
+  );
+  return { api, base };
+}
+
 describe('an API process through a Redis outage (contract §10)', () => {
   const sink = new SmtpSink();
   const redis = new PrivateRedis();
@@ -44,14 +56,8 @@ describe('an API process through a Redis outage (contract §10)', () => {
     t = await startTestApp({ SMTP_URL: await sink.start() });
     await createSolution(t, { projectName: '冷链仓储温控', html: '<h1>冷链</h1>' });
     await redis.start();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    // The real entry point as its own process, on this test's database and its own Redis.
-    api = spawnEntry(t, 'main', { REDIS_URL: redis.url, PORT: String(port), PUBLIC_URL: base });
-    await waitFor(
-      async () => (await call(base, '/api/health/ready').catch(() => null))?.status === 200,
-      60_000,
-    );
+    // On this test's database and its own Redis.
+    ({ api, base } = await spawnApi(t, { REDIS_URL: redis.url }));
   }, 90_000);
   afterAll(async () => {
     api?.kill('SIGKILL');
@@ -175,13 +181,7 @@ describe('an API process through a PostgreSQL outage (contract §10)', () => {
     await proxy.up();
     db.hostname = '127.0.0.1';
     db.port = String(proxy.port);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    api = spawnEntry(t, 'main', { DATABASE_URL: db.toString(), PORT: String(port), PUBLIC_URL: base });
-    await waitFor(
-      async () => (await call(base, '/api/health/ready').catch(() => null))?.status === 200,
-      60_000,
-    );
+    ({ api, base } = await spawnApi(t, { DATABASE_URL: db.toString() }));
   }, 90_000);
   afterAll(async () => {
     api?.kill('SIGKILL');
