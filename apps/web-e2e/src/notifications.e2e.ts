@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import type { Browser } from 'playwright-core';
+import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginAsAdmin, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
@@ -12,6 +12,47 @@ describe('notifications in the browser', () => {
     browser = await launchChromium();
   });
   afterAll(() => browser?.close());
+
+  it('shows the bell reconnecting while its socket is cut, and catches up with what came meanwhile', async () => {
+    const user = await newVerifiedUser('cutbell');
+    const { context, page } = await signedInPage(browser, user);
+    // The page's socket.io connections pass through here, so that the test can cut them and refuse new ones.
+    let cut = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (cut) return void ws.close();
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await page.route(/\/socket\.io\//, (route) => (cut ? route.abort() : route.continue()));
+    await page.goto(`${baseUrl}/profile`);
+    const badge = page.getByTestId('unread-badge');
+    await expect.poll(() => badge.textContent()).toBe('1');
+
+    cut = true;
+    await Promise.all(sockets.map((ws) => ws.close()));
+    await page.getByTestId('bell-reconnecting').waitFor();
+    await snap(page, 'notifications-03-reconnecting');
+    // A message arrives while the bell cannot hear it.
+    const admin = await loginAsAdmin();
+    const res = await fetch(`${baseUrl}/api/admin/messages/broadcast`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.access_token}` },
+      body: JSON.stringify({
+        title: '断线期间的消息',
+        content: '重新连接后应能看到',
+        userIds: [user.user.id],
+      }),
+    });
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await badge.textContent()).toBe('1');
+
+    cut = false;
+    await page.getByTestId('bell-reconnecting').waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => badge.textContent(), { timeout: 5000 }).toBe('2');
+    await context.close();
+  });
 
   it('raises the badge when an admin broadcasts, shows the message bold, and a click reads it', async () => {
     const user = await newVerifiedUser('bell');

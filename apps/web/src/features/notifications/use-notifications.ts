@@ -14,13 +14,17 @@ import { fetchUnreadCount } from './api/messages-api';
 export const SOCKET_MESSAGES_KEPT = 10;
 
 /**
- * The unread count and the messages pushed live, over a socket opened only with a token: websocket first,
- * then polling, up to 5 reconnections 3 s apart. An expired token is refreshed and the socket reopened; a
- * 401 on the unread count that no refresh can mend ends the session, as every call does (the fetch client).
+ * The unread count and the messages pushed live, over a socket opened only with a token: websocket first, then
+ * polling. A dropped socket keeps reconnecting (1 s, backing off to 5 s, each attempt given 5 s: an outage of the
+ * API or of Redis may last a while), is shown as reconnecting meanwhile, and asks for the count again when it is
+ * back, so the bell catches up with what arrived in between. An expired token is refreshed and the socket
+ * reopened; a 401 on the unread count that no refresh can mend ends the session, as every call does (the fetch
+ * client).
  */
 export function useNotifications(token: string | null) {
   const [unread, setUnread] = useState(0);
   const [pushed, setPushed] = useState<MessageItem[]>([]);
+  const [reconnecting, setReconnecting] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -32,10 +36,23 @@ export function useNotifications(token: string | null) {
     const socket: Socket = io(NOTIFICATIONS_NAMESPACE, {
       auth: { token, lang: currentLanguage() },
       transports: ['websocket', 'polling'],
-      reconnectionAttempts: 5,
-      reconnectionDelay: 3000,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      // An attempt that hangs (a network that drops packets) is given up after 5 s and tried again.
+      timeout: 5000,
     });
-    socket.on('connect', () => socket.emit(NotificationEvent.requestUnreadCount));
+    socket.on('connect', () => {
+      setReconnecting(false);
+      socket.emit(NotificationEvent.requestUnreadCount);
+    });
+    // Dropped by the network or by a server going away (a deploy closes its sockets), not closed by this page.
+    // socket.io retries a lost transport by itself, but not a socket the server closed: that one is reopened
+    // here (a revoked session then fails its handshake and is refreshed or ended, as above).
+    socket.on('disconnect', (reason) => {
+      if (!live || reason === 'io client disconnect') return;
+      setReconnecting(true);
+      if (reason === 'io server disconnect') socket.connect();
+    });
     socket.on(NotificationEvent.unreadCountUpdate, (c: UnreadCount) => setUnread(c.count));
     socket.on(NotificationEvent.newMessage, (m: MessageItem) =>
       setPushed((list) => [m, ...list.filter((x) => x._id !== m._id)].slice(0, SOCKET_MESSAGES_KEPT)),
@@ -51,5 +68,5 @@ export function useNotifications(token: string | null) {
   }, [token]);
 
   const readOne = useCallback(() => setUnread((n) => Math.max(0, n - 1)), []);
-  return { unread, pushed, readOne };
+  return { unread, pushed, readOne, reconnecting };
 }

@@ -17,7 +17,7 @@ export default function NotificationBell() {
   const { t } = useTranslation('notifications');
   const navigate = useNavigate();
   const { token } = useSession();
-  const { unread, pushed, readOne } = useNotifications(token);
+  const { unread, pushed, readOne, reconnecting } = useNotifications(token);
   const [open, setOpen] = useState(false);
   const [pages, setPages] = useState<{ items: MessageItem[]; page: number; last: number } | null>(null);
   const [loading, setLoading] = useState(false);
@@ -87,6 +87,15 @@ export default function NotificationBell() {
         <svg width="20" height="20" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
           <path d="M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2M8 1.918l-.797.161A4 4 0 0 0 4 6c0 .628-.134 2.197-.459 3.742-.16.767-.376 1.566-.663 2.258h10.244c-.287-.692-.502-1.49-.663-2.258C12.134 8.197 12 6.628 12 6a4 4 0 0 0-3.203-3.92zM14.22 12c.223.447.481.801.78 1H1c.299-.199.557-.553.78-1C2.68 10.2 3 6.88 3 6c0-2.42 1.72-4.44 4.005-4.901a1 1 0 1 1 1.99 0A5 5 0 0 1 13 6c0 .88.32 4.2 1.22 6" />
         </svg>
+        {reconnecting && (
+          <span
+            className="position-absolute bottom-0 end-0 p-1 bg-secondary border border-light rounded-circle"
+            title={t('notifications.reconnecting')}
+            data-testid="bell-reconnecting"
+          >
+            <span className="visually-hidden">{t('notifications.reconnecting')}</span>
+          </span>
+        )}
         {unread > 0 && (
           <Badge
             bg="danger"
