@@ -4,11 +4,12 @@ import { io } from 'socket.io-client';
 import { useSession } from '../auth/api/use-session';
 import { refreshSession } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
+import { LIVE_SOCKET_OPTIONS, reopenWhenServerCloses } from '../../lib/live-socket';
 
 /**
  * Follows the demands' live events on /demand-events (demand-workshop §4): subscribes to each once connected,
- * hands every event to `onEvent`, and reports connection and subscription errors. Websocket first, then
- * polling; up to 5 reconnections 3 s apart.
+ * hands every event to `onEvent`, and reports connection and subscription errors. It reconnects as every live
+ * socket does (LIVE_SOCKET_OPTIONS); the page fetches what it missed once `connected` again.
  */
 export function useDemandEvents(
   demandIds: string[],
@@ -25,10 +26,9 @@ export function useDemandEvents(
     if (!token || !ids) return;
     const socket = io(DEMAND_EVENTS_NAMESPACE, {
       auth: { token, lang: currentLanguage() },
-      transports: ['websocket', 'polling'],
-      reconnectionAttempts: 5,
-      reconnectionDelay: 3000,
+      ...LIVE_SOCKET_OPTIONS,
     });
+    reopenWhenServerCloses(socket);
     socket.on('connect', () => {
       setConnected(true);
       for (const demandId of ids.split(',')) socket.emit(DemandSocketEvent.subscribe, { demandId });
