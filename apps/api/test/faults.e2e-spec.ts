@@ -208,3 +208,34 @@ describe('an API process through a PostgreSQL outage (contract §10)', () => {
     expect(api.exitCode).toBeNull();
   }, 60_000);
 });
+
+describe('adding a job while Redis is down', () => {
+  const redis = new PrivateRedis();
+  let t: TestApp;
+  beforeAll(async () => {
+    await redis.start();
+    t = await startTestApp({ REDIS_URL: redis.url });
+  });
+  afterAll(async () => {
+    await redis.start();
+    await t.close();
+    await redis.stop();
+  }, 60_000);
+
+  it('fails within 2 s (a 503 for the request), and works again when Redis is back', async () => {
+    const queue = t.app.get<Queue>(getQueueToken(QueueName.mail));
+    await queue.add(JobName.sendMail, { to: 'a@example.cn' }, { delay: 60_000 });
+    await redis.stop();
+    const started = Date.now();
+    const failed = await queue.add(JobName.sendMail, { to: 'b@example.cn' }).catch((e: Error) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await redis.start();
+    await waitFor(
+      async () =>
+        (await queue.add(JobName.sendMail, { to: 'c@example.cn' }, { delay: 60_000 }).catch(() => null)) !==
+        null,
+      15_000,
+    );
+  }, 30_000);
+});

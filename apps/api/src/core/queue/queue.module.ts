@@ -36,6 +36,9 @@ const queues = BullModule.registerQueue(
       useFactory: (config: AppConfig) => ({
         url: config.redisUrl,
         prefix: `${config.redisPrefix}:bull`,
+        // A command (adding a job) fails after 2 reconnection tries while Redis is down, so the request answers 503
+        // at once rather than after ioredis's default 20. Bull keeps its blocking clients waiting, as it must.
+        redis: { maxRetriesPerRequest: 2 },
       }),
     }),
     queues,
