@@ -20,7 +20,7 @@ import { Roles, RolesGuard } from '../auth/guards/roles.guard';
 import type { AuthUser } from '../auth/strategies/jwt.strategy';
 import { UsersAdminService } from '../auth/users-admin.service';
 import { OrdersAdminService } from '../billing/orders-admin.service';
-import { DemandStoreService } from '../demand-store/demand-store.service';
+import { DemandsAdminService } from '../demand-store/demands-admin.service';
 import { StageQuery } from '../demand-store/dto/demand.dto';
 import { AuditQuery, DemandsQuery, OrdersQuery, PageQuery, UserPatchDto, UsersQuery } from './dto/admin.dto';
 import { QueuesAdminService } from './queues-admin.service';
@@ -41,7 +41,7 @@ export class AdminSupportController {
     private readonly users: UsersAdminService,
     private readonly timeline: SupportTimelineService,
     private readonly orders: OrdersAdminService,
-    private readonly demands: DemandStoreService,
+    private readonly demands: DemandsAdminService,
     private readonly queues: QueuesAdminService,
     private readonly audit: AuditService,
   ) {}
@@ -107,7 +107,7 @@ export class AdminSupportController {
 
   @Get('demands')
   listDemands(@Query() q: DemandsQuery) {
-    return this.demands.adminList(q.status, q.page, q.pageSize);
+    return this.demands.list(q.status, q.page, q.pageSize);
   }
 
   @Put('demands/:id/retry-stage')
@@ -116,7 +116,7 @@ export class AdminSupportController {
     summary: 'Queue a failed stage of any user’s demand again (409 STAGE_NOT_FAILED otherwise)',
   })
   async retryStage(@Param('id') id: string, @Query() q: StageQuery, @CurrentUser() actor: AuthUser) {
-    await this.demands.adminRetry(actor.id, id, q.stage);
+    await this.demands.retryStage(actor.id, id, q.stage);
   }
 
   @Get('queues')

@@ -10,7 +10,6 @@ import {
   RESET_TOKEN_TTL_SECONDS,
   JobName,
   QueueName,
-  Role,
   type AccountMailJob,
   type Language,
   type MeResponse,
@@ -180,8 +179,7 @@ export class AuthService {
   async me(userId: string): Promise<MeResponse> {
     const user = await this.findUser(userId);
     if (!user || user.disabled) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
-    const vip = user.role === Role.Vip || (await this.subscriptions.hasVipPlan(user.id));
-    return toMe(user, (await this.subscriptions.access(user)).paid, vip);
+    return toMe(user, (await this.subscriptions.access(user)).paid, await this.subscriptions.isVip(user));
   }
 
   async forgotPassword(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {

@@ -22,6 +22,22 @@ export type Settlement = 'paid' | 'failed' | 'canceled';
 /** Orders a payment can no longer settle: one reported for them is flagged for a refund. */
 const UNSETTLEABLE: string[] = ['canceled', 'refunded'];
 
+/**
+ * Why a reported payment that changed nothing took money that bought nothing, for support to return it: the
+ * order can no longer deliver, or it was already paid by another payment (a card retried while the first bank
+ * check was still open). Null when nothing is owed (a repeat of the payment that settled it, a failure, …).
+ */
+function unappliedPayment(req: SettleRequest, current: Order): string | null {
+  if (req.outcome !== 'paid') return null;
+  if (UNSETTLEABLE.includes(current.status))
+    return `${req.gateway} reported a payment for a ${current.status} order: refund it`;
+  const another =
+    req.gatewayTradeNo && current.gatewayTradeNo && req.gatewayTradeNo !== current.gatewayTradeNo;
+  return current.status === 'paid' && another
+    ? `${req.gateway} reported a second payment ${req.gatewayTradeNo} for this paid order: refund it`
+    : null;
+}
+
 /** A gateway message, recorded with its effect so that a repeat changes nothing. */
 export interface GatewayEvent {
   gateway: PaymentGateway;
@@ -91,26 +107,8 @@ export class FulfilmentService {
       const order = await this.transition(tx, req);
       if (!order) {
         const current = await tx.findOneBy(Order, { id: req.orderId });
-        // Money arrived for an order that can no longer deliver, or a second payment for one already paid (a card
-        // retried while the first bank check was still open): support must return it.
-        if (req.outcome === 'paid' && current && UNSETTLEABLE.includes(current.status))
-          await this.flag(
-            current.id,
-            `${req.gateway} reported a payment for a ${current.status} order: refund it`,
-            tx,
-          );
-        else if (
-          req.outcome === 'paid' &&
-          current?.status === 'paid' &&
-          req.gatewayTradeNo &&
-          current.gatewayTradeNo &&
-          req.gatewayTradeNo !== current.gatewayTradeNo
-        )
-          await this.flag(
-            current.id,
-            `${req.gateway} reported a second payment ${req.gatewayTradeNo} for this paid order: refund it`,
-            tx,
-          );
+        const unapplied = current && unappliedPayment(req, current);
+        if (unapplied) await this.flag(current.id, unapplied, tx);
         return { order: current, changed: false, announce: null };
       }
       const { drafts, afterCommit } =

@@ -1,6 +1,11 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { CancelSubscriptionResponse, Language, SubscriptionResponse } from '@think-tank/contracts';
+import {
+  Role,
+  type CancelSubscriptionResponse,
+  type Language,
+  type SubscriptionResponse,
+} from '@think-tank/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
 import { AppError } from '../../core/errors/app-error';
@@ -42,12 +47,16 @@ export class SubscriptionsService {
     return { paid: Boolean(row), vip: Boolean(row?.vip) };
   }
 
-  /** Whether the user holds a live period of a VIP plan: VIP in the workshop as the role is (contract §10). */
-  async hasVipPlan(userId: string): Promise<boolean> {
+  /**
+   * Who is VIP for the workshop and `/api/auth/me` (contract §10): the vip role (changed by support, at once) or a
+   * live period of a VIP plan. The one rule; callers pass the user as the database has it now.
+   */
+  async isVip(user: { id: string; role: string }): Promise<boolean> {
+    if (user.role === Role.Vip) return true;
     const rows: unknown[] = await this.db.query(
       `SELECT 1 FROM subscriptions s JOIN plans p ON p.id = s."planId"
         WHERE s."userId" = $1 AND p."isVip" AND ${LIVE} LIMIT 1`,
-      [userId],
+      [user.id],
     );
     return rows.length > 0;
   }

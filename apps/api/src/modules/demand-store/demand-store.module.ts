@@ -8,6 +8,7 @@ import { DemandStagesRepository } from './demand-stages.repository';
 import { DemandPaymentsController } from './demand-payments.controller';
 import { DemandStoreController } from './demand-store.controller';
 import { DemandStoreService } from './demand-store.service';
+import { DemandsAdminService } from './demands-admin.service';
 import { DemandEvent } from './entities/demand-event.entity';
 import { DemandFile } from './entities/demand-file.entity';
 import { DemandStage } from './entities/demand-stage.entity';
@@ -24,12 +25,13 @@ export const DEMAND_ENTITIES = [Demand, DemandStage, DemandEvent, DemandFile];
   controllers: [DemandStoreController, DemandPaymentsController, LabViewerController],
   providers: [
     DemandStoreService,
+    DemandsAdminService,
     DemandStagesRepository,
     DemandEventsService,
     StageQueue,
     LabFilesService,
     DemandEventsGateway,
   ],
-  exports: [DemandStoreService],
+  exports: [DemandsAdminService],
 })
 export class DemandStoreModule {}

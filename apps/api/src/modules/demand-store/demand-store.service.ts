@@ -2,13 +2,10 @@ import { HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
-  Role,
   STAGE_NAMES,
   STAGES,
   WebRoute,
   nextStage,
-  type AdminDemand,
-  type AdminPage,
   type AdvanceResponse,
   type Currency,
   type DemandDetail,
@@ -16,7 +13,6 @@ import {
   type DemandListItem,
   type DemandModule,
   type Language,
-  type OverallStatus,
   type PaymentGateway,
   type PaymentInstruction,
   type PriceInfo,
@@ -27,8 +23,7 @@ import {
   type StageStatus,
 } from '@think-tank/contracts';
 import { randomBytes } from 'node:crypto';
-import { DataSource, In, Repository, type EntityManager } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
+import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
@@ -91,7 +86,6 @@ export class DemandStoreService implements OnModuleInit {
     private readonly queue: StageQueue,
     private readonly events: DemandEventsService,
     private readonly config: AppConfig,
-    private readonly audit: AuditService,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -200,13 +194,14 @@ export class DemandStoreService implements OnModuleInit {
     }));
   }
 
-  async detail(who: Requester, demandId: string, lang: Language): Promise<DemandDetail> {
+  /** The demand as its owner sees it; `vip` when the caller already asked who is VIP. */
+  async detail(who: Requester, demandId: string, lang: Language, vip?: boolean): Promise<DemandDetail> {
     // One snapshot: the worker turns a stage and its demand Error or Completed in one transaction.
     const { demand, rows } = await this.db.transaction('REPEATABLE READ', async (tx) => ({
       demand: await this.own(who.id, demandId, tx),
       rows: await tx.findBy(DemandStage, { demandId }),
     }));
-    return toDemandDetail(demand, rows, await this.isVip(who), currencyFor(lang));
+    return toDemandDetail(demand, rows, vip ?? (await this.isVip(who)), currencyFor(lang));
   }
 
   async history(who: Requester, demandId: string, after?: number): Promise<DemandEventPayload[]> {
@@ -244,14 +239,35 @@ export class DemandStoreService implements OnModuleInit {
       });
       queue(job);
     });
-    const detail = await this.detail(who, demandId, lang);
+    const detail = await this.detail(who, demandId, lang, vip);
     return fee ? { ...detail, fee } : detail;
   }
 
   /** Runs a failed stage again (contract §8 retry-stage). */
   async retry(who: Requester, demandId: string, stage: Stage, lang: Language): Promise<DemandDetail> {
-    await this.mutate(who, demandId, this.requeueFailed(stage));
+    await this.requeueFailed(who, demandId, stage);
     return this.detail(who, demandId, lang);
+  }
+
+  /**
+   * Queues a failed stage of the owner's demand again, as a new run (409 `STAGE_NOT_FAILED` otherwise); support's
+   * retry records its audit entry in the same transaction.
+   */
+  async requeueFailed(
+    who: Requester,
+    demandId: string,
+    stage: Stage,
+    alsoInTransaction?: (tx: EntityManager) => Promise<void>,
+  ): Promise<void> {
+    await this.mutate(
+      who,
+      demandId,
+      async ({ stages }, queue) => {
+        if (stages[stage].status !== 'Error') throw new AppError('STAGE_NOT_FAILED', HttpStatus.CONFLICT);
+        queue(this.stageState.queue(stages[stage]));
+      },
+      alsoInTransaction,
+    );
   }
 
   /** New content for the demand: Startup runs again, later outputs stay as history, marked stale. */
@@ -304,58 +320,6 @@ export class DemandStoreService implements OnModuleInit {
   async remove(who: Requester, demandId: string): Promise<void> {
     await this.own(who.id, demandId);
     await this.demands.delete({ id: demandId, userId: who.id });
-  }
-
-  /** Every user's demands for support, newest update first, with each stage's state. */
-  async adminList(
-    status: OverallStatus | undefined,
-    page: number,
-    pageSize: number,
-  ): Promise<AdminPage<AdminDemand>> {
-    // One snapshot, as in detail(): a demand's status and its stages' agree.
-    const { rows, total, stages } = await this.db.transaction('REPEATABLE READ', async (tx) => {
-      const [rows, total] = await tx.findAndCount(Demand, {
-        where: status ? { overallStatus: status } : {},
-        order: { updatedAt: 'DESC' },
-        skip: (page - 1) * pageSize,
-        take: pageSize,
-      });
-      const stages = rows.length ? await tx.findBy(DemandStage, { demandId: In(rows.map((d) => d.id)) }) : [];
-      return { rows, total, stages };
-    });
-    return {
-      items: rows.map((d) => ({
-        _id: d.id,
-        userId: d.userId,
-        name: d.name,
-        labName: d.labName,
-        currentStage: d.currentStage,
-        overallStatus: d.overallStatus,
-        stages: STAGES.map((stage) => {
-          const r = stages.find((x) => x.demandId === d.id && x.stage === stage);
-          return { stage, status: r?.status ?? 'NotStarted', errorMessage: r?.errorMessage ?? null };
-        }),
-        updatedAt: d.updatedAt.toISOString(),
-      })),
-      total,
-      page,
-      pageSize,
-    };
-  }
-
-  /** Support retries a failed stage for its owner (contract §9), audited. */
-  async adminRetry(actorId: string, demandId: string, stage: Stage): Promise<void> {
-    const demand = isUuid(demandId) ? await this.demands.findOneBy({ id: demandId }) : null;
-    if (!demand) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
-    await this.mutate({ id: demand.userId }, demandId, this.requeueFailed(stage), (tx) =>
-      this.audit.record(tx, {
-        actorId,
-        action: 'demand.retry-stage',
-        targetType: 'demand',
-        targetId: demandId,
-        details: { stage },
-      }),
-    );
   }
 
   /** The owner's demand, or 404 as if it did not exist. */
@@ -442,14 +406,6 @@ export class DemandStoreService implements OnModuleInit {
     for (const job of jobs) await this.queue.enqueue({ ...job, requestId: who.requestId });
   }
 
-  /** The change of a retry: only a failed stage runs again, as a new run. */
-  private requeueFailed(stage: Stage) {
-    return async ({ stages }: Locked, queue: (job: StageJob | null) => void) => {
-      if (stages[stage].status !== 'Error') throw new AppError('STAGE_NOT_FAILED', HttpStatus.CONFLICT);
-      queue(this.stageState.queue(stages[stage]));
-    };
-  }
-
   private subject(demandName: string, stage: Stage) {
     const name = demandName.slice(0, 60);
     return {
@@ -458,10 +414,8 @@ export class DemandStoreService implements OnModuleInit {
     };
   }
 
-  /** VIP as the database says now: the role (changed by support, at once) or a live period of a VIP plan. */
   private async isVip(who: Requester): Promise<boolean> {
-    return (
-      (await this.auth.findUser(who.id))?.role === Role.Vip || (await this.subscriptions.hasVipPlan(who.id))
-    );
+    const user = await this.auth.findUser(who.id);
+    return !!user && this.subscriptions.isVip(user);
   }
 }

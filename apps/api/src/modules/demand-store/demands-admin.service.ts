@@ -1,0 +1,78 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  STAGES,
+  type AdminDemand,
+  type AdminPage,
+  type OverallStatus,
+  type Stage,
+} from '@think-tank/contracts';
+import { DataSource, In } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+import { DemandStoreService } from './demand-store.service';
+import { Demand } from './entities/demand.entity';
+import { DemandStage } from './entities/demand-stage.entity';
+
+/** Every user's demands as support sees them (contract §9): the list with each stage's state, and a retry. */
+@Injectable()
+export class DemandsAdminService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly store: DemandStoreService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Newest update first. */
+  async list(
+    status: OverallStatus | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<AdminPage<AdminDemand>> {
+    // One snapshot, as in the owner's detail: a demand's status and its stages' agree.
+    const { rows, total, stages } = await this.db.transaction('REPEATABLE READ', async (tx) => {
+      const [rows, total] = await tx.findAndCount(Demand, {
+        where: status ? { overallStatus: status } : {},
+        order: { updatedAt: 'DESC' },
+        skip: (page - 1) * pageSize,
+        take: pageSize,
+      });
+      const stages = rows.length ? await tx.findBy(DemandStage, { demandId: In(rows.map((d) => d.id)) }) : [];
+      return { rows, total, stages };
+    });
+    return {
+      items: rows.map((d) => ({
+        _id: d.id,
+        userId: d.userId,
+        name: d.name,
+        labName: d.labName,
+        currentStage: d.currentStage,
+        overallStatus: d.overallStatus,
+        stages: STAGES.map((stage) => {
+          const r = stages.find((x) => x.demandId === d.id && x.stage === stage);
+          return { stage, status: r?.status ?? 'NotStarted', errorMessage: r?.errorMessage ?? null };
+        }),
+        updatedAt: d.updatedAt.toISOString(),
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /** Retries a failed stage for its owner, audited in the same transaction. */
+  async retryStage(actorId: string, demandId: string, stage: Stage): Promise<void> {
+    const demand = isUuid(demandId) ? await this.db.getRepository(Demand).findOneBy({ id: demandId }) : null;
+    if (!demand) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    await this.store.requeueFailed({ id: demand.userId }, demandId, stage, (tx) =>
+      this.audit.record(tx, {
+        actorId,
+        action: 'demand.retry-stage',
+        targetType: 'demand',
+        targetId: demandId,
+        details: { stage },
+      }),
+    );
+  }
+}
