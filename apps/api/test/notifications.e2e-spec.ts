@@ -157,6 +157,14 @@ describe('notifications (contract §7)', () => {
     await next(from('http://localhost:3000'), 'connect');
   });
 
+  it('speaks WebSocket only, so that no balancer needs sticky sessions: a long-polling handshake is refused', async () => {
+    const polling = await fetch(`${urlOf(t)}/socket.io/?EIO=4&transport=polling`);
+    expect(polling.status).toBe(400);
+    expect(await polling.json()).toMatchObject({ message: 'Transport unknown' });
+    const u = await verifiedUser(t, sink, 'wsonly');
+    expect((await connected(t, u)).io.engine.transport.name).toBe('websocket');
+  });
+
   it('refuses sockets without a valid access token with connect_error UNAUTHORIZED', async () => {
     const u = await verifiedUser(t, sink, 'socket');
     for (const auth of [

@@ -13,6 +13,8 @@ export const socketChannel = (config: AppConfig) => `${config.redisPrefix}:socke
 /**
  * socket.io on the API's HTTP server with the Redis adapter always on, so that an event emitted by any replica
  * or worker reaches a user's sockets wherever they are connected. Browsers from another origin are refused.
+ * WebSocket only: a long-polling session is a series of requests that must all reach the replica holding it, which
+ * a round-robin balancer (the Ingress, the compose proxy) does not promise; one WebSocket is one connection.
  */
 export class RedisIoAdapter extends IoAdapter {
   private readonly clients: Redis[] = [];
@@ -27,7 +29,7 @@ export class RedisIoAdapter extends IoAdapter {
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server: Server = super.createIOServer(port, {
       ...options,
-      transports: ['websocket', 'polling'],
+      transports: ['websocket'],
       cors: { origin: [this.config.publicUrl], credentials: true },
       allowRequest: (req: IncomingMessage, done: (err: string | null, ok: boolean) => void) => {
         const origin = req.headers.origin;
