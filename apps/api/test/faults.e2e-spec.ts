@@ -6,14 +6,15 @@ import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import { redisShortcomings } from '../src/core/redis/redis-requirements';
 import { bearer, newAccount, verifiedUser } from './support/accounts';
-import { createSolution } from './support/factories';
+import { createSolution, DEMAND } from './support/factories';
 import { PrivateRedis } from './support/private-redis';
 import { SmtpSink } from './support/smtp-sink';
 import { TcpProxy } from './support/tcp-proxy';
 import { startTestApp, type TestApp } from './support/test-app';
 import { readTestEnv } from './support/test-env';
 import { waitFor } from './support/wait';
-import { freePort, spawnEntry, startTestWorker } from './support/worker';
+import { freePort } from './support/free-port';
+import { spawnEntry, startTestWorker } from './support/worker';
 
 /** A request to the spawned API, answered with its status and JSON body (or text). */
 async function call(base: string, path: string, init: RequestInit = {}) {
@@ -163,6 +164,54 @@ describe('the scheduled jobs with two workers (contract §10)', () => {
       }
     }
   });
+});
+
+describe('a Redis that restarts empty (contract §10)', () => {
+  const sink = new SmtpSink();
+  const redis = new PrivateRedis();
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  beforeAll(async () => {
+    await redis.start();
+    t = await startTestApp({ SMTP_URL: await sink.start(), REDIS_URL: redis.url, GENERATOR_STEP_MS: '0' });
+    worker = await startTestWorker(t);
+  }, 60_000);
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+    await redis.stop();
+    await sink.stop();
+  }, 60_000);
+
+  it('has the worker put its schedules back and run a paid stage whose job Redis lost', async () => {
+    const u = await verifiedUser(t, sink, 'emptyredis');
+    const { demandId } = (
+      await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
+    ).body;
+    // Paid and committed, its job queued in a Redis that then restarts without it.
+    await t.db.query(
+      `UPDATE demand_stages SET status = 'Queued', "paymentStatus" = 'Paid', run = 1 WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [demandId],
+    );
+    await redis.stop();
+    await redis.start();
+
+    const stage = async () =>
+      (
+        await t.db.query(`SELECT status FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`, [
+          demandId,
+        ])
+      )[0].status;
+    await waitFor(async () => (await stage()) === 'Completed', 30_000);
+    for (const [name, job] of [
+      [QueueName.billing, JobName.expireSubscriptions],
+      [QueueName.billing, JobName.reconcileOrders],
+      [QueueName.demandStages, JobName.sweepStages],
+    ] as const) {
+      const repeatable = await t.app.get<Queue>(getQueueToken(name)).getRepeatableJobs();
+      expect(repeatable.filter((r) => r.name === job)).toHaveLength(1);
+    }
+  }, 60_000);
 });
 
 describe('an API process through a PostgreSQL outage (contract §10)', () => {

@@ -3,11 +3,12 @@ import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { RateLimiter } from './rate-limiter.service';
 import { createRedis, REDIS } from './redis.provider';
+import { RedisRestored } from './redis-restored';
 
 @Global()
 @Module({
-  providers: [{ provide: REDIS, inject: [AppConfig], useFactory: createRedis }, RateLimiter],
-  exports: [REDIS, RateLimiter],
+  providers: [{ provide: REDIS, inject: [AppConfig], useFactory: createRedis }, RateLimiter, RedisRestored],
+  exports: [REDIS, RateLimiter, RedisRestored],
 })
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

@@ -2,6 +2,7 @@ import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
+import { RedisRestored } from '../../../core/redis/redis-restored';
 import { ReconciliationService } from '../reconciliation.service';
 
 /** Every 10 minutes, pending orders past their notify's usual delay are checked with their gateway. */
@@ -12,13 +13,16 @@ export class OrderReconcileProcessor implements OnApplicationBootstrap {
   constructor(
     @InjectQueue(QueueName.billing) private readonly queue: Queue,
     private readonly reconciliation: ReconciliationService,
+    private readonly restored: RedisRestored,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.add(
-      JobName.reconcileOrders,
-      {},
-      { repeat: EVERY_TEN_MINUTES, removeOnComplete: 30, removeOnFail: 100 },
+  onApplicationBootstrap(): Promise<void> {
+    return this.restored.always('the reconciliation schedule', () =>
+      this.queue.add(
+        JobName.reconcileOrders,
+        {},
+        { repeat: EVERY_TEN_MINUTES, removeOnComplete: 30, removeOnFail: 100 },
+      ),
     );
   }
 

@@ -2,6 +2,7 @@ import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
+import { RedisRestored } from '../../../core/redis/redis-restored';
 import { SubscriptionsService } from '../subscriptions.service';
 
 /** Every day at 00:05 in China, when the paid day turns over. */
@@ -17,13 +18,16 @@ export class SubscriptionExpiryProcessor implements OnApplicationBootstrap {
   constructor(
     @InjectQueue(QueueName.billing) private readonly queue: Queue,
     private readonly subscriptions: SubscriptionsService,
+    private readonly restored: RedisRestored,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.queue.add(
-      JobName.expireSubscriptions,
-      {},
-      { repeat: DAILY, removeOnComplete: 30, removeOnFail: 100 },
+  onApplicationBootstrap(): Promise<void> {
+    return this.restored.always('the subscription expiry schedule', () =>
+      this.queue.add(
+        JobName.expireSubscriptions,
+        {},
+        { repeat: DAILY, removeOnComplete: 30, removeOnFail: 100 },
+      ),
     );
   }
 

@@ -5,6 +5,7 @@ import type { StageSweepReport } from '@think-tank/contracts';
 import type { Job, Queue } from 'bull';
 import { requestContext } from '../../../core/logging/request-context';
 import { MetricsService } from '../../../core/metrics/metrics.service';
+import { RedisRestored } from '../../../core/redis/redis-restored';
 import { STAGE_JOB_ATTEMPTS, type StageJob } from '../stage-queue';
 import { StageRunner } from '../stage-runner.service';
 import { StageSweeper } from './stage-sweeper';
@@ -23,20 +24,23 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
     private readonly sweeper: StageSweeper,
     @InjectQueue(QueueName.demandStages) private readonly queue: Queue,
     private readonly metrics: MetricsService,
+    private readonly restored: RedisRestored,
   ) {}
 
   /**
    * Sweeps at once (a crash between a commit and its enqueue leaves a stage without its job), then every five
-   * minutes.
+   * minutes; and both again when Redis comes back, which may have restarted empty, losing queued stage jobs.
    */
-  async onApplicationBootstrap(): Promise<void> {
-    const report = await this.sweeper.sweep(0);
-    if (report.checked) this.logger.log(`checked ${report.checked} unfinished stage job(s)`);
-    await this.queue.add(
-      JobName.sweepStages,
-      {},
-      { repeat: EVERY_FIVE_MINUTES, removeOnComplete: 30, removeOnFail: 100 },
-    );
+  onApplicationBootstrap(): Promise<void> {
+    return this.restored.always('the stage sweep and its schedule', async () => {
+      const report = await this.sweeper.sweep(0);
+      if (report.checked) this.logger.log(`checked ${report.checked} unfinished stage job(s)`);
+      await this.queue.add(
+        JobName.sweepStages,
+        {},
+        { repeat: EVERY_FIVE_MINUTES, removeOnComplete: 30, removeOnFail: 100 },
+      );
+    });
   }
 
   @Process(JobName.sweepStages)
