@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
-import { freePort, spawnEntry } from './support/worker';
+import { freePort } from './support/free-port';
+import { spawnEntry } from './support/worker';
 
 describe('Prometheus metrics (GET /metrics)', () => {
   const sink = new SmtpSink();

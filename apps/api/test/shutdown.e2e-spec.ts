@@ -4,7 +4,8 @@ import { FakeTranslator } from './fakes/translator';
 import { verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
-import { freePort, spawnEntry } from './support/worker';
+import { freePort } from './support/free-port';
+import { spawnEntry } from './support/worker';
 import { waitFor } from './support/wait';
 
 const exited = (child: ChildProcess) =>

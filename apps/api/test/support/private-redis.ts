@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from './worker';
+import { freePort } from './free-port';
 import { waitFor } from './wait';
 
 /**
@@ -33,6 +33,8 @@ export class PrivateRedis {
         maxRetriesPerRequest: 0,
         retryStrategy: () => null,
       });
+      probe.on('error', () => undefined); // refused while the server starts: the ping says so
+
       const pong = await probe.ping().catch(() => null);
       probe.disconnect();
       return pong === 'PONG';

@@ -1,7 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { WorkerModule } from '../../src/worker.module';
 import type { TestApp } from './test-app';
@@ -45,12 +44,3 @@ export function spawnEntry(
 
 /** `src/worker.ts` as its own process, for tests that kill it. */
 export const spawnWorker = (t: TestApp, env: Record<string, string> = {}) => spawnEntry(t, 'worker', env);
-
-/** A TCP port free on this machine now, for a spawned server. */
-export const freePort = () =>
-  new Promise<number>((ok) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });

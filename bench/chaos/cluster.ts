@@ -1,0 +1,238 @@
+/**
+ * The chaos run's own small production: a private PostgreSQL (behind a TCP proxy that can add latency) and Redis,
+ * two API processes and two workers from the built image's entry points, and nginx balancing HTTP and WebSocket
+ * across the APIs as the Ingress does. Every process is watched: one that exits without the run asking is a failure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { Client } from 'pg';
+import { join, resolve } from 'node:path';
+import { FakeAlipayPlatform } from '../../apps/api/test/fakes/alipay-platform';
+import { freePort } from '../../apps/api/test/support/free-port';
+import { PrivatePostgres } from '../../apps/api/test/support/private-postgres';
+import { PrivateRedis } from '../../apps/api/test/support/private-redis';
+import { TcpProxy } from '../../apps/api/test/support/tcp-proxy';
+import { waitFor } from '../../apps/api/test/support/wait';
+
+// Compiled to dist/bench/bench/chaos/: the repository is four levels up.
+export const ROOT = resolve(__dirname, '../../../..');
+export const JWT_SECRET = 'chaos-secret-that-is-long-enough-for-hs256-keys';
+
+export interface Member {
+  name: string;
+  kind: 'api' | 'worker';
+  /** Its HTTP port: the API's, or the worker's metrics port. */
+  port: number;
+  child: ChildProcess;
+  /** Set when the run itself stops the process (a kill or a SIGTERM), so its exit is expected. */
+  stopping: boolean;
+}
+
+/** A GET on loopback answered within 2 s, or null. */
+export async function probe(url: string): Promise<Response | null> {
+  return fetch(url, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+}
+
+function nginxConfig(dir: string, port: number, apis: number[]): string {
+  return `
+worker_processes 1;
+error_log ${dir}/nginx-error.log warn;
+pid ${dir}/nginx.pid;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  map $http_upgrade $connection_upgrade { default upgrade; '' close; }
+  # Round robin, no session affinity: the sockets speak WebSocket only, so none is needed.
+  upstream api { ${apis.map((p) => `server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join(' ')} keepalive 32; }
+  server {
+    listen 127.0.0.1:${port};
+    location /socket.io/ {
+      proxy_pass http://api;
+      proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_read_timeout 3600s;
+    }
+    location / {
+      proxy_pass http://api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection '';
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Request-Id $request_id;
+    }
+  }
+}`;
+}
+
+export class ChaosCluster {
+  readonly postgres = new PrivatePostgres();
+  readonly redis = new PrivateRedis();
+  readonly alipay = new FakeAlipayPlatform();
+  dbProxy!: TcpProxy;
+  readonly members: Member[] = [];
+  /** Processes that exited without the run asking: name, code or signal. */
+  readonly unexpectedExits: string[] = [];
+  readonly dir = mkdtempSync(join(tmpdir(), 'tt-chaos-'));
+  private nginx?: ChildProcess;
+  url = '';
+  private env: Record<string, string> = {};
+  private generation = 0;
+
+  constructor(private readonly generatorStepMs: number) {}
+
+  async start(): Promise<void> {
+    await this.postgres.start();
+    await this.redis.start();
+    this.dbProxy = new TcpProxy('127.0.0.1', this.postgres.port);
+    await this.dbProxy.up();
+    const nginxPort = await freePort();
+    this.url = `http://127.0.0.1:${nginxPort}`;
+    this.env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? this.dir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${this.dbProxy.port}/think_tank`,
+      REDIS_URL: this.redis.url,
+      JWT_SECRET,
+      PUBLIC_URL: this.url,
+      TRUST_PROXY: '127.0.0.1',
+      // Nothing listens there: mail jobs fail and are retried, as with an SMTP server that is down.
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      PAYMENTS_SANDBOX: 'true',
+      PAID_DAILY_VIEW_LIMIT: '100000',
+      GENERATOR_STEP_MS: String(this.generatorStepMs),
+      ...this.alipay.env(),
+      ALIPAY_GATEWAY: await this.alipay.startGateway(),
+    };
+    // Migrations and the catalogue (plans, solutions) as a first install would have them; not synchronously, since
+    // the database proxy runs in this process.
+    const setup = spawn(process.execPath, [join(ROOT, 'dist/apps/api/cli.js'), 'setup'], {
+      env: { ...this.env, NODE_ENV: 'development' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const code = await new Promise((done) => setup.once('exit', done));
+    if (code !== 0) throw new Error(`cli setup exited with ${code}`);
+    const apis = [await this.spawn('api'), await this.spawn('api')];
+    await this.spawn('worker');
+    await this.spawn('worker');
+    await this.startNginx(apis.map((a) => a.port));
+    await this.ready();
+  }
+
+  get apis(): Member[] {
+    return this.members.filter((m) => m.kind === 'api');
+  }
+  get workers(): Member[] {
+    return this.members.filter((m) => m.kind === 'worker');
+  }
+
+  /** Starts an API (on the port of the one it replaces, as a pod behind the same Service would) or a worker. */
+  async spawn(kind: Member['kind'], port?: number): Promise<Member> {
+    port ??= await freePort();
+    const name = `${kind}-${++this.generation}`;
+    const log = createWriteStream(join(this.dir, `${name}.log`));
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, `dist/apps/api/${kind === 'api' ? 'main' : 'worker'}.js`)],
+      {
+        env: {
+          ...this.env,
+          ...(kind === 'api' ? { PORT: String(port) } : { WORKER_METRICS_PORT: String(port) }),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child.stdout!.pipe(log);
+    child.stderr!.pipe(log);
+    const member: Member = { name, kind, port, child, stopping: false };
+    child.once('exit', (code, signal) => {
+      if (!member.stopping) this.unexpectedExits.push(`${name} (${signal ?? `exit ${code}`})`);
+      this.members.splice(this.members.indexOf(member), 1);
+    });
+    this.members.push(member);
+    return member;
+  }
+
+  /** Ends a member with a signal and waits for its exit. */
+  async stop(member: Member, signal: NodeJS.Signals): Promise<void> {
+    member.stopping = true;
+    await new Promise((done) => {
+      member.child.once('exit', done);
+      member.child.kill(signal);
+    });
+  }
+
+  /** Each API answers ready, each worker's metrics answer, and a search goes through the balancer. */
+  async ready(timeoutMs = 120_000): Promise<void> {
+    await waitFor(async () => {
+      for (const m of this.members) {
+        const path = m.kind === 'api' ? '/api/health/ready' : '/metrics';
+        if ((await probe(`http://127.0.0.1:${m.port}${path}`))?.status !== 200) return false;
+      }
+      return (await probe(`${this.url}/api/solutions/search?query=%E6%95%B0%E6%8D%AE`))?.status === 200;
+    }, timeoutMs);
+  }
+
+  /** A query on the run's database, straight to PostgreSQL (not through the proxy that faults slow down). */
+  async sql(text: string, params: unknown[] = []) {
+    const client = new Client({ connectionString: this.postgres.url });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** The sum of one counter across the processes running now (their /metrics). */
+  async counterSum(name: string): Promise<number> {
+    let sum = 0;
+    for (const m of this.members) {
+      const text = await (await probe(`http://127.0.0.1:${m.port}/metrics`))?.text();
+      const line = text?.split('\n').find((l) => l.startsWith(`${name} `));
+      sum += line ? Number(line.split(' ')[1]) : 0;
+    }
+    return sum;
+  }
+
+  private async startNginx(apiPorts: number[]): Promise<void> {
+    // Debian keeps nginx in /usr/sbin, which a user's PATH may lack.
+    const nginx = [
+      '/usr/sbin/nginx',
+      ...(process.env.PATH ?? '').split(':').map((d) => join(d, 'nginx')),
+    ].find((p) => existsSync(p));
+    if (!nginx) throw new Error('nginx is missing: install it (Debian: apt-get install nginx)');
+    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(this.dir, sub));
+    const conf = join(this.dir, 'nginx.conf');
+    writeFileSync(conf, nginxConfig(this.dir, Number(new URL(this.url).port), apiPorts));
+    this.nginx = spawn(nginx, ['-c', conf, '-p', this.dir, '-g', 'daemon off;'], { stdio: 'ignore' });
+    this.nginx.once('exit', (code) => {
+      if (this.nginx) this.unexpectedExits.push(`nginx (exit ${code})`);
+    });
+  }
+
+  async stopAll(): Promise<void> {
+    const nginx = this.nginx;
+    this.nginx = undefined;
+    nginx?.kill('SIGKILL');
+    await Promise.all(this.members.map((m) => this.stop(m, 'SIGKILL')));
+    await this.dbProxy?.down();
+    await this.alipay.stopGateway();
+    await this.redis.stop();
+    await this.postgres.destroy();
+  }
+
+  /** Removes the run's folder (logs, nginx files); kept when the run failed, for reading. */
+  clean(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
