@@ -87,9 +87,13 @@ const drainApi: Fault = {
   },
 };
 
+/** When Redis was last stopped: every socket open then must reconnect (its pushes meanwhile were lost). */
+let redisStoppedAt = 0;
+
 const stopRedis: Fault = {
   name: `Redis stopped for ${PLAN.outageMs / 1000} s`,
   async strike(cluster) {
+    redisStoppedAt = Date.now();
     await cluster.redis.stop();
     await sleep(PLAN.outageMs);
     await cluster.redis.start();
@@ -303,6 +307,9 @@ async function main() {
     if (unpaid) failures.push(`${unpaid} of ${buyers.length} Alipay orders are not paid`);
     if (deaf)
       failures.push(`${deaf} of ${bells.length} bells missed the broadcast sent after the last fault`);
+    const stayed = [...bells, ...pages].filter((c) => c.openedAt < redisStoppedAt && c.connects < 2).length;
+    if (stayed)
+      failures.push(`${stayed} sockets open through the Redis outage never reconnected to catch up`);
     if (partialPages) failures.push(`${partialPages} of ${pages.length} demand pages miss stored events`);
     if (end.lost)
       failures.push(

@@ -119,6 +119,7 @@ function liveSocket(base: string, namespace: string, token: string): Socket {
 /** The bell: a /notifications socket that remembers how often it connected and the titles pushed to it. */
 export class BellClient {
   readonly socket: Socket;
+  readonly openedAt = Date.now();
   connects = 0;
   readonly titles = new Set<string>();
 
@@ -135,6 +136,7 @@ export class BellClient {
  */
 export class DemandPage {
   readonly socket: Socket;
+  readonly openedAt = Date.now();
   connects = 0;
   readonly events = new Map<number, DemandEventPayload>();
 

@@ -4,6 +4,7 @@ import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
 import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
+import { io } from 'socket.io-client';
 import { redisShortcomings } from '../src/core/redis/redis-requirements';
 import { bearer, newAccount, verifiedUser } from './support/accounts';
 import { createSolution, DEMAND } from './support/factories';
@@ -70,6 +71,14 @@ describe('an API process through a Redis outage (contract §10)', () => {
   it('stays up, answers 503 SERVICE_UNAVAILABLE where it needs Redis and serves the rest, then resumes', async () => {
     const u = await verifiedUser(t, sink, 'outage');
     const stranger = newAccount('outage');
+    const watcher = await verifiedUser(t, sink, 'watcher');
+    const bell = io(`${base}/notifications`, {
+      auth: { token: watcher.session.access_token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise((ok) => bell.once('connect', ok));
+    const closedByServer = new Promise((ok) => bell.on('disconnect', (reason) => ok(reason)));
     await redis.stop();
     await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 10_000);
     expect((await call(base, '/api/health/live')).status).toBe(200);
@@ -112,6 +121,8 @@ describe('an API process through a Redis outage (contract §10)', () => {
     await waitFor(async () => (await call(base, '/api/health/ready')).status === 200, 20_000);
     const again = await call(base, '/api/auth/login', json({ username: u.email, password: u.password }));
     expect(again.status).toBe(200);
+    // Pushes made meanwhile were lost: the socket is closed by the server, so that its client reconnects and catches up.
+    await expect(closedByServer).resolves.toBe('io server disconnect');
     expect(api.exitCode).toBeNull();
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { DEMAND_EVENTS_NAMESPACE, NOTIFICATIONS_NAMESPACE } from '@think-tank/contracts';
 import Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
@@ -42,6 +43,17 @@ export class RedisIoAdapter extends IoAdapter {
     );
     const sub = logConnectionErrors(pub.duplicate(), 'SocketAdapter');
     this.clients.push(pub, sub);
+    // A subscriber cut off from Redis missed what other replicas and the workers pushed meanwhile: once it is back,
+    // this replica's sockets are closed by the server, so that clients reconnect at once and fetch what they
+    // missed (the unread count, a demand's events after the last one they hold).
+    let lost = false;
+    sub.on('close', () => (lost = true));
+    sub.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      for (const namespace of [NOTIFICATIONS_NAMESPACE, DEMAND_EVENTS_NAMESPACE])
+        server.of(namespace).local.disconnectSockets();
+    });
     server.adapter(createAdapter(pub, sub, { key: socketChannel(this.config) }));
     return server;
   }
