@@ -269,6 +269,70 @@ describe('an API process through a PostgreSQL outage (contract §10)', () => {
   }, 60_000);
 });
 
+describe('a stage job through a PostgreSQL outage (contract §10)', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  let worker: ChildProcess;
+  let proxy: TcpProxy;
+
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start() });
+    const db = new URL(t.config.databaseUrl);
+    proxy = new TcpProxy(db.hostname, Number(db.port || 5432));
+    await proxy.up();
+    db.hostname = '127.0.0.1';
+    db.port = String(proxy.port);
+    const metricsPort = await freePort();
+    // The worker alone reaches PostgreSQL through the proxy; the API keeps its own connection.
+    worker = spawnEntry(t, 'worker', {
+      DATABASE_URL: db.toString(),
+      GENERATOR_STEP_MS: '0',
+      WORKER_METRICS_PORT: String(metricsPort),
+    });
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => null))?.status === 200,
+      60_000,
+    );
+  }, 90_000);
+  afterAll(async () => {
+    worker?.kill('SIGKILL');
+    await proxy.down();
+    await t.close();
+    await sink.stop();
+  }, 60_000);
+
+  it('waits for the database and completes the paid stage once, instead of spending its attempts on the outage', async () => {
+    const u = await verifiedUser(t, sink, 'pgjob');
+    const { demandId } = (
+      await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
+    ).body;
+    await proxy.down();
+    const pay = await t.http
+      .post('/api/payments/initiate-demand-startup')
+      .set(bearer(u))
+      .send({ demandId })
+      .expect(200);
+    await t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
+    // Longer than the job's three attempts, 2 s and 4 s apart.
+    await new Promise((r) => setTimeout(r, 10_000));
+    await proxy.up();
+
+    const stage = async () =>
+      (
+        await t.db.query(`SELECT status FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`, [
+          demandId,
+        ])
+      )[0].status;
+    await waitFor(async () => (await stage()) === 'Completed', 30_000);
+    const completed = await t.db.query(
+      `SELECT count(*)::int AS n FROM demand_events WHERE "demandId" = $1 AND event = 'demand_completed'`,
+      [demandId],
+    );
+    expect(completed[0].n).toBe(1);
+    expect(worker.exitCode).toBeNull();
+  }, 90_000);
+});
+
 describe('adding a job while Redis is down', () => {
   const redis = new PrivateRedis();
   let t: TestApp;

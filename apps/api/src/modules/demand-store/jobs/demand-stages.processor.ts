@@ -2,7 +2,10 @@ import { InjectQueue, OnQueueFailed, Process, Processor } from '@nestjs/bull';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { StageSweepReport } from '@think-tank/contracts';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bull';
+import type { DataSource } from 'typeorm';
+import { isOutage } from '../../../core/errors/outage';
 import { requestContext } from '../../../core/logging/request-context';
 import { MetricsService } from '../../../core/metrics/metrics.service';
 import { RedisRestored } from '../../../core/redis/redis-restored';
@@ -13,6 +16,9 @@ import { StageSweeper } from './stage-sweeper';
 /** How often the worker sweeps for stages without a live job (one schedule, whatever the number of workers). */
 const EVERY_FIVE_MINUTES = { every: 5 * 60_000 };
 const STALLED_TOO_OFTEN = '生成过程多次中断，已停止自动重试，请重试该阶段。';
+/** How long a stage run waits through an outage of PostgreSQL or Redis before it counts as a failed attempt. */
+const OUTAGE_PATIENCE_MS = 10 * 60_000;
+const OUTAGE_POLL_MS = 2_000;
 
 /** The worker's consumer of `demand-stages`: one stage job at a time per worker process. */
 @Processor(QueueName.demandStages)
@@ -25,6 +31,7 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
     @InjectQueue(QueueName.demandStages) private readonly queue: Queue,
     private readonly metrics: MetricsService,
     private readonly restored: RedisRestored,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   /**
@@ -51,16 +58,35 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
   @Process(JobName.runStage)
   async process(job: Job<StageJob>): Promise<{ completed: boolean }> {
     const timer = this.metrics.jobDuration.startTimer({ queue: QueueName.demandStages, job: job.data.stage });
-    try {
-      // The job's log lines carry the id of the request that queued it.
-      const completed = await requestContext.run(job.data.requestId ?? `job:${job.id}`, () =>
-        this.runner.run(job.data, job.attemptsMade + 1),
-      );
-      timer({ outcome: completed ? 'completed' : 'skipped' });
-      return { completed };
-    } catch (e) {
-      timer({ outcome: 'failed' });
-      throw e;
+    const since = Date.now();
+    for (;;) {
+      try {
+        // The job's log lines carry the id of the request that queued it.
+        const completed = await requestContext.run(job.data.requestId ?? `job:${job.id}`, () =>
+          this.runner.run(job.data, job.attemptsMade + 1),
+        );
+        timer({ outcome: completed ? 'completed' : 'skipped' });
+        return { completed };
+      } catch (e) {
+        // An outage is no fault of the stage: its few attempts (seconds apart) would all be spent within it, and
+        // the stage could not even be marked failed. The run waits for the database and starts again.
+        if (!isOutage(e) || Date.now() - since > OUTAGE_PATIENCE_MS) {
+          timer({ outcome: 'failed' });
+          throw e;
+        }
+        this.logger.warn(
+          `stage ${job.id} met an outage (${(e as Error).message}); running it again once it ends`,
+        );
+        await this.databaseBack();
+      }
+    }
+  }
+
+  /** Resolves once PostgreSQL answers again, after a pause at least (the outage may be Redis's). */
+  private async databaseBack(): Promise<void> {
+    for (;;) {
+      await new Promise((r) => setTimeout(r, OUTAGE_POLL_MS));
+      if (await this.db.query('SELECT 1').catch(() => null)) return;
     }
   }
 
