@@ -318,7 +318,9 @@ async function main() {
     if (end.doubled) failures.push(`${end.doubled} things were done twice`);
     if (cluster.unexpectedExits.length)
       failures.push(`processes exited unasked: ${cluster.unexpectedExits.join(', ')}`);
+    // A paid stage that a fault sent to Error leaves its user to notice and retry it: not good enough.
     const retries = walked.reduce((n, w) => n + w.stageRetries, 0);
+    if (retries) failures.push(`${retries} paid stages ended in Error and had to be retried by their user`);
     const reconnected =
       bells.filter((b) => b.connects > 1).length + pages.filter((p) => p.connects > 1).length;
     const unhandled = await cluster.counterSum('process_unhandled_rejections_total');

@@ -54,6 +54,21 @@ describe('notifications in the browser', () => {
     await context.close();
   });
 
+  it('says so on the bell when the network refuses WebSocket from the start, and goes live once it is allowed', async () => {
+    const user = await newVerifiedUser('nows');
+    const { context, page } = await signedInPage(browser, user);
+    let blocked = true;
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => (blocked ? void ws.close() : ws.connectToServer()));
+    await page.goto(`${baseUrl}/profile`);
+    const mark = page.getByTestId('bell-reconnecting');
+    await mark.waitFor();
+    expect(await mark.getAttribute('title')).toBe('实时通知暂不可用，正在重新连接…');
+    await snap(page, 'notifications-04-websocket-blocked');
+    blocked = false;
+    await mark.waitFor({ state: 'detached', timeout: 20_000 });
+    await context.close();
+  });
+
   it('raises the badge when an admin broadcasts, shows the message bold, and a click reads it', async () => {
     const user = await newVerifiedUser('bell');
     const { context, page } = await signedInPage(browser, user);

@@ -15,8 +15,8 @@ import { fetchUnreadCount } from './api/messages-api';
 export const SOCKET_MESSAGES_KEPT = 10;
 
 /**
- * The unread count and the messages pushed live, over a socket opened only with a token. A dropped socket keeps
- * reconnecting (LIVE_SOCKET_OPTIONS), is shown as reconnecting meanwhile, and asks for the count again when it is
+ * The unread count and the messages pushed live, over a socket opened only with a token. A dropped socket, or one
+ * that cannot connect, keeps reconnecting (LIVE_SOCKET_OPTIONS), is shown as reconnecting meanwhile, and asks for the count again when it is
  * back, so the bell catches up with what arrived in between. An expired token is refreshed and the socket
  * reopened; a 401 on the unread count that no refresh can mend ends the session, as every call does (the fetch
  * client).
@@ -51,7 +51,12 @@ export function useNotifications(token: string | null) {
     // A new token re-renders this hook with it, which opens a fresh socket.
     const renew = () => void refreshSession();
     socket.on('session_expired', renew);
-    socket.on('connect_error', (err) => err.message === 'UNAUTHORIZED' && renew());
+    // Refused by the server (an expired token), or not reached at all: a network or proxy that blocks WebSocket,
+    // the only transport, shows as reconnecting from the start rather than as a silent bell.
+    socket.on('connect_error', (err) => {
+      if (err.message === 'UNAUTHORIZED') renew();
+      else if (live) setReconnecting(true);
+    });
     return () => {
       live = false;
       socket.close();
