@@ -47,6 +47,31 @@ async function spawnApi(t: TestApp, env: Record<string, string>) {
   return { api, base };
 }
 
+/** A TCP proxy of the test's own in front of the test database, and the database URL through it. */
+async function proxiedDatabase(t: TestApp) {
+  const db = new URL(t.config.databaseUrl);
+  const proxy = new TcpProxy(db.hostname, Number(db.port || 5432));
+  await proxy.up();
+  db.hostname = '127.0.0.1';
+  db.port = String(proxy.port);
+  return { proxy, url: db.toString() };
+}
+
+/** A registered demand of the user's, its Startup waiting for its fee. */
+const registerDemand = async (t: TestApp, u: Awaited<ReturnType<typeof verifiedUser>>) =>
+  (await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)).body
+    .demandId as string;
+
+/** Waits until the demand's Startup has completed. */
+const startupCompleted = (t: TestApp, demandId: string) =>
+  waitFor(async () => {
+    const [row] = await t.db.query(
+      `SELECT status FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [demandId],
+    );
+    return row.status === 'Completed';
+  }, 30_000);
+
 describe('an API process through a Redis outage (contract §10)', () => {
   const sink = new SmtpSink();
   const redis = new PrivateRedis();
@@ -77,7 +102,7 @@ describe('an API process through a Redis outage (contract §10)', () => {
       transports: ['websocket'],
       reconnection: false,
     });
-    await new Promise((ok) => bell.once('connect', ok));
+    await new Promise<void>((ok) => bell.once('connect', () => ok()));
     const closedByServer = new Promise((ok) => bell.on('disconnect', (reason) => ok(reason)));
     await redis.stop();
     await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 10_000);
@@ -196,9 +221,7 @@ describe('a Redis that restarts empty (contract §10)', () => {
 
   it('has the worker put its schedules back and run a paid stage whose job Redis lost', async () => {
     const u = await verifiedUser(t, sink, 'emptyredis');
-    const { demandId } = (
-      await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
-    ).body;
+    const demandId = await registerDemand(t, u);
     // Paid and committed, its job queued in a Redis that then restarts without it.
     await t.db.query(
       `UPDATE demand_stages SET status = 'Queued', "paymentStatus" = 'Paid', run = 1 WHERE "demandId" = $1 AND stage = 'Startup'`,
@@ -207,13 +230,7 @@ describe('a Redis that restarts empty (contract §10)', () => {
     await redis.stop();
     await redis.start();
 
-    const stage = async () =>
-      (
-        await t.db.query(`SELECT status FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`, [
-          demandId,
-        ])
-      )[0].status;
-    await waitFor(async () => (await stage()) === 'Completed', 30_000);
+    await startupCompleted(t, demandId);
     for (const [name, job] of [
       [QueueName.billing, JobName.expireSubscriptions],
       [QueueName.billing, JobName.reconcileOrders],
@@ -236,12 +253,9 @@ describe('an API process through a PostgreSQL outage (contract §10)', () => {
   beforeAll(async () => {
     t = await startTestApp({ SMTP_URL: await sink.start() });
     await createSolution(t, { projectName: '智慧港口调度', html: '<h1>港口</h1>' });
-    const db = new URL(t.config.databaseUrl);
-    proxy = new TcpProxy(db.hostname, Number(db.port || 5432));
-    await proxy.up();
-    db.hostname = '127.0.0.1';
-    db.port = String(proxy.port);
-    ({ api, base } = await spawnApi(t, { DATABASE_URL: db.toString() }));
+    const db = await proxiedDatabase(t);
+    proxy = db.proxy;
+    ({ api, base } = await spawnApi(t, { DATABASE_URL: db.url }));
   }, 90_000);
   afterAll(async () => {
     api?.kill('SIGKILL');
@@ -277,15 +291,12 @@ describe('a stage job through a PostgreSQL outage (contract §10)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ SMTP_URL: await sink.start() });
-    const db = new URL(t.config.databaseUrl);
-    proxy = new TcpProxy(db.hostname, Number(db.port || 5432));
-    await proxy.up();
-    db.hostname = '127.0.0.1';
-    db.port = String(proxy.port);
+    const db = await proxiedDatabase(t);
+    proxy = db.proxy;
     const metricsPort = await freePort();
     // The worker alone reaches PostgreSQL through the proxy; the API keeps its own connection.
     worker = spawnEntry(t, 'worker', {
-      DATABASE_URL: db.toString(),
+      DATABASE_URL: db.url,
       GENERATOR_STEP_MS: '0',
       WORKER_METRICS_PORT: String(metricsPort),
     });
@@ -303,9 +314,7 @@ describe('a stage job through a PostgreSQL outage (contract §10)', () => {
 
   it('waits for the database and completes the paid stage once, instead of spending its attempts on the outage', async () => {
     const u = await verifiedUser(t, sink, 'pgjob');
-    const { demandId } = (
-      await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
-    ).body;
+    const demandId = await registerDemand(t, u);
     await proxy.down();
     const pay = await t.http
       .post('/api/payments/initiate-demand-startup')
@@ -317,13 +326,7 @@ describe('a stage job through a PostgreSQL outage (contract §10)', () => {
     await new Promise((r) => setTimeout(r, 10_000));
     await proxy.up();
 
-    const stage = async () =>
-      (
-        await t.db.query(`SELECT status FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`, [
-          demandId,
-        ])
-      )[0].status;
-    await waitFor(async () => (await stage()) === 'Completed', 30_000);
+    await startupCompleted(t, demandId);
     const completed = await t.db.query(
       `SELECT count(*)::int AS n FROM demand_events WHERE "demandId" = $1 AND event = 'demand_completed'`,
       [demandId],
