@@ -63,6 +63,9 @@ describe('notifications in the browser', () => {
     const mark = page.getByTestId('bell-reconnecting');
     await mark.waitFor();
     expect(await mark.getAttribute('title')).toBe('实时通知暂不可用，正在重新连接…');
+    // The panel says it in words; the messages themselves still load over HTTP.
+    await page.getByRole('button', { name: /消息通知/ }).click();
+    expect(await page.getByTestId('bell-offline').textContent()).toBe('实时通知暂不可用，正在重新连接…');
     await snap(page, 'notifications-04-websocket-blocked');
     blocked = false;
     await mark.waitFor({ state: 'detached', timeout: 20_000 });

@@ -116,6 +116,15 @@ export default function NotificationBell() {
           aria-label={t('notifications.title')}
         >
           <div className="px-3 py-2 border-bottom fw-bold">{t('notifications.title')}</div>
+          {reconnecting && (
+            <div
+              className="px-3 py-2 border-bottom small bg-warning-subtle"
+              role="status"
+              data-testid="bell-offline"
+            >
+              {t('notifications.reconnecting')}
+            </div>
+          )}
           {items.length === 0 && !loading && (
             <div className="p-3 text-secondary text-center">{t('notifications.empty')}</div>
           )}
