@@ -281,11 +281,22 @@ async function main() {
       ) +
       (buyers.length - orderIds.length);
     const deaf = bells.filter((b) => !b.titles.has(title)).length;
-    let partialPages = 0;
+    const missed: string[] = [];
     for (const page of pages) {
-      const stored = await cluster.sql(`SELECT id FROM demand_events WHERE "demandId" = $1`, [page.demandId]);
-      if (stored.some((e: { id: string }) => !page.events.has(Number(e.id)))) partialPages += 1;
+      const stored: { id: string; event: string; messageType: string; createdAt: Date }[] = await cluster.sql(
+        `SELECT id, event, "messageType", "createdAt" FROM demand_events WHERE "demandId" = $1`,
+        [page.demandId],
+      );
+      const absent = stored.filter((e) => !page.events.has(Number(e.id)));
+      if (absent.length)
+        missed.push(
+          `${page.demandId} (connected ${page.connects}×) lacks ` +
+            absent
+              .map((e) => `${e.id} ${e.event}/${e.messageType} at ${e.createdAt.toISOString()}`)
+              .join(', '),
+        );
     }
+    const partialPages = missed.length;
     const lostAtEnd = Math.max(0, end.lost - seen.lost) + notDone + unpaid + deaf + partialPages;
     rows.push({
       fault: 'end of the run (demands unfinished, orders unpaid, sockets or pages that missed something)',
@@ -310,7 +321,10 @@ async function main() {
     const stayed = [...bells, ...pages].filter((c) => c.openedAt < redisStoppedAt && c.connects < 2).length;
     if (stayed)
       failures.push(`${stayed} sockets open through the Redis outage never reconnected to catch up`);
-    if (partialPages) failures.push(`${partialPages} of ${pages.length} demand pages miss stored events`);
+    if (partialPages)
+      failures.push(
+        `${partialPages} of ${pages.length} demand pages miss stored events: ${missed.join('; ')}`,
+      );
     if (end.lost)
       failures.push(
         `${end.lost} settled items miss their effect (stage files or events, grants, paid stages)`,

@@ -13,7 +13,7 @@ import {
   type MessageItem,
 } from '@think-tank/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { LIVE_SOCKET_OPTIONS, reopenWhenServerCloses } from '../../apps/web/src/lib/live-socket';
+import { LIVE_SOCKET_OPTIONS, keepLive } from '../../apps/web/src/lib/live-socket';
 import type { FakeAlipayPlatform } from '../../apps/api/test/fakes/alipay-platform';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -112,7 +112,7 @@ function liveSocket(base: string, namespace: string, token: string): Socket {
     ...LIVE_SOCKET_OPTIONS,
     forceNew: true,
   });
-  reopenWhenServerCloses(socket);
+  keepLive(socket);
   return socket;
 }
 

@@ -281,6 +281,40 @@ describe('an API process through a PostgreSQL outage (contract §10)', () => {
     expect((await search()).status).toBe(200);
     expect(api.exitCode).toBeNull();
   }, 60_000);
+
+  it('closes a socket whose subscription it cannot judge, refuses handshakes as UNAVAILABLE, and admits it again after', async () => {
+    const u = await verifiedUser(t, sink, 'pgsocket');
+    const demandId = await registerDemand(t, u);
+    const socket = io(`${base}/demand-events`, {
+      auth: { token: u.session.access_token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    const next = <T>(event: string) => new Promise<T>((ok) => socket.once(event, (value: T) => ok(value)));
+    try {
+      await next('connect');
+      await proxy.down();
+      await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 10_000);
+      // Not "not yours", which would be final: closed, so that the client comes back and asks again.
+      const closed = next<string>('disconnect');
+      socket.emit('subscribeToDemandUpdates', { demandId });
+      expect(await closed).toBe('io server disconnect');
+      const refused = next<Error>('connect_error');
+      socket.connect();
+      expect((await refused).message).toBe('UNAVAILABLE');
+
+      await proxy.up();
+      await waitFor(async () => (await call(base, '/api/health/ready')).status === 200, 20_000);
+      const back = next('connect');
+      socket.connect();
+      await back;
+      const subscribed = next<{ demandId: string }>('subscribed');
+      socket.emit('subscribeToDemandUpdates', { demandId });
+      expect(await subscribed).toEqual({ demandId });
+    } finally {
+      socket.close();
+    }
+  }, 60_000);
 });
 
 describe('a stage job through a PostgreSQL outage (contract §10)', () => {

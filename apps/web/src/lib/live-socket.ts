@@ -12,10 +12,19 @@ export const LIVE_SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   timeout: 5000,
 };
 
+/** How long a socket waits before asking again after the server could not judge its handshake (an outage). */
+const UNAVAILABLE_RETRY_MS = 3000;
+
 /**
- * socket.io retries a lost transport by itself, but not a socket the server closed (a deploy closes its
- * sockets): that one is reopened here. A revoked session then fails its handshake and is refreshed or ended.
+ * socket.io retries a lost transport by itself, but neither a socket the server closed (a deploy closes its
+ * sockets; so does a server whose Redis or database came back, so that clients catch up) nor one whose handshake
+ * the server refused: those are reopened here. A handshake refused as UNAVAILABLE (the server could not check the
+ * token during an outage) is asked again a little later; a revoked session fails its handshake as UNAUTHORIZED,
+ * which the caller refreshes or ends.
  */
-export function reopenWhenServerCloses(socket: Socket): void {
+export function keepLive(socket: Socket): void {
   socket.on('disconnect', (reason) => reason === 'io server disconnect' && socket.connect());
+  socket.on('connect_error', (err) => {
+    if (err.message === 'UNAVAILABLE') setTimeout(() => socket.connect(), UNAVAILABLE_RETRY_MS);
+  });
 }

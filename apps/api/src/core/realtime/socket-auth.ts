@@ -19,7 +19,8 @@ function endSession(socket: Socket): void {
 /**
  * Admits only sockets whose handshake carries a valid, current access token (a refused one gets `connect_error`
  * UNAUTHORIZED), puts each in its user's rooms, checks the token is still current before every event it sends,
- * and closes it when its token expires or stops being current, after telling it so.
+ * and closes it when its token expires or stops being current, after telling it so. While the database is away a
+ * handshake is refused as UNAVAILABLE, which the client asks again later (web lib/live-socket.ts).
  */
 export function authenticateSockets(namespace: Namespace, key: KeyObject, versions: TokenVersions): void {
   namespace.use((socket, next) => {
@@ -39,7 +40,9 @@ export function authenticateSockets(namespace: Namespace, key: KeyObject, versio
         socket.use((_event, nextEvent) => {
           Promise.resolve(versions.isCurrent(claims.sub, claims.ver)).then(
             (still) => (still ? nextEvent() : endSession(socket)),
-            () => nextEvent(new Error('UNAVAILABLE')),
+            // The event cannot be judged while the database is away, and dropping it silently would leave the
+            // client waiting for an answer: the socket is closed, and its client reconnects and asks again.
+            () => socket.disconnect(),
           );
         });
         void socket.join([userRoom(claims.sub), userRoom(claims.sub, socket.data.lang)]);

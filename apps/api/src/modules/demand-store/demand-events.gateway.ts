@@ -10,6 +10,7 @@ import type { Namespace, Socket } from 'socket.io';
 import { accessKeyOf } from '../../core/auth/access-token';
 import { TokenVersions } from '../../core/auth/token-versions';
 import { AppConfig } from '../../core/config/app-config';
+import { isOutage } from '../../core/errors/outage';
 import { MetricsService } from '../../core/metrics/metrics.service';
 import { authenticateSockets, socketUser } from '../../core/realtime/socket-auth';
 import { demandRoom } from './demand-events.service';
@@ -41,7 +42,9 @@ export class DemandEventsGateway implements OnGatewayInit<Namespace> {
     const demandId = typeof body?.demandId === 'string' ? body.demandId : '';
     try {
       await this.demands.own(userId, demandId);
-    } catch {
+    } catch (e) {
+      // Unknown while the database is away: closed, so that the client reconnects and subscribes again.
+      if (isOutage(e)) return void socket.disconnect();
       socket.emit(DemandSocketEvent.subscriptionError, { demandId, message: NOT_YOURS[lang] });
       return;
     }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { refreshSession } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
-import { LIVE_SOCKET_OPTIONS, reopenWhenServerCloses } from '../../lib/live-socket';
+import { LIVE_SOCKET_OPTIONS, keepLive } from '../../lib/live-socket';
 import { fetchUnreadCount } from './api/messages-api';
 
 /** Messages pushed while the page is open, newest first; the panel keeps at most this many (customer-area §9). */
@@ -37,7 +37,7 @@ export function useNotifications(token: string | null) {
       auth: { token, lang: currentLanguage() },
       ...LIVE_SOCKET_OPTIONS,
     });
-    reopenWhenServerCloses(socket);
+    keepLive(socket);
     socket.on('connect', () => {
       setReconnecting(false);
       socket.emit(NotificationEvent.requestUnreadCount);

@@ -4,7 +4,7 @@ import { io } from 'socket.io-client';
 import { useSession } from '../auth/api/use-session';
 import { refreshSession } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
-import { LIVE_SOCKET_OPTIONS, reopenWhenServerCloses } from '../../lib/live-socket';
+import { LIVE_SOCKET_OPTIONS, keepLive } from '../../lib/live-socket';
 
 /**
  * Follows the demands' live events on /demand-events (demand-workshop §4): subscribes to each once connected,
@@ -28,7 +28,7 @@ export function useDemandEvents(
       auth: { token, lang: currentLanguage() },
       ...LIVE_SOCKET_OPTIONS,
     });
-    reopenWhenServerCloses(socket);
+    keepLive(socket);
     socket.on('connect', () => {
       setConnected(true);
       for (const demandId of ids.split(',')) socket.emit(DemandSocketEvent.subscribe, { demandId });
