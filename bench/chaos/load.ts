@@ -131,8 +131,8 @@ export class BellClient {
 }
 
 /**
- * A demand page: follows one demand on /demand-events and, on every reconnection, fetches what it missed with
- * `events?after=` as the page does, so it ends holding the demand's whole history.
+ * A demand page: follows one demand on /demand-events and, each time it is subscribed again, fetches what it
+ * missed with `events?after=` as the page does, so it ends holding the demand's whole history.
  */
 export class DemandPage {
   readonly socket: Socket;
@@ -149,8 +149,9 @@ export class DemandPage {
     this.socket.on('connect', () => {
       this.connects += 1;
       this.socket.emit(DemandSocketEvent.subscribe, { demandId });
-      void this.catchUp();
     });
+    // As the page does: it catches up once subscribed, so that nothing falls between its fetch and its room.
+    this.socket.on(DemandSocketEvent.subscribed, () => void this.catchUp());
     for (const name of [DemandSocketEvent.progress, DemandSocketEvent.completed, DemandSocketEvent.error])
       this.socket.on(name, (e: DemandEventPayload) => this.events.set(e.id, e));
   }

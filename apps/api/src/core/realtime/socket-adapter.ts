@@ -51,8 +51,17 @@ export class RedisIoAdapter extends IoAdapter {
     sub.on('ready', () => {
       if (!lost) return;
       lost = false;
-      for (const namespace of [NOTIFICATIONS_NAMESPACE, DEMAND_EVENTS_NAMESPACE])
-        server.of(namespace).local.disconnectSockets();
+      // ioredis says ready before it subscribes again: a PING sent after that is answered once the subscriptions
+      // are back, and only then may clients come back, or an event pushed in between would be missed again.
+      setImmediate(() =>
+        sub.ping().then(
+          () => {
+            for (const namespace of [NOTIFICATIONS_NAMESPACE, DEMAND_EVENTS_NAMESPACE])
+              server.of(namespace).local.disconnectSockets();
+          },
+          () => undefined, // lost again: the next 'ready' tries again
+        ),
+      );
     });
     server.adapter(createAdapter(pub, sub, { key: socketChannel(this.config) }));
     return server;

@@ -9,7 +9,8 @@ import { LIVE_SOCKET_OPTIONS, keepLive } from '../../lib/live-socket';
 /**
  * Follows the demands' live events on /demand-events (demand-workshop §4): subscribes to each once connected,
  * hands every event to `onEvent`, and reports connection and subscription errors. It reconnects as every live
- * socket does (LIVE_SOCKET_OPTIONS); the page fetches what it missed once `connected` again.
+ * socket does (LIVE_SOCKET_OPTIONS); `connected` turns true once subscribed again, and the page then fetches what
+ * it missed.
  */
 export function useDemandEvents(
   demandIds: string[],
@@ -30,9 +31,11 @@ export function useDemandEvents(
     });
     keepLive(socket);
     socket.on('connect', () => {
-      setConnected(true);
       for (const demandId of ids.split(',')) socket.emit(DemandSocketEvent.subscribe, { demandId });
     });
+    // Live once the server has joined the socket to a demand's room: what the page fetches from then on cannot
+    // miss an event that is neither in its answer nor pushed.
+    socket.on(DemandSocketEvent.subscribed, () => setConnected(true));
     socket.on('disconnect', () => setConnected(false));
     socket.on('connect_error', (err) => {
       setConnected(false);
