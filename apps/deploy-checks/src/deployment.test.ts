@@ -1,18 +1,36 @@
 import { describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { composeConfig, read, render, validate, type K8sObject } from './files';
 
 type Container = {
   name: string;
   image: string;
   resources?: { requests?: object; limits?: object };
-  readinessProbe?: object;
+  readinessProbe?: { timeoutSeconds?: number };
   livenessProbe?: object;
+  securityContext?: { allowPrivilegeEscalation?: boolean; capabilities?: { drop?: string[] } };
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
 };
 type PodSpec = {
   containers: Container[];
   terminationGracePeriodSeconds?: number;
-  securityContext?: { runAsNonRoot?: boolean };
+  securityContext?: { runAsNonRoot?: boolean; seccompProfile?: { type: string } };
 };
+const workloads = (objects: K8sObject[]) =>
+  objects.filter((o) => ['Deployment', 'StatefulSet', 'Job', 'CronJob'].includes(o.kind));
+/** What `kubectl apply -l` selects: `key=value`, or `key in (a,b)`, against the object's own labels. */
+function selected(objects: K8sObject[], selector: string): K8sObject[] {
+  const set = /^([\w./-]+) in \(([^)]*)\)$/.exec(selector);
+  const [key, values] = set
+    ? [set[1], set[2].split(',')]
+    : [selector.split('=')[0], [selector.split('=')[1]]];
+  return objects.filter((o) => values.includes(o.metadata.labels?.[key] ?? '\0'));
+}
+const wave = (o: K8sObject) =>
+  Number(
+    (o.metadata as { annotations?: Record<string, string> }).annotations?.['argocd.argoproj.io/sync-wave'] ??
+      0,
+  );
 const podSpec = (o: K8sObject) =>
   (
     (o.spec as { template?: { spec: PodSpec } }).template ??
@@ -70,19 +88,28 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
     for (const o of objects) expect(() => validate(o), `${o.kind}/${o.metadata.name}`).not.toThrow();
   });
 
-  it('runs the API on 2+ replicas with probes, resources, non-root pods and a grace period for sockets', () => {
+  it('runs the API on 2+ replicas with probes, resources, restricted pods and a grace period for sockets', () => {
     const api = named('Deployment', 'think-tank-api');
-    expect((api.spec as { replicas: number }).replicas).toBeGreaterThanOrEqual(2);
-    for (const d of objects.filter(
-      (o) => o.kind === 'Deployment' || o.kind === 'StatefulSet' || o.kind === 'Job',
-    )) {
+    expect(
+      (named('HorizontalPodAutoscaler', 'think-tank-api').spec as { minReplicas: number }).minReplicas,
+    ).toBeGreaterThanOrEqual(2);
+    for (const d of workloads(objects)) {
       const spec = podSpec(d);
+      // The restricted Pod Security profile, which the namespace enforces.
       expect(spec.securityContext?.runAsNonRoot, d.metadata.name).toBe(true);
-      for (const c of spec.containers)
+      expect(spec.securityContext?.seccompProfile, d.metadata.name).toEqual({ type: 'RuntimeDefault' });
+      for (const c of spec.containers) {
         expect(c.resources?.requests && c.resources.limits, `${d.metadata.name}/${c.name}`).toBeTruthy();
+        expect(c.securityContext, `${d.metadata.name}/${c.name}`).toMatchObject({
+          allowPrivilegeEscalation: false,
+          capabilities: { drop: ['ALL'] },
+        });
+      }
     }
     const container = podSpec(api).containers[0];
     expect(container.readinessProbe).toMatchObject({ httpGet: { path: '/api/health/ready' } });
+    // The readiness check may take up to 2 s.
+    expect(container.readinessProbe?.timeoutSeconds).toBeGreaterThanOrEqual(3);
     expect(container.livenessProbe).toMatchObject({ httpGet: { path: '/api/health/live' } });
     expect(podSpec(api).terminationGracePeriodSeconds).toBeGreaterThanOrEqual(30);
     expect(
@@ -104,6 +131,76 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
     expect(JSON.stringify(ingress.spec)).toContain('/socket.io');
   });
 
+  it('sets no replicas where an autoscaler rules, so that an apply keeps what it chose', () => {
+    for (const hpa of objects.filter((o) => o.kind === 'HorizontalPodAutoscaler')) {
+      const target = (hpa.spec as { scaleTargetRef: { kind: string; name: string } }).scaleTargetRef;
+      expect(
+        (named(target.kind, target.name).spec as { replicas?: number }).replicas,
+        target.name,
+      ).toBeUndefined();
+    }
+  });
+
+  it('names its ConfigMap (and a generated Secret) by a hash of the content, so a change rolls the pods', () => {
+    const configs = objects.filter((o) => o.kind === 'ConfigMap' || o.kind === 'Secret');
+    expect(configs.length).toBeGreaterThan(0);
+    for (const c of configs) expect(c.metadata.name).toMatch(/^think-tank-(config|secrets)-[a-z0-9]{10}$/);
+    for (const d of workloads(objects))
+      for (const c of podSpec(d).containers)
+        for (const from of c.envFrom ?? []) {
+          const ref = from.configMapRef ?? from.secretRef;
+          expect(
+            configs.some((o) => o.metadata.name === ref!.name) || ref!.name === 'think-tank-secrets',
+          ).toBe(true);
+        }
+  });
+
+  it('installs in the README’s order on an empty cluster and again for every release', () => {
+    const readme = read('README.md');
+    const commands = readme.slice(readme.indexOf('**On a cluster**')).split('```')[1];
+    const namespace = objects.find((o) => o.kind === 'Namespace')!;
+    expect(namespace.metadata.labels).toMatchObject({ 'pod-security.kubernetes.io/enforce': 'restricted' });
+    expect(
+      objects.every((o) => o.kind === 'Namespace' || o.metadata.namespace === namespace.metadata.name),
+    ).toBe(true);
+    const steps = [...commands.matchAll(/kubectl apply -k k8s\/overlays\/prod(?: -l '?([^'\n]+)'?)?/g)].map(
+      (m) => m[1],
+    );
+    expect(steps).toEqual([
+      'app.kubernetes.io/component=namespace',
+      'app.kubernetes.io/component in (config,migrate)',
+      undefined,
+    ]);
+    // Step 1 creates the namespace alone, for the Secret to go in; step 2 the config with the migration reading it.
+    expect(selected(objects, steps[0]!)).toEqual([namespace]);
+    const second = selected(objects, steps[1]!);
+    const job = second.find((o) => o.kind === 'Job')!;
+    expect(job.metadata.name).toBe('think-tank-migrate');
+    for (const from of podSpec(job).containers[0].envFrom ?? [])
+      if (from.configMapRef) expect(second.map((o) => o.metadata.name)).toContain(from.configMapRef.name);
+    // The release's Job replaces the last one, and the wait outlasts the Job's own deadline.
+    expect(commands.indexOf('delete job think-tank-migrate --ignore-not-found')).toBeLessThan(
+      commands.indexOf('component in (config,migrate)'),
+    );
+    const deadline = (job.spec as { activeDeadlineSeconds: number }).activeDeadlineSeconds;
+    expect(deadline).toBeGreaterThanOrEqual(15 * 60);
+    const wait = /wait --for=condition=complete --timeout=(\d+)m job\/think-tank-migrate/.exec(commands);
+    expect(Number(wait?.[1]) * 60).toBeGreaterThanOrEqual(deadline);
+    // Argo CD: the namespace, then the config, then the migration (a Sync hook, recreated), then the rest.
+    const annotations = (job.metadata as { annotations: Record<string, string> }).annotations;
+    expect(annotations).toMatchObject({
+      'argocd.argoproj.io/hook': 'Sync',
+      'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
+    });
+    const configs = objects.filter((o) => o.kind === 'ConfigMap' || o.kind === 'Secret');
+    expect(wave(namespace)).toBeLessThan(Math.min(...configs.map(wave)));
+    expect(Math.max(...configs.map(wave))).toBeLessThan(wave(job));
+    // The dev databases come before the migration that needs them; the app's workloads after it.
+    for (const d of workloads(objects).filter((o) => o !== job))
+      if (d.kind === 'StatefulSet') expect(wave(d), d.metadata.name).toBeLessThan(wave(job));
+      else expect(wave(d), d.metadata.name).toBeGreaterThan(wave(job));
+  });
+
   it('keeps every pod that reaches PostgreSQL and Redis marked as a database client', () => {
     const clients = objects.filter(
       (o) =>
@@ -118,6 +215,30 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
         ],
       ).toBe('true');
     expect(named('NetworkPolicy', 'think-tank-web-egress')).toBeDefined();
+  });
+});
+
+describe('k8s/secret.example.yaml', () => {
+  it('lists every secret the app reads, SMTP and the first admin included', () => {
+    const example = parseDocument(read('k8s/secret.example.yaml')).toJS() as { stringData: object };
+    expect(Object.keys(example.stringData)).toEqual(
+      expect.arrayContaining([
+        'DATABASE_URL',
+        'REDIS_URL',
+        'JWT_SECRET',
+        'SMTP_URL',
+        'ADMIN_EMAIL',
+        'ADMIN_PASSWORD',
+        'ALIPAY_APP_ID',
+        'ALIPAY_PRIVATE_KEY',
+        'ALIPAY_PUBLIC_KEY',
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'GOOGLE_CLIENT_SECRET',
+        'GITHUB_CLIENT_SECRET',
+        'LLM_API_KEY',
+      ]),
+    );
   });
 });
 
@@ -137,6 +258,6 @@ describe('overlay differences', () => {
     expect(prod.some((o) => o.kind === 'StatefulSet')).toBe(false);
     // No secret values in the prod render: its Secret is created outside git.
     expect(prod.some((o) => o.kind === 'Secret')).toBe(false);
-    expect(prod.every((o) => o.metadata.namespace === 'think-tank')).toBe(true);
+    expect(prod.every((o) => o.kind === 'Namespace' || o.metadata.namespace === 'think-tank')).toBe(true);
   });
 });

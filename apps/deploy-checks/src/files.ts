@@ -10,7 +10,12 @@ export const read = (path: string) => readFileSync(resolve(ROOT, path), 'utf8');
 export interface K8sObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   spec?: Record<string, unknown>;
   [key: string]: unknown;
 }
