@@ -76,6 +76,27 @@ describe('docker/compose.yml', () => {
     for (const service of ['postgres', 'redis', 'mailpit', 'migrate', 'api', 'worker', 'web'])
       expect(run.stdout).toMatch(new RegExp(`^  ${service}:`, 'm'));
   });
+
+  it('waits for what each service checks, gives the worker its own health check, and lets both drain', () => {
+    const compose = parseDocument(read('docker/compose.yml')).toJS() as {
+      services: Record<
+        string,
+        { depends_on?: object; healthcheck?: { test: string[] }; stop_grace_period?: string }
+      >;
+    };
+    const { migrate, api, worker } = compose.services;
+    expect(migrate.depends_on).toMatchObject({
+      postgres: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+    });
+    // Not the image's check on the API's port 3000, where a worker listens to nothing.
+    expect(worker.healthcheck?.test.join(' ')).toContain('9464/metrics');
+    const seconds = (s?: string) => Number(/^(\d+)s$/.exec(s ?? '')?.[1] ?? 0);
+    const drain = (entry: string) =>
+      Number(new RegExp(`closeOnSignals\\(starting, (\\d+)_000`).exec(read(entry))![1]);
+    expect(seconds(api.stop_grace_period)).toBeGreaterThan(drain('apps/api/src/main.ts'));
+    expect(seconds(worker.stop_grace_period)).toBeGreaterThan(drain('apps/api/src/worker.ts'));
+  });
 });
 
 describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
