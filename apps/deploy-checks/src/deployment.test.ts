@@ -239,6 +239,27 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
   });
 });
 
+describe('.github/workflows/ci.yml', () => {
+  const workflow = parseDocument(read('.github/workflows/ci.yml')).toJS() as {
+    defaults?: { run?: { shell?: string } };
+    jobs: Record<string, { services?: Record<string, object>; steps: { run?: string; shell?: string }[] }>;
+  };
+
+  it('runs every shell step with pipefail (an explicit bash is bash -eo pipefail)', () => {
+    for (const job of Object.values(workflow.jobs))
+      for (const step of job.steps.filter((s) => s.run))
+        expect(step.shell ?? workflow.defaults?.run?.shell, step.run).toBe('bash');
+  });
+
+  it('gives the browser tests PostgreSQL and Redis, and no snap-wrapped chromium', () => {
+    const test = workflow.jobs.test;
+    expect(Object.keys(test.services ?? {})).toContain('postgres');
+    const installs = test.steps.map((s) => s.run ?? '').filter((r) => r.includes('apt-get install'));
+    expect(installs.join('\n')).toMatch(/redis-server/);
+    expect(installs.join('\n')).not.toMatch(/\bchromium\b/);
+  });
+});
+
 describe('k8s/secret.example.yaml', () => {
   it('lists every secret the app reads, SMTP and the first admin included', () => {
     const example = parseDocument(read('k8s/secret.example.yaml')).toJS() as { stringData: object };
