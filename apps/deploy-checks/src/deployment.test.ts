@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { helmetOptions, securityHeaders } from '../../api/src/core/http/security-headers';
 import { composeConfig, read, render, validate, type K8sObject } from './files';
 
 type Container = {
@@ -55,6 +56,25 @@ describe('Dockerfiles', () => {
       expect(finalStage).toMatch(/^HEALTHCHECK /m);
     });
   }
+
+  it('has nginx send the SPA the API’s own security headers, and ship no source maps', () => {
+    const sent = Object.fromEntries(
+      [...read('docker/security-headers.conf').matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)].map(
+        (m) => [m[1].toLowerCase(), m[2]],
+      ),
+    );
+    expect(sent).toEqual(securityHeaders(helmetOptions(true)));
+    expect(sent['content-security-policy']).toContain("frame-ancestors 'self'");
+    // In every location that serves the app's files (an add_header of its own would drop inherited ones).
+    const conf = read('docker/nginx.conf');
+    for (const location of ['/assets/', '/'])
+      expect(conf).toMatch(
+        new RegExp(`location ${location} \\{[^}]*include /etc/nginx/security-headers\\.conf;`, 's'),
+      );
+    const dockerfile = read('docker/Dockerfile.web');
+    expect(dockerfile).toContain('COPY docker/security-headers.conf /etc/nginx/security-headers.conf');
+    expect(dockerfile).toMatch(/find dist\/apps\/web -name '\*\.map' -delete/);
+  });
 
   it('runs node under tini, so SIGTERM reaches the shutdown hooks', () => {
     expect(read('docker/Dockerfile')).toMatch(/ENTRYPOINT \["\/usr\/bin\/tini", "--"\]/);
