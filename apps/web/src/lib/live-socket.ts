@@ -20,11 +20,16 @@ const UNAVAILABLE_RETRY_MS = 3000;
  * sockets; so does a server whose Redis or database came back, so that clients catch up) nor one whose handshake
  * the server refused: those are reopened here. A handshake refused as UNAVAILABLE (the server could not check the
  * token during an outage) is asked again a little later; a revoked session fails its handshake as UNAUTHORIZED,
- * which the caller refreshes or ends.
+ * which the caller refreshes or ends. Returns how to close the socket for good, a pending retry included.
  */
-export function keepLive(socket: Socket): void {
+export function keepLive(socket: Socket): () => void {
+  let retry: ReturnType<typeof setTimeout> | undefined;
   socket.on('disconnect', (reason) => reason === 'io server disconnect' && socket.connect());
   socket.on('connect_error', (err) => {
-    if (err.message === 'UNAVAILABLE') setTimeout(() => socket.connect(), UNAVAILABLE_RETRY_MS);
+    if (err.message === 'UNAVAILABLE') retry = setTimeout(() => socket.connect(), UNAVAILABLE_RETRY_MS);
   });
+  return () => {
+    clearTimeout(retry);
+    socket.close();
+  };
 }

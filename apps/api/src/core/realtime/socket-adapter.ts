@@ -6,7 +6,7 @@ import Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
-import { logConnectionErrors } from '../redis/connection-errors';
+import { logConnectionErrors, onReconnected } from '../redis/connection-errors';
 
 /** The Redis channel prefix of socket.io, under REDIS_PREFIX; the emitter publishes on the same one. */
 export const socketChannel = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
@@ -46,11 +46,7 @@ export class RedisIoAdapter extends IoAdapter {
     // A subscriber cut off from Redis missed what other replicas and the workers pushed meanwhile: once it is back,
     // this replica's sockets are closed by the server, so that clients reconnect at once and fetch what they
     // missed (the unread count, a demand's events after the last one they hold).
-    let lost = false;
-    sub.on('close', () => (lost = true));
-    sub.on('ready', () => {
-      if (!lost) return;
-      lost = false;
+    onReconnected(sub, () =>
       // ioredis says ready before it subscribes again: a PING sent after that is answered once the subscriptions
       // are back, and only then may clients come back, or an event pushed in between would be missed again.
       setImmediate(() =>
@@ -59,10 +55,10 @@ export class RedisIoAdapter extends IoAdapter {
             for (const namespace of [NOTIFICATIONS_NAMESPACE, DEMAND_EVENTS_NAMESPACE])
               server.of(namespace).local.disconnectSockets();
           },
-          () => undefined, // lost again: the next 'ready' tries again
+          () => undefined, // lost again: the next reconnection tries again
         ),
-      );
-    });
+      ),
+    );
     server.adapter(createAdapter(pub, sub, { key: socketChannel(this.config) }));
     return server;
   }

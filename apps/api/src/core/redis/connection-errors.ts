@@ -15,3 +15,14 @@ export function logConnectionErrors<T extends Redis>(client: T, name: string): T
   });
   return client;
 }
+
+/** Calls `back` each time the client is ready again after its connection was lost (not on its first connect). */
+export function onReconnected(client: Redis, back: () => void): void {
+  let lost = false;
+  client.on('close', () => (lost = true));
+  client.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    back();
+  });
+}

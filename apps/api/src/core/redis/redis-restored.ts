@@ -1,5 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { JobName } from '@think-tank/contracts';
+import type { EveryRepeatOptions, CronRepeatOptions, Queue } from 'bull';
 import type Redis from 'ioredis';
+import { onReconnected } from './connection-errors';
 import { REDIS } from './redis.provider';
 
 const TRIES = 5;
@@ -17,19 +20,23 @@ export class RedisRestored {
   private readonly tasks: { name: string; run: () => Promise<unknown> }[] = [];
 
   constructor(@Inject(REDIS) redis: Redis) {
-    let lost = false;
-    redis.on('close', () => (lost = true));
-    redis.on('ready', () => {
-      if (!lost) return;
-      lost = false;
-      void this.redo();
-    });
+    onReconnected(redis, () => void this.redo());
   }
 
   /** Runs `run` now, and again each time Redis comes back. */
   async always(name: string, run: () => Promise<unknown>): Promise<void> {
     this.tasks.push({ name, run });
     await run();
+  }
+
+  /**
+   * A repeatable job, registered now and again each time Redis comes back (Bull keeps one schedule whatever the
+   * number of processes registering it).
+   */
+  keepScheduled(queue: Queue, job: JobName, repeat: EveryRepeatOptions | CronRepeatOptions): Promise<void> {
+    return this.always(`the ${job} schedule`, () =>
+      queue.add(job, {}, { repeat, removeOnComplete: 30, removeOnFail: 100 }),
+    );
   }
 
   /** Each task, retried a few times: Bull's own connections may come back a moment after this one. */

@@ -16,8 +16,8 @@ export const SOCKET_MESSAGES_KEPT = 10;
 
 /**
  * The unread count and the messages pushed live, over a socket opened only with a token. A dropped socket, or one
- * that cannot connect, keeps reconnecting (LIVE_SOCKET_OPTIONS), is shown as reconnecting meanwhile, and asks for the count again when it is
- * back, so the bell catches up with what arrived in between. An expired token is refreshed and the socket
+ * that cannot connect, keeps reconnecting (LIVE_SOCKET_OPTIONS), is shown as reconnecting meanwhile, and asks for
+ * the count again when it is back, so the bell catches up with what arrived in between. An expired token is refreshed and the socket
  * reopened; a 401 on the unread count that no refresh can mend ends the session, as every call does (the fetch
  * client).
  */
@@ -37,7 +37,7 @@ export function useNotifications(token: string | null) {
       auth: { token, lang: currentLanguage() },
       ...LIVE_SOCKET_OPTIONS,
     });
-    keepLive(socket);
+    const close = keepLive(socket);
     socket.on('connect', () => {
       setReconnecting(false);
       socket.emit(NotificationEvent.requestUnreadCount);
@@ -59,7 +59,7 @@ export function useNotifications(token: string | null) {
     });
     return () => {
       live = false;
-      socket.close();
+      close();
     };
   }, [token]);
 

@@ -29,7 +29,7 @@ export function useDemandEvents(
       auth: { token, lang: currentLanguage() },
       ...LIVE_SOCKET_OPTIONS,
     });
-    keepLive(socket);
+    const close = keepLive(socket);
     socket.on('connect', () => {
       for (const demandId of ids.split(',')) socket.emit(DemandSocketEvent.subscribe, { demandId });
     });
@@ -48,7 +48,7 @@ export function useDemandEvents(
       handlers.current.onSubscriptionError?.(e.message),
     );
     return () => {
-      socket.close();
+      close();
       setConnected(false);
     };
   }, [token, ids]);

@@ -17,13 +17,7 @@ export class OrderReconcileProcessor implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
-    return this.restored.always('the reconciliation schedule', () =>
-      this.queue.add(
-        JobName.reconcileOrders,
-        {},
-        { repeat: EVERY_TEN_MINUTES, removeOnComplete: 30, removeOnFail: 100 },
-      ),
-    );
+    return this.restored.keepScheduled(this.queue, JobName.reconcileOrders, EVERY_TEN_MINUTES);
   }
 
   @Process(JobName.reconcileOrders)

@@ -22,13 +22,7 @@ export class SubscriptionExpiryProcessor implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
-    return this.restored.always('the subscription expiry schedule', () =>
-      this.queue.add(
-        JobName.expireSubscriptions,
-        {},
-        { repeat: DAILY, removeOnComplete: 30, removeOnFail: 100 },
-      ),
-    );
+    return this.restored.keepScheduled(this.queue, JobName.expireSubscriptions, DAILY);
   }
 
   @Process(JobName.expireSubscriptions)

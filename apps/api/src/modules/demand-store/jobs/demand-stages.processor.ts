@@ -1,8 +1,8 @@
 import { InjectQueue, OnQueueFailed, Process, Processor } from '@nestjs/bull';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { StageSweepReport } from '@think-tank/contracts';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job, Queue } from 'bull';
 import type { DataSource } from 'typeorm';
 import { isOutage } from '../../../core/errors/outage';
@@ -38,16 +38,12 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
    * Sweeps at once (a crash between a commit and its enqueue leaves a stage without its job), then every five
    * minutes; and both again when Redis comes back, which may have restarted empty, losing queued stage jobs.
    */
-  onApplicationBootstrap(): Promise<void> {
-    return this.restored.always('the stage sweep and its schedule', async () => {
+  async onApplicationBootstrap(): Promise<void> {
+    await this.restored.always('the stage sweep', async () => {
       const report = await this.sweeper.sweep(0);
       if (report.checked) this.logger.log(`checked ${report.checked} unfinished stage job(s)`);
-      await this.queue.add(
-        JobName.sweepStages,
-        {},
-        { repeat: EVERY_FIVE_MINUTES, removeOnComplete: 30, removeOnFail: 100 },
-      );
     });
+    await this.restored.keepScheduled(this.queue, JobName.sweepStages, EVERY_FIVE_MINUTES);
   }
 
   @Process(JobName.sweepStages)
