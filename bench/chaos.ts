@@ -10,117 +10,17 @@ import { Role } from '@think-tank/contracts';
 import * as jwt from 'jsonwebtoken';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { waitFor } from '../apps/api/test/support/wait';
-import { ChaosCluster, JWT_SECRET, ROOT, type Member } from './chaos/cluster';
-import {
-  BellClient,
-  buyWithNotify,
-  call,
-  DemandPage,
-  Readers,
-  sleep,
-  walkDemand,
-  type Walk,
-} from './chaos/load';
+import { ChaosCluster, JWT_SECRET, ROOT } from './chaos/cluster';
+import { ledger, missedEvents, stageStates, unpaidOrders } from './chaos/checks';
+import { faults } from './chaos/faults';
+import { BellClient, buyWithNotify, call, DemandPage, Readers, walkDemand, type Walk } from './chaos/load';
 
 const SHORT = process.argv.includes('--short');
 const PLAN = SHORT
   ? { demands: 6, buyers: 6, bells: 24, readers: 2, outageMs: 5_000, stepMs: 150, minutes: 2.5 }
   : { demands: 50, buyers: 50, bells: 150, readers: 4, outageMs: 20_000, stepMs: 300, minutes: 15 };
-
-interface Fault {
-  name: string;
-  /**
-   * Strikes, and resolves when the fault is over (the process restarted, the service back); with what must hold,
-   * beyond every process being ready, for the product to count as recovered.
-   */
-  strike(cluster: ChaosCluster): Promise<(() => Promise<boolean>) | void>;
-}
-
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)];
-
-/** A worker killed (kill -9) while it runs a stage; the orchestrator starts another, as Kubernetes would. */
-const killWorker: Fault = {
-  name: 'kill -9 of a worker in the middle of a stage',
-  async strike(cluster) {
-    const running = (): Promise<{ demandId: string; stage: string }[]> =>
-      cluster.sql(`SELECT "demandId", stage FROM demand_stages WHERE status = 'Processing'`);
-    // Every worker busy, so that the one killed is in the middle of a stage.
-    const cutOff = await waitFor(async () => {
-      const rows = await running();
-      return rows.length >= cluster.workers.length && rows;
-    }, 60_000);
-    const victim = pick(cluster.workers);
-    await cluster.stop(victim, 'SIGKILL');
-    await sleep(2_000);
-    await cluster.spawn('worker', victim.port);
-    // Recovered when every stage that was running then has completed (the survivor or the new worker resumed it).
-    return async () => {
-      const states: { status: string }[] = await cluster.sql(
-        `SELECT status FROM demand_stages
-          WHERE ("demandId", stage) IN (SELECT * FROM unnest($1::uuid[], $2::varchar[]))`,
-        [cutOff.map((r) => r.demandId), cutOff.map((r) => r.stage)],
-      );
-      return states.every((r) => r.status === 'Completed');
-    };
-  },
-};
-
-/** An API killed (kill -9) under load, and started again on its port. */
-const killApi: Fault = {
-  name: 'kill -9 of an API in the middle of requests',
-  async strike(cluster) {
-    const victim = pick(cluster.apis);
-    await cluster.stop(victim, 'SIGKILL');
-    await sleep(2_000);
-    await cluster.spawn('api', victim.port);
-  },
-};
-
-/** An API stopped as a rolling deploy stops a pod (SIGTERM: drain, close sockets, exit), then its successor. */
-const drainApi: Fault = {
-  name: 'SIGTERM of an API under load (rolling deploy)',
-  async strike(cluster) {
-    const victim: Member = pick(cluster.apis);
-    await cluster.stop(victim, 'SIGTERM');
-    await cluster.spawn('api', victim.port);
-  },
-};
-
-/** When Redis was last stopped: every socket open then must reconnect (its pushes meanwhile were lost). */
-let redisStoppedAt = 0;
-
-const stopRedis: Fault = {
-  name: `Redis stopped for ${PLAN.outageMs / 1000} s`,
-  async strike(cluster) {
-    redisStoppedAt = Date.now();
-    await cluster.redis.stop();
-    await sleep(PLAN.outageMs);
-    await cluster.redis.start();
-  },
-};
-
-const stopPostgres: Fault = {
-  name: `PostgreSQL stopped for ${PLAN.outageMs / 1000} s`,
-  async strike(cluster) {
-    await cluster.postgres.stop();
-    await sleep(PLAN.outageMs);
-    await cluster.postgres.start();
-  },
-};
-
-const slowPostgres: Fault = {
-  name: `200 ms added to every PostgreSQL round trip for ${PLAN.outageMs / 1000} s`,
-  async strike(cluster) {
-    cluster.dbProxy.latencyMs = 200;
-    await sleep(PLAN.outageMs);
-    cluster.dbProxy.latencyMs = 0;
-  },
-};
-
-const FAULTS = SHORT
-  ? [killWorker, stopRedis, stopPostgres]
-  : [killWorker, killApi, drainApi, stopRedis, stopPostgres, slowPostgres];
 
 interface Row {
   fault: string;
@@ -128,53 +28,6 @@ interface Row {
   recoverySeconds: number;
   lost: number;
   doubled: number;
-}
-
-/** What the database holds twice that must exist once, and what is settled but missing its effect. */
-async function ledger(cluster: ChaosCluster, demandIds: string[], orderIds: string[]) {
-  const count = async (sql: string, params: unknown[]) => Number((await cluster.sql(sql, params))[0].n);
-  const doubled =
-    (await count(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM demand_events WHERE "demandId" = ANY($1) AND event = 'demand_completed'
-       GROUP BY "demandId", stage HAVING count(*) > 1) d`,
-      [demandIds],
-    )) +
-    (await count(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM orders WHERE "demandId" = ANY($1) AND status = 'paid'
-       GROUP BY "demandId", stage HAVING count(*) > 1) d`,
-      [demandIds],
-    )) +
-    (await count(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM solution_access_grants WHERE "orderId" = ANY($1)
-       GROUP BY "orderId" HAVING count(*) > 1) d`,
-      [orderIds],
-    )) +
-    (await count(
-      `SELECT count(*) AS n FROM (SELECT 1 FROM payment_events WHERE "orderId" = ANY($1)
-       GROUP BY "orderId" HAVING count(*) > 1) d`,
-      [orderIds],
-    ));
-  const lost =
-    // A completed stage without its announcement or its lab files.
-    (await count(
-      `SELECT count(*) AS n FROM demand_stages s WHERE s."demandId" = ANY($1) AND s.status = 'Completed'
-       AND (NOT EXISTS (SELECT 1 FROM demand_events e WHERE e."demandId" = s."demandId" AND e.stage = s.stage AND e.event = 'demand_completed')
-         OR NOT EXISTS (SELECT 1 FROM demand_files f WHERE f."demandId" = s."demandId" AND f.stage = s.stage))`,
-      [demandIds],
-    )) +
-    // A paid view without its grant.
-    (await count(
-      `SELECT count(*) AS n FROM orders o WHERE o.id = ANY($1) AND o.status = 'paid'
-       AND NOT EXISTS (SELECT 1 FROM solution_access_grants g WHERE g."orderId" = o.id)`,
-      [orderIds],
-    )) +
-    // A paid stage fee whose stage is not paid.
-    (await count(
-      `SELECT count(*) AS n FROM orders o JOIN demand_stages s ON s."demandId" = o."demandId" AND s.stage = o.stage
-       WHERE o."demandId" = ANY($1) AND o.status = 'paid' AND s."paymentStatus" <> 'Paid'`,
-      [demandIds],
-    ));
-  return { doubled, lost };
 }
 
 async function main() {
@@ -207,6 +60,7 @@ async function main() {
     const bells = tokens.slice(0, PLAN.bells).map((t) => new BellClient(cluster.url, t));
     await waitFor(async () => bells.every((b) => b.connects > 0), 60_000);
     const pages: DemandPage[] = [];
+    const demandIds = () => pages.map((p) => p.demandId);
     const walks: Promise<Walk>[] = tokens.slice(0, PLAN.demands).map(async (t, n) => {
       await sleep(n * 200);
       return walkDemand(cluster.url, t, n, deadline, (demandId) =>
@@ -231,7 +85,7 @@ async function main() {
     );
 
     let seen = { doubled: 0, lost: 0 };
-    for (const fault of FAULTS) {
+    for (const fault of faults(SHORT, PLAN.outageMs)) {
       await cluster.ready();
       await sleep(3_000);
       const from = Date.now();
@@ -241,7 +95,7 @@ async function main() {
       await cluster.ready();
       if (recoveredWhen) await waitFor(recoveredWhen, 120_000);
       const recovered = Date.now();
-      const now = await ledger(cluster, walkedIds(pages), []);
+      const now = await ledger(cluster, demandIds(), []);
       rows.push({
         fault: fault.name,
         errorRate: readers.errorRate(from, recovered),
@@ -269,33 +123,11 @@ async function main() {
     await waitFor(async () => bells.every((b) => b.titles.has(title)), 20_000).catch(() => undefined);
     await sleep(2_000);
 
-    const end = await ledger(cluster, walkedIds(pages), orderIds);
+    const end = await ledger(cluster, demandIds(), orderIds);
     const notDone = walked.filter((w) => !w.done).length;
-    const unpaid =
-      Number(
-        (
-          await cluster.sql(`SELECT count(*) AS n FROM orders WHERE id = ANY($1) AND status <> 'paid'`, [
-            orderIds,
-          ])
-        )[0].n,
-      ) +
-      (buyers.length - orderIds.length);
+    const unpaid = (await unpaidOrders(cluster, orderIds)) + (buyers.length - orderIds.length);
     const deaf = bells.filter((b) => !b.titles.has(title)).length;
-    const missed: string[] = [];
-    for (const page of pages) {
-      const stored: { id: string; event: string; messageType: string; createdAt: Date }[] = await cluster.sql(
-        `SELECT id, event, "messageType", "createdAt" FROM demand_events WHERE "demandId" = $1`,
-        [page.demandId],
-      );
-      const absent = stored.filter((e) => !page.events.has(Number(e.id)));
-      if (absent.length)
-        missed.push(
-          `${page.demandId} (connected ${page.connects}×) lacks ` +
-            absent
-              .map((e) => `${e.id} ${e.event}/${e.messageType} at ${e.createdAt.toISOString()}`)
-              .join(', '),
-        );
-    }
+    const missed = await missedEvents(cluster, pages);
     const partialPages = missed.length;
     const lostAtEnd = Math.max(0, end.lost - seen.lost) + notDone + unpaid + deaf + partialPages;
     rows.push({
@@ -306,10 +138,9 @@ async function main() {
       doubled: Math.max(0, end.doubled - seen.doubled),
     });
     if (notDone) {
-      const states = await cluster.sql(
-        `SELECT "demandId", stage, status, "paymentStatus", "errorMessage", run, "updatedAt" FROM demand_stages
-         WHERE "demandId" = ANY($1) AND stage IN ('Startup', 'Preparation') ORDER BY "demandId", stage DESC`,
-        [walked.filter((w) => !w.done).map((w) => w.demandId)],
+      const states = await stageStates(
+        cluster,
+        walked.filter((w) => !w.done).map((w) => w.demandId),
       );
       failures.push(
         `${notDone} of ${walked.length} demands did not complete Preparation: ${JSON.stringify(states)}`,
@@ -318,7 +149,9 @@ async function main() {
     if (unpaid) failures.push(`${unpaid} of ${buyers.length} Alipay orders are not paid`);
     if (deaf)
       failures.push(`${deaf} of ${bells.length} bells missed the broadcast sent after the last fault`);
-    const stayed = [...bells, ...pages].filter((c) => c.openedAt < redisStoppedAt && c.connects < 2).length;
+    const stayed = [...bells, ...pages].filter(
+      (c) => c.openedAt < cluster.redisStoppedAt && c.connects < 2,
+    ).length;
     if (stayed)
       failures.push(`${stayed} sockets open through the Redis outage never reconnected to catch up`);
     if (partialPages)
@@ -335,8 +168,7 @@ async function main() {
     // A paid stage that a fault sent to Error leaves its user to notice and retry it: not good enough.
     const retries = walked.reduce((n, w) => n + w.stageRetries, 0);
     if (retries) failures.push(`${retries} paid stages ended in Error and had to be retried by their user`);
-    const reconnected =
-      bells.filter((b) => b.connects > 1).length + pages.filter((p) => p.connects > 1).length;
+    const reconnected = [...bells, ...pages].filter((c) => c.connects > 1).length;
     const unhandled = await cluster.counterSum('process_unhandled_rejections_total');
     report(rows, {
       seconds: (Date.now() - started) / 1000,
@@ -362,8 +194,6 @@ async function main() {
   console.log('chaos: nothing lost, nothing doubled');
   process.exit(0);
 }
-
-const walkedIds = (pages: DemandPage[]) => pages.map((p) => p.demandId);
 
 function report(
   rows: Row[],

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { join, resolve } from 'node:path';
 import { FakeAlipayPlatform } from '../../apps/api/test/fakes/alipay-platform';
@@ -160,6 +161,24 @@ export class ChaosCluster {
     });
     this.members.push(member);
     return member;
+  }
+
+  /** When Redis was last stopped: every socket open then must have reconnected since (its pushes were lost). */
+  redisStoppedAt = 0;
+
+  /** A member ended with a signal and, after `pauseMs`, its successor started on its port, as Kubernetes would. */
+  async replace(member: Member, signal: NodeJS.Signals, pauseMs = 0): Promise<void> {
+    await this.stop(member, signal);
+    await sleep(pauseMs);
+    await this.spawn(member.kind, member.port);
+  }
+
+  /** PostgreSQL or Redis stopped for `ms`, then started again on the same port and data. */
+  async outage(service: 'postgres' | 'redis', ms: number): Promise<void> {
+    if (service === 'redis') this.redisStoppedAt = Date.now();
+    await this[service].stop();
+    await sleep(ms);
+    await this[service].start();
   }
 
   /** Ends a member with a signal and waits for its exit. */

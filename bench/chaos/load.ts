@@ -12,11 +12,10 @@ import {
   type DemandEventPayload,
   type MessageItem,
 } from '@think-tank/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_SOCKET_OPTIONS, keepLive } from '../../apps/web/src/lib/live-socket';
 import type { FakeAlipayPlatform } from '../../apps/api/test/fakes/alipay-platform';
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface Answer {
   status: number;
@@ -52,6 +51,20 @@ export async function call(
   } catch {
     return { status: 0, body: {} as Answer['body'] };
   }
+}
+
+/** Asks again, a second apart, until the answer has `status` or the deadline passes (then null). */
+async function untilAnswered(
+  deadline: number,
+  status: number,
+  ask: () => Promise<Answer>,
+): Promise<Answer | null> {
+  while (Date.now() < deadline) {
+    const res = await ask();
+    if (res.status === status) return res;
+    await sleep(1_000);
+  }
+  return null;
 }
 
 /** Readers: searches for real words and views of solutions, from a few concurrent loops; each answer timed. */
@@ -105,27 +118,32 @@ export class Readers {
   }
 }
 
-/** A socket as the web app opens it: the same reconnection options, reopened when the server closes it. */
-function liveSocket(base: string, namespace: string, token: string): Socket {
-  const socket = io(`${base}${namespace}`, {
-    auth: { token, lang: 'zh' },
-    ...LIVE_SOCKET_OPTIONS,
-    forceNew: true,
-  });
-  keepLive(socket);
-  return socket;
-}
-
-/** The bell: a /notifications socket that remembers how often it connected and the titles pushed to it. */
-export class BellClient {
+/**
+ * A socket as the web app opens it (the same options, kept live the same way), remembering when it was opened and
+ * how often it connected.
+ */
+class LiveClient {
   readonly socket: Socket;
   readonly openedAt = Date.now();
   connects = 0;
+
+  constructor(base: string, namespace: string, token: string) {
+    this.socket = io(`${base}${namespace}`, {
+      auth: { token, lang: 'zh' },
+      ...LIVE_SOCKET_OPTIONS,
+      forceNew: true,
+    });
+    keepLive(this.socket);
+    this.socket.on('connect', () => (this.connects += 1));
+  }
+}
+
+/** The bell: a /notifications socket that remembers the titles pushed to it. */
+export class BellClient extends LiveClient {
   readonly titles = new Set<string>();
 
   constructor(base: string, token: string) {
-    this.socket = liveSocket(base, NOTIFICATIONS_NAMESPACE, token);
-    this.socket.on('connect', () => (this.connects += 1));
+    super(base, NOTIFICATIONS_NAMESPACE, token);
     this.socket.on(NotificationEvent.newMessage, (m: MessageItem) => this.titles.add(m.title));
   }
 }
@@ -134,10 +152,7 @@ export class BellClient {
  * A demand page: follows one demand on /demand-events and, each time it is subscribed again, fetches what it
  * missed with `events?after=` as the page does, so it ends holding the demand's whole history.
  */
-export class DemandPage {
-  readonly socket: Socket;
-  readonly openedAt = Date.now();
-  connects = 0;
+export class DemandPage extends LiveClient {
   readonly events = new Map<number, DemandEventPayload>();
 
   constructor(
@@ -145,30 +160,23 @@ export class DemandPage {
     private readonly token: string,
     readonly demandId: string,
   ) {
-    this.socket = liveSocket(base, DEMAND_EVENTS_NAMESPACE, token);
-    this.socket.on('connect', () => {
-      this.connects += 1;
-      this.socket.emit(DemandSocketEvent.subscribe, { demandId });
-    });
+    super(base, DEMAND_EVENTS_NAMESPACE, token);
+    this.socket.on('connect', () => this.socket.emit(DemandSocketEvent.subscribe, { demandId }));
     // As the page does: it catches up once subscribed, so that nothing falls between its fetch and its room.
     this.socket.on(DemandSocketEvent.subscribed, () => void this.catchUp());
     for (const name of [DemandSocketEvent.progress, DemandSocketEvent.completed, DemandSocketEvent.error])
       this.socket.on(name, (e: DemandEventPayload) => this.events.set(e.id, e));
   }
 
-  /** The stored events after the last one held (retried until the API answers). */
+  /** The stored events after the last one held (asked again until the API answers, for 30 s at most). */
   async catchUp(): Promise<void> {
-    for (let attempt = 0; attempt < 30; attempt++) {
-      const after = Math.max(0, ...this.events.keys());
-      const res = await call(this.base, 'GET', `/api/demand-store/${this.demandId}/events?after=${after}`, {
+    const after = Math.max(0, ...this.events.keys());
+    const res = await untilAnswered(Date.now() + 30_000, 200, () =>
+      call(this.base, 'GET', `/api/demand-store/${this.demandId}/events?after=${after}`, {
         token: this.token,
-      });
-      if (res.status === 200) {
-        for (const e of res.body as DemandEventPayload[]) this.events.set(e.id, e);
-        return;
-      }
-      await sleep(1_000);
-    }
+      }),
+    );
+    for (const e of (res?.body ?? []) as DemandEventPayload[]) this.events.set(e.id, e);
   }
 }
 
@@ -196,15 +204,13 @@ export async function walkDemand(
   deadline: number,
   onRegistered: (demandId: string) => void,
 ): Promise<Walk> {
-  let demandId = '';
-  while (!demandId && Date.now() < deadline) {
-    const res = await call(base, 'POST', '/api/demand-store/register-demand', {
+  const registered = await untilAnswered(deadline, 201, () =>
+    call(base, 'POST', '/api/demand-store/register-demand', {
       token,
       body: { name: `混沌测试需求 ${n}`, ...DEMAND },
-    });
-    if (res.status === 201) demandId = String(res.body.demandId);
-    else await sleep(1_000);
-  }
+    }),
+  );
+  const demandId = registered ? String(registered.body.demandId) : '';
   if (demandId) onRegistered(demandId);
   const walk: Walk = { demandId, stageRetries: 0, done: false };
   const pay = async (path: string, body: object) => {
@@ -218,9 +224,8 @@ export async function walkDemand(
       const d = res.body as unknown as DemandDetail;
       const startup = d.stagesData.Startup;
       const prep = d.stagesData.Preparation;
-      const failed = [startup, prep].findIndex((s) => s.status === 'Error');
       if (prep.status === 'Completed') return { ...walk, done: true };
-      if (failed >= 0) {
+      if ([startup, prep].some((stage) => stage.status === 'Error')) {
         walk.stageRetries += 1;
         await call(base, 'PUT', `/api/demand-store/${demandId}/retry-stage?stage=${d.currentStage}`, {
           token,
@@ -259,9 +264,8 @@ export async function buyWithNotify(
   replay: boolean,
   deadline: number,
 ): Promise<string> {
-  let orderId = '';
-  while (!orderId && Date.now() < deadline) {
-    const res = await call(base, 'POST', '/api/solutions/initiate-solution-payment', {
+  const order = await untilAnswered(deadline, 200, () =>
+    call(base, 'POST', '/api/solutions/initiate-solution-payment', {
       token,
       body: {
         solutionId,
@@ -271,18 +275,17 @@ export async function buyWithNotify(
         amount: 1,
         currency: 'CNY',
       },
-    });
-    if (res.status === 200) orderId = String(res.body.orderId);
-    else await sleep(1_000);
-  }
-  let amount = '';
-  while (orderId && !amount && Date.now() < deadline) {
-    const status = await call(base, 'GET', `/api/payments/order-status/${orderId}`, { token });
-    if (status.status === 200) amount = (Number(status.body.amount) / 100).toFixed(2);
-    else await sleep(1_000);
-  }
+    }),
+  );
+  if (!order) return '';
+  const orderId = String(order.body.orderId);
+  const status = await untilAnswered(deadline, 200, () =>
+    call(base, 'GET', `/api/payments/order-status/${orderId}`, { token }),
+  );
+  if (!status) return orderId;
+  const amount = (Number(status.body.amount) / 100).toFixed(2);
   const message = alipay.notify({ out_trade_no: orderId, total_amount: amount });
-  for (let sent = 0; amount && sent < (replay ? 2 : 1) && Date.now() < deadline;) {
+  for (let sent = 0; sent < (replay ? 2 : 1) && Date.now() < deadline;) {
     const res = await call(base, 'POST', '/api/payments/alipay/notify', { form: message });
     if (res.status === 200 && String(res.body) === 'success') {
       sent += 1;
