@@ -1,4 +1,6 @@
 import type { SolutionInput } from '@think-tank/contracts';
+import { bearer, type verifiedUser } from './accounts';
+import { waitFor } from './wait';
 import { Solution } from '../../src/modules/solutions/entities/solution.entity';
 import { writeSolution } from '../../src/modules/solutions/solutions.service';
 import type { TestApp } from './test-app';
@@ -28,3 +30,18 @@ export const DEMAND = {
   content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
   keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
 };
+
+/** A registered demand of the user's, its Startup waiting for its fee. */
+export const registerDemand = async (t: TestApp, u: Awaited<ReturnType<typeof verifiedUser>>) =>
+  (await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)).body
+    .demandId as string;
+
+/** Waits until the demand's Startup has completed. */
+export const startupCompleted = (t: TestApp, demandId: string) =>
+  waitFor(async () => {
+    const [row] = await t.db.query(
+      `SELECT status FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`,
+      [demandId],
+    );
+    return row.status === 'Completed';
+  }, 30_000);

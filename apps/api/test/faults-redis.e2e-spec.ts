@@ -7,71 +7,16 @@ import type { ChildProcess } from 'node:child_process';
 import { io } from 'socket.io-client';
 import { redisShortcomings } from '../src/core/redis/redis-requirements';
 import { bearer, newAccount, verifiedUser } from './support/accounts';
-import { createSolution, DEMAND } from './support/factories';
+import { createSolution, registerDemand, startupCompleted } from './support/factories';
 import { PrivateRedis } from './support/private-redis';
 import { SmtpSink } from './support/smtp-sink';
-import { TcpProxy } from './support/tcp-proxy';
+import { call, json, spawnApi } from './support/spawned-api';
 import { startTestApp, type TestApp } from './support/test-app';
 import { readTestEnv } from './support/test-env';
 import { waitFor } from './support/wait';
-import { freePort } from './support/free-port';
-import { spawnEntry, startTestWorker } from './support/worker';
+import { startTestWorker } from './support/worker';
 
-/** A request to the spawned API, answered with its status and JSON body (or text). */
-async function call(base: string, path: string, init: RequestInit = {}) {
-  const res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* text */
-  }
-  return { status: res.status, body: body as Record<string, unknown> };
-}
-const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
-
-/** The real API entry point as its own process, on a free port, once it is ready. */
-async function spawnApi(t: TestApp, env: Record<string, string>) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const api = spawnEntry(t, 'main', { ...env, PORT: String(port), PUBLIC_URL: base });
-  await waitFor(
-    async () => (await call(base, '/api/health/ready').catch(() => null))?.status === 200,
-    60_000,
-  );
-  return { api, base };
-}
-
-/** A TCP proxy of the test's own in front of the test database, and the database URL through it. */
-async function proxiedDatabase(t: TestApp) {
-  const db = new URL(t.config.databaseUrl);
-  const proxy = new TcpProxy(db.hostname, Number(db.port || 5432));
-  await proxy.up();
-  db.hostname = '127.0.0.1';
-  db.port = String(proxy.port);
-  return { proxy, url: db.toString() };
-}
-
-/** A registered demand of the user's, its Startup waiting for its fee. */
-const registerDemand = async (t: TestApp, u: Awaited<ReturnType<typeof verifiedUser>>) =>
-  (await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)).body
-    .demandId as string;
-
-/** Waits until the demand's Startup has completed. */
-const startupCompleted = (t: TestApp, demandId: string) =>
-  waitFor(async () => {
-    const [row] = await t.db.query(
-      `SELECT status FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`,
-      [demandId],
-    );
-    return row.status === 'Completed';
-  }, 30_000);
-
+/** Redis lost, restarted empty or not what the worker needs: no process ends, nothing waits forever (contract §10). */
 describe('an API process through a Redis outage (contract §10)', () => {
   const sink = new SmtpSink();
   const redis = new PrivateRedis();
@@ -240,134 +185,6 @@ describe('a Redis that restarts empty (contract §10)', () => {
       expect(repeatable.filter((r) => r.name === job)).toHaveLength(1);
     }
   }, 60_000);
-});
-
-describe('an API process through a PostgreSQL outage (contract §10)', () => {
-  const sink = new SmtpSink();
-  let t: TestApp;
-  let api: ChildProcess;
-  let proxy: TcpProxy;
-  let base = '';
-  const search = () => call(base, `/api/solutions/search?query=${encodeURIComponent('港口')}`);
-
-  beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start() });
-    await createSolution(t, { projectName: '智慧港口调度', html: '<h1>港口</h1>' });
-    const db = await proxiedDatabase(t);
-    proxy = db.proxy;
-    ({ api, base } = await spawnApi(t, { DATABASE_URL: db.url }));
-  }, 90_000);
-  afterAll(async () => {
-    api?.kill('SIGKILL');
-    await proxy.down();
-    await t.close();
-    await sink.stop();
-  }, 60_000);
-
-  it('stays up, answers 503 SERVICE_UNAVAILABLE for what needs the database, then resumes', async () => {
-    expect((await search()).status).toBe(200);
-    await proxy.down();
-    await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 10_000);
-    expect((await call(base, '/api/health/live')).status).toBe(200);
-    const refused = await search();
-    expect(refused.status).toBe(503);
-    expect(refused.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    expect((await call(base, '/metrics')).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2_000));
-    expect(api.exitCode).toBeNull();
-
-    await proxy.up();
-    await waitFor(async () => (await call(base, '/api/health/ready')).status === 200, 20_000);
-    expect((await search()).status).toBe(200);
-    expect(api.exitCode).toBeNull();
-  }, 60_000);
-
-  it('closes a socket whose subscription it cannot judge, refuses handshakes as UNAVAILABLE, and admits it again after', async () => {
-    const u = await verifiedUser(t, sink, 'pgsocket');
-    const demandId = await registerDemand(t, u);
-    const socket = io(`${base}/demand-events`, {
-      auth: { token: u.session.access_token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    const next = <T>(event: string) => new Promise<T>((ok) => socket.once(event, (value: T) => ok(value)));
-    try {
-      await next('connect');
-      await proxy.down();
-      await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 10_000);
-      // Not "not yours", which would be final: closed, so that the client comes back and asks again.
-      const closed = next<string>('disconnect');
-      socket.emit('subscribeToDemandUpdates', { demandId });
-      expect(await closed).toBe('io server disconnect');
-      const refused = next<Error>('connect_error');
-      socket.connect();
-      expect((await refused).message).toBe('UNAVAILABLE');
-
-      await proxy.up();
-      await waitFor(async () => (await call(base, '/api/health/ready')).status === 200, 20_000);
-      const back = next('connect');
-      socket.connect();
-      await back;
-      const subscribed = next<{ demandId: string }>('subscribed');
-      socket.emit('subscribeToDemandUpdates', { demandId });
-      expect(await subscribed).toEqual({ demandId });
-    } finally {
-      socket.close();
-    }
-  }, 60_000);
-});
-
-describe('a stage job through a PostgreSQL outage (contract §10)', () => {
-  const sink = new SmtpSink();
-  let t: TestApp;
-  let worker: ChildProcess;
-  let proxy: TcpProxy;
-
-  beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start() });
-    const db = await proxiedDatabase(t);
-    proxy = db.proxy;
-    const metricsPort = await freePort();
-    // The worker alone reaches PostgreSQL through the proxy; the API keeps its own connection.
-    worker = spawnEntry(t, 'worker', {
-      DATABASE_URL: db.url,
-      GENERATOR_STEP_MS: '0',
-      WORKER_METRICS_PORT: String(metricsPort),
-    });
-    await waitFor(
-      async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`).catch(() => null))?.status === 200,
-      60_000,
-    );
-  }, 90_000);
-  afterAll(async () => {
-    worker?.kill('SIGKILL');
-    await proxy.down();
-    await t.close();
-    await sink.stop();
-  }, 60_000);
-
-  it('waits for the database and completes the paid stage once, instead of spending its attempts on the outage', async () => {
-    const u = await verifiedUser(t, sink, 'pgjob');
-    const demandId = await registerDemand(t, u);
-    await proxy.down();
-    const pay = await t.http
-      .post('/api/payments/initiate-demand-startup')
-      .set(bearer(u))
-      .send({ demandId })
-      .expect(200);
-    await t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
-    // Longer than the job's three attempts, 2 s and 4 s apart.
-    await new Promise((r) => setTimeout(r, 10_000));
-    await proxy.up();
-
-    await startupCompleted(t, demandId);
-    const completed = await t.db.query(
-      `SELECT count(*)::int AS n FROM demand_events WHERE "demandId" = $1 AND event = 'demand_completed'`,
-      [demandId],
-    );
-    expect(completed[0].n).toBe(1);
-    expect(worker.exitCode).toBeNull();
-  }, 90_000);
 });
 
 describe('adding a job while Redis is down', () => {
