@@ -1,7 +1,7 @@
+/** The kustomize overlays as they render, the README's install commands over them, and the secret example. */
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { helmetOptions, securityHeaders } from '../../api/src/core/http/security-headers';
-import { composeConfig, read, render, validate, type K8sObject } from './files';
+import { read, render, validate, type K8sObject } from './files';
 
 type Container = {
   name: string;
@@ -37,87 +37,6 @@ const podSpec = (o: K8sObject) =>
     (o.spec as { template?: { spec: PodSpec } }).template ??
     (o.spec as { jobTemplate: { spec: { template: { spec: PodSpec } } } }).jobTemplate.spec.template
   ).spec;
-
-describe('Dockerfiles', () => {
-  for (const file of ['docker/Dockerfile', 'docker/Dockerfile.web']) {
-    const text = read(file);
-    it(`${file}: pinned base images, a non-root final stage, a health check`, () => {
-      const args = Object.fromEntries([...text.matchAll(/^ARG (\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
-      const images = [...text.matchAll(/^FROM (\S+)/gm)].map((m) =>
-        m[1].replace(/^\$\{(\w+)\}$/, (_, a: string) => args[a]),
-      );
-      expect(images.length).toBeGreaterThan(1);
-      for (const image of images.filter((i) => !/^[a-z]+$/.test(i))) {
-        // name:1.2.3-variant or a digest; never latest, never a bare major.
-        expect(image).toMatch(/^[^:@]+(?::\d+\.\d+\.\d+(?:-[\w.-]+)?|@sha256:[0-9a-f]{64})$/);
-      }
-      const finalStage = text.slice(text.lastIndexOf('\nFROM '));
-      expect(finalStage).toMatch(/^USER (?!root|0\b)\w+/m);
-      expect(finalStage).toMatch(/^HEALTHCHECK /m);
-    });
-  }
-
-  it('has nginx send the SPA the API’s own security headers, and ship no source maps', () => {
-    const sent = Object.fromEntries(
-      [...read('docker/security-headers.conf').matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)].map(
-        (m) => [m[1].toLowerCase(), m[2]],
-      ),
-    );
-    expect(sent).toEqual(securityHeaders(helmetOptions(true)));
-    expect(sent['content-security-policy']).toContain("frame-ancestors 'self'");
-    // In every location that serves the app's files (an add_header of its own would drop inherited ones).
-    const conf = read('docker/nginx.conf');
-    for (const location of ['/assets/', '/'])
-      expect(conf).toMatch(
-        new RegExp(`location ${location} \\{[^}]*include /etc/nginx/security-headers\\.conf;`, 's'),
-      );
-    const dockerfile = read('docker/Dockerfile.web');
-    expect(dockerfile).toContain('COPY docker/security-headers.conf /etc/nginx/security-headers.conf');
-    expect(dockerfile).toMatch(/find dist\/apps\/web -name '\*\.map' -delete/);
-  });
-
-  it('runs node under tini, so SIGTERM reaches the shutdown hooks', () => {
-    expect(read('docker/Dockerfile')).toMatch(/ENTRYPOINT \["\/usr\/bin\/tini", "--"\]/);
-  });
-
-  it('has nginx proxy the API and upgrade socket.io, serve assets a year and index.html never', () => {
-    const conf = read('docker/nginx.conf');
-    expect(conf).toMatch(/location \/socket\.io\/ \{[^}]*proxy_set_header Upgrade \$http_upgrade/s);
-    expect(conf).toMatch(/location \/assets\/ \{[^}]*max-age=31536000, immutable/s);
-    expect(conf).toMatch(/location \/ \{[^}]*no-cache[^}]*try_files \$uri \/index\.html/s);
-  });
-});
-
-describe('docker/compose.yml', () => {
-  it('is a valid compose file with PostgreSQL, Redis, Mailpit, migrations, api, worker and web', () => {
-    const run = composeConfig('docker/compose.yml');
-    expect(run.stderr).not.toMatch(/error/i);
-    expect(run.status).toBe(0);
-    for (const service of ['postgres', 'redis', 'mailpit', 'migrate', 'api', 'worker', 'web'])
-      expect(run.stdout).toMatch(new RegExp(`^  ${service}:`, 'm'));
-  });
-
-  it('waits for what each service checks, gives the worker its own health check, and lets both drain', () => {
-    const compose = parseDocument(read('docker/compose.yml')).toJS() as {
-      services: Record<
-        string,
-        { depends_on?: object; healthcheck?: { test: string[] }; stop_grace_period?: string }
-      >;
-    };
-    const { migrate, api, worker } = compose.services;
-    expect(migrate.depends_on).toMatchObject({
-      postgres: { condition: 'service_healthy' },
-      redis: { condition: 'service_healthy' },
-    });
-    // Not the image's check on the API's port 3000, where a worker listens to nothing.
-    expect(worker.healthcheck?.test.join(' ')).toContain('9464/metrics');
-    const seconds = (s?: string) => Number(/^(\d+)s$/.exec(s ?? '')?.[1] ?? 0);
-    const drain = (entry: string) =>
-      Number(new RegExp(`closeOnSignals\\(starting, (\\d+)_000`).exec(read(entry))![1]);
-    expect(seconds(api.stop_grace_period)).toBeGreaterThan(drain('apps/api/src/main.ts'));
-    expect(seconds(worker.stop_grace_period)).toBeGreaterThan(drain('apps/api/src/worker.ts'));
-  });
-});
 
 describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
   const objects = render(overlay);
@@ -256,27 +175,6 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
         ],
       ).toBe('true');
     expect(named('NetworkPolicy', 'think-tank-web-egress')).toBeDefined();
-  });
-});
-
-describe('.github/workflows/ci.yml', () => {
-  const workflow = parseDocument(read('.github/workflows/ci.yml')).toJS() as {
-    defaults?: { run?: { shell?: string } };
-    jobs: Record<string, { services?: Record<string, object>; steps: { run?: string; shell?: string }[] }>;
-  };
-
-  it('runs every shell step with pipefail (an explicit bash is bash -eo pipefail)', () => {
-    for (const job of Object.values(workflow.jobs))
-      for (const step of job.steps.filter((s) => s.run))
-        expect(step.shell ?? workflow.defaults?.run?.shell, step.run).toBe('bash');
-  });
-
-  it('gives the browser tests PostgreSQL and Redis, and no snap-wrapped chromium', () => {
-    const test = workflow.jobs.test;
-    expect(Object.keys(test.services ?? {})).toContain('postgres');
-    const installs = test.steps.map((s) => s.run ?? '').filter((r) => r.includes('apt-get install'));
-    expect(installs.join('\n')).toMatch(/redis-server/);
-    expect(installs.join('\n')).not.toMatch(/\bchromium\b/);
   });
 });
 
