@@ -1,4 +1,4 @@
-import { DemandSocketEvent } from '@think-tank/contracts';
+import { DemandSocketEvent, PROCESSING_FINISHED } from '@think-tank/contracts';
 import type { ChildProcess } from 'node:child_process';
 import { io } from 'socket.io-client';
 import { bearer, verifiedUser } from './support/accounts';
@@ -136,6 +136,12 @@ describe('a stage job through a PostgreSQL outage (contract §10)', () => {
       [demandId],
     );
     expect(completed[0].n).toBe(1);
+    // Contract §8: the run ends with one 处理完成 (processing finished) before its demand_completed.
+    const finished = await t.db.query(
+      `SELECT count(*)::int AS n FROM demand_events WHERE "demandId" = $1 AND "messageType" = 'IMPORTANT' AND message = $2`,
+      [demandId, PROCESSING_FINISHED],
+    );
+    expect(finished[0].n).toBe(1);
     expect(worker.exitCode).toBeNull();
   }, 90_000);
 });
