@@ -141,3 +141,22 @@ describe('API foundation', () => {
     }
   });
 });
+
+describe('the connection pool (DB_POOL_MAX)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DB_POOL_MAX: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('holds at most DB_POOL_MAX connections per process, queueing the rest of a burst', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => t.http.get('/api/solutions/search?query=%E6%B8%AF%E5%8F%A3')),
+    );
+    expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const [{ n }] = await t.db.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()',
+    );
+    expect(n).toBeLessThanOrEqual(2);
+  });
+});

@@ -78,8 +78,13 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
   });
 
   it('has the migration job, autoscalers, disruption budgets and an ingress for WebSockets', () => {
+    // Migrations and then the plans while there are none: the command compose-first-up.test.ts runs.
+    const compose = parseDocument(read('docker/compose.yml')).toJS() as {
+      services: { migrate: { command: string[] } };
+    };
+    expect(compose.services.migrate.command.join(' ')).toMatch(/cli\.js migrate && .*cli\.js seed --plans$/);
     expect(podSpec(named('Job', 'think-tank-migrate')).containers[0]).toMatchObject({
-      command: ['node', 'dist/apps/api/cli.js', 'migrate'],
+      command: compose.services.migrate.command,
     });
     expect(named('HorizontalPodAutoscaler', 'think-tank-api')).toBeDefined();
     expect(named('HorizontalPodAutoscaler', 'think-tank-worker')).toBeDefined();

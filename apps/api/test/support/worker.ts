@@ -42,5 +42,21 @@ export function spawnEntry(
   );
 }
 
+/** `src/cli.ts <args>` run to its end with only the given environment (plus PATH), as ops would run it. */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const cli = spawn(
+    process.execPath,
+    ['-r', resolve(__dirname, 'swc-register.js'), resolve(__dirname, '../../src/cli.ts'), ...args],
+    { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  cli.stdout.on('data', (d) => (output += d));
+  cli.stderr.on('data', (d) => (output += d));
+  return new Promise((done) => cli.on('close', (code) => done({ code, output })));
+}
+
 /** `src/worker.ts` as its own process, for tests that kill it. */
 export const spawnWorker = (t: TestApp, env: Record<string, string> = {}) => spawnEntry(t, 'worker', env);

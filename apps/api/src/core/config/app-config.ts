@@ -39,6 +39,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
+    /** Connections per process (API or worker); with PgBouncer in transaction mode in front, it may be larger. */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
     REDIS_PREFIX: z
       .string()
@@ -157,6 +159,7 @@ export class AppConfig {
   readonly port!: number;
   readonly publicUrl!: string;
   readonly databaseUrl!: string;
+  readonly dbPoolMax!: number;
   readonly redisUrl!: string;
   readonly redisPrefix!: string;
   readonly trustProxy!: string[] | false;
@@ -213,6 +216,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
+    dbPoolMax: env.DB_POOL_MAX,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     trustProxy: env.TRUST_PROXY

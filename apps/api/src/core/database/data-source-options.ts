@@ -3,7 +3,7 @@ import { ENTITIES } from '../../database/entities';
 import { MIGRATIONS } from '../../database/migrations';
 
 /** One description of the database for the app, the CLI and the tests; schema changes only through migrations. */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+export function dataSourceOptions(databaseUrl: string, poolMax = 10): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -14,6 +14,6 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     // gen_random_uuid() is built in; extensions are created by migrations, never implicitly on connect.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    extra: { max: 10, connectionTimeoutMillis: 5000 },
+    extra: { max: poolMax, connectionTimeoutMillis: 5000 },
   };
 }

@@ -7,7 +7,10 @@ import { dataSourceOptions } from './data-source-options';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.databaseUrl), retryAttempts: 0 }),
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config.databaseUrl, config.dbPoolMax),
+        retryAttempts: 0,
+      }),
     }),
   ],
 })

@@ -1,26 +1,39 @@
 import { Client } from 'pg';
 import Redis from 'ioredis';
 
+/** PostgreSQL's invalid_catalog_name: the server answered, the database does not exist yet. */
+export const MISSING_DATABASE = '3D000';
+
 function hostOf(raw: string, fallbackPort: number): string {
   const url = new URL(raw);
   return `${url.hostname}:${url.port || fallbackPort}`;
 }
 
-/** One clear line for each unreachable service, saying how to start it; empty when both answer. */
-export async function unreachableServices(databaseUrl: string, redisUrl: string): Promise<string[]> {
+/**
+ * One clear line for each unreachable service, saying how to start it; empty when both answer. A missing database
+ * counts as a problem unless the caller is about to create it (`cli setup`).
+ */
+export async function unreachableServices(
+  databaseUrl: string,
+  redisUrl: string,
+  { creatingDatabase = false } = {},
+): Promise<string[]> {
   const problems: string[] = [];
-  const pg = new Client({
-    connectionString: new URL('/postgres', databaseUrl).toString(),
-    connectionTimeoutMillis: 3000,
-  });
+  // The app's own database, not the `postgres` maintenance one, which PgBouncer and managed services refuse.
+  const pg = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3000 });
   await pg
     .connect()
     .then(() => pg.end())
-    .catch((e: Error) =>
-      problems.push(
-        `PostgreSQL is not reachable at ${hostOf(databaseUrl, 5432)} (${e.message}). Start it (e.g. "pg_ctlcluster 15 main start", or "docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16") or set DATABASE_URL.`,
-      ),
-    );
+    .catch((e: Error & { code?: string }) => {
+      if (e.code !== MISSING_DATABASE)
+        return problems.push(
+          `PostgreSQL is not reachable at ${hostOf(databaseUrl, 5432)} (${e.message}). Start it (e.g. "pg_ctlcluster 15 main start", or "docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16") or set DATABASE_URL.`,
+        );
+      if (!creatingDatabase)
+        problems.push(
+          `PostgreSQL at ${hostOf(databaseUrl, 5432)} has no database ${new URL(databaseUrl).pathname.slice(1)}: create it with "node dist/apps/api/cli.js setup" (or CREATE DATABASE), or set DATABASE_URL.`,
+        );
+    });
   const redis = new Redis(redisUrl, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,

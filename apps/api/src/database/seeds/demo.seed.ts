@@ -4,8 +4,7 @@ import { User } from '../../modules/auth/entities/user.entity';
 import { Solution } from '../../modules/solutions/entities/solution.entity';
 import { writeSolution } from '../../modules/solutions/solutions.service';
 import { seedSolutionInputs } from './solution-document';
-import { Plan } from '../../modules/billing/entities/plan.entity';
-import { PLAN_SEED } from './plans.seed';
+import { PLAN_SEED, seedPlans } from './plans.seed';
 
 /** A verified demo account for trying the product locally; never seeded in production. */
 export const DEMO_ACCOUNT = { username: 'demo', email: 'demo@example.com', password: 'Demo#2026' } as const;
@@ -26,10 +25,7 @@ export async function seedDemoData(db: DataSource): Promise<string[]> {
     });
     done.push(`demo account ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
   }
-  if (!(await db.getRepository(Plan).exists())) {
-    await db.getRepository(Plan).insert(PLAN_SEED);
-    done.push(`${PLAN_SEED.length} plans`);
-  }
+  if (await seedPlans(db)) done.push(`${PLAN_SEED.length} plans`);
   if (!(await db.getRepository(Solution).exists())) {
     const inputs = seedSolutionInputs();
     await db.transaction(async (tx) => {

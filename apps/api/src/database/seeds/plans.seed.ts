@@ -1,10 +1,11 @@
-import type { Plan } from '../../modules/billing/entities/plan.entity';
+import type { DataSource } from 'typeorm';
+import { Plan } from '../../modules/billing/entities/plan.entity';
 
 // A plan's workshop start-up quota is 0 unless it says otherwise (only the VIP plan does).
 type PlanSeed = Omit<Plan, 'id' | 'createdAt' | 'updatedAt' | 'vipStartupQuota'> &
   Partial<Pick<Plan, 'vipStartupQuota'>>;
 
-/** The demo catalogue of plans. */
+/** The first catalogue of plans, for development and production alike; admins change it in /admin. */
 export const PLAN_SEED: PlanSeed[] = [
   {
     code: 'basic_monthly',
@@ -122,3 +123,17 @@ export const PLAN_SEED: PlanSeed[] = [
     benefitsEn: ['Coming soon'],
   },
 ];
+
+/**
+ * Inserts the catalogue while there is no plan at all, so that a second run, and every later release, keeps what
+ * admins changed or deleted. Whether it inserted.
+ */
+export async function seedPlans(db: DataSource): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // One seeding at a time: two releases migrating at once must not both find the table empty.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('think_tank:seed-plans'))`);
+    if (await tx.getRepository(Plan).exists()) return false;
+    await tx.getRepository(Plan).insert(PLAN_SEED);
+    return true;
+  });
+}

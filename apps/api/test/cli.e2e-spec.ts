@@ -1,0 +1,77 @@
+import { Client } from 'pg';
+import { PLAN_SEED } from '../src/database/seeds/plans.seed';
+import { PrivatePostgres } from './support/private-postgres';
+import { readTestEnv } from './support/test-env';
+import { runCli } from './support/worker';
+
+/**
+ * The operator's CLI (`cli migrate | seed --plans | setup`) on a PostgreSQL server of the spec's own whose `postgres`
+ * maintenance database is gone, as behind PgBouncer or on managed services that only serve the app's database.
+ */
+describe('cli', () => {
+  const pg = new PrivatePostgres();
+  let env: Record<string, string>;
+  const query = async (sql: string, params: unknown[] = []) => {
+    const client = new Client({ connectionString: pg.url });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await pg.start();
+    const admin = new Client({ connectionString: pg.url.replace(/\/think_tank$/, '/template1') });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE think_tank TEMPLATE template0 ENCODING 'UTF8'`);
+    await admin.query('DROP DATABASE postgres');
+    await admin.end();
+    env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: pg.url,
+      REDIS_URL: readTestEnv().redisUrl,
+      JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+      SMTP_URL: 'smtp://127.0.0.1:1025',
+    };
+  }, 60_000);
+  afterAll(() => pg.destroy(), 30_000);
+
+  it('checks and migrates the app’s own database, never asking for the maintenance database', async () => {
+    const first = await runCli(['migrate'], env);
+    expect(first.output).toMatch(/applied \d+ migration\(s\)/);
+    expect(first.code).toBe(0);
+    const again = await runCli(['setup'], env);
+    expect(again.output).toContain('schema up to date');
+    expect(again.code).toBe(0);
+  }, 120_000);
+
+  it('seeds the production plans once and never demo data; a second run keeps what admins changed', async () => {
+    const seeded = await runCli(['seed', '--plans'], env);
+    expect(seeded.output).toContain(`seeded ${PLAN_SEED.length} plans`);
+    expect(seeded.code).toBe(0);
+    expect((await query('SELECT code FROM plans ORDER BY "sortOrder"')).map((r) => r.code)).toEqual(
+      [...PLAN_SEED].sort((a, b) => a.sortOrder - b.sortOrder).map((p) => p.code),
+    );
+    expect(await query('SELECT count(*)::int AS n FROM users')).toEqual([{ n: 0 }]);
+    expect(await query('SELECT count(*)::int AS n FROM solutions')).toEqual([{ n: 0 }]);
+
+    await query(`UPDATE plans SET "priceCny" = 4900 WHERE code = 'basic_monthly'`);
+    await query(`DELETE FROM plans WHERE code = 'enterprise'`);
+    const again = await runCli(['seed', '--plans'], env);
+    expect(again.output).toContain('plans already present');
+    expect(again.code).toBe(0);
+    expect(await query(`SELECT "priceCny" FROM plans WHERE code = 'basic_monthly'`)).toEqual([
+      { priceCny: 4900 },
+    ]);
+    expect(await query(`SELECT count(*)::int AS n FROM plans`)).toEqual([{ n: PLAN_SEED.length - 1 }]);
+  }, 120_000);
+
+  it('refuses the demo seed in production, saying what to run instead', async () => {
+    const demo = await runCli(['seed'], env);
+    expect(demo.code).toBe(1);
+    expect(demo.output).toContain('seed --plans');
+    expect(await query('SELECT count(*)::int AS n FROM users')).toEqual([{ n: 0 }]);
+  }, 60_000);
+});
