@@ -220,4 +220,61 @@ describe('the support console in the browser', () => {
     await snap(page, 'admin-05-solutions');
     await context.close();
   });
+
+  it('lets an admin add, reprice and delete a plan, saying what is wrong first; support has no plans tab', async () => {
+    const admin = await loginAsAdmin();
+    const { context, page } = await signedInPage(browser, admin);
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole('tab', { name: '套餐' }).click();
+    await page.getByRole('button', { name: /基础版（月付）/ }).waitFor();
+
+    await page.getByRole('button', { name: '新建套餐' }).click();
+    const form = page.getByRole('form', { name: '套餐' });
+    await form.getByRole('button', { name: '保存', exact: true }).click();
+    await form.getByText('2–64 个小写字母、数字或下划线').waitFor();
+    await form.getByLabel('代码（小写字母、数字、_）').fill('team_monthly');
+    await form.getByLabel('名称（中文）').fill('团队版（月付）');
+    await form.getByLabel('名称（英文）').fill('Team (monthly)');
+    await form.getByLabel('美元价格（USD）').fill('9');
+    await form.getByLabel('人民币价格（元）').fill('59.999');
+    await form.getByText('请输入金额，最多两位小数').waitFor();
+    await form.getByLabel('人民币价格（元）').fill('59.9');
+    await form.getByLabel('在售').check();
+    await form.getByLabel('功能（中文）').fill('5 人共享\n每日查看 20 个方案');
+    await form.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('套餐已保存').waitFor();
+    await page.getByRole('button', { name: /团队版（月付）.*¥59\.90 \/ \$9\.00/ }).waitFor();
+    await snap(page, 'admin-08-plans');
+
+    type Plan = { id: string; code: string; priceCny: number; priceUsd: number; features: string[] };
+    const plans = () =>
+      call<Plan[]>('GET', '/api/admin/plans', admin.access_token).then((l) =>
+        l.find((p) => p.code === 'team_monthly'),
+      );
+    expect(await plans()).toMatchObject({
+      priceCny: 5990,
+      priceUsd: 900,
+      features: ['5 人共享', '每日查看 20 个方案'],
+    });
+    const offered = await call<{ id: string }[]>('GET', '/api/users/subscriptions/plans');
+    expect(offered.map((p) => p.id)).toContain((await plans())!.id);
+
+    await form.getByLabel('人民币价格（元）').fill('69');
+    await form.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByRole('button', { name: /团队版（月付）.*¥69\.00/ }).waitFor();
+    expect((await plans())?.priceCny).toBe(6900);
+    await form.getByRole('button', { name: '删除' }).click();
+    await page.getByText('套餐已删除').waitFor();
+    expect(await plans()).toBeUndefined();
+    await context.close();
+
+    const support = await newVerifiedUser('planless');
+    await db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [support.user.id]);
+    const asSupport = await signedInPage(browser, { ...support, user: { ...support.user, role: 'support' } });
+    await asSupport.page.goto(`${baseUrl}/admin`);
+    await asSupport.page.getByRole('tab', { name: '方案库' }).waitFor();
+    expect(await asSupport.page.getByRole('tab', { name: '套餐' }).count()).toBe(0);
+    await asSupport.context.close();
+  });
 });

@@ -1,5 +1,6 @@
 import type {
   AdminDemand,
+  AdminPlan,
   AdminOrder,
   AdminPage,
   AdminUser,
@@ -7,6 +8,7 @@ import type {
   AuditItem,
   BroadcastRequest,
   FailedJob,
+  PlanInput,
   QueueCounts,
   ReconcileResult,
   Stage,
@@ -37,6 +39,7 @@ export const useAdminDemands = (status: string, page: number) =>
 export const useQueues = () => useSWR(`${BASE}/queues`, get<QueueCounts[]>, { refreshInterval: 10_000 });
 export const useFailedJobs = (name: string | null, page: number) =>
   useSWR(name ? `${BASE}/queues/${name}/failed${query({ page })}` : null, get<AdminPage<FailedJob>>);
+export const useAdminPlans = () => useSWR(`${BASE}/plans`, get<AdminPlan[]>);
 export const useAudit = (page: number) =>
   useSWR(`${BASE}/audit${query({ page })}`, get<AdminPage<AuditItem>>);
 
@@ -51,3 +54,8 @@ export const retryJob = (queue: string, jobId: string) =>
   api<void>(`${BASE}/queues/${queue}/jobs/${encodeURIComponent(jobId)}/retry`, { method: 'POST' });
 export const broadcast = (body: BroadcastRequest) =>
   api<{ sent: number }>(`${BASE}/messages/broadcast`, { method: 'POST', body });
+export const savePlan = (id: string | null, body: PlanInput) =>
+  id
+    ? api<AdminPlan>(`${BASE}/plans/${id}`, { method: 'PUT', body })
+    : api<AdminPlan>(`${BASE}/plans`, { method: 'POST', body });
+export const deletePlan = (id: string) => api<void>(`${BASE}/plans/${id}`, { method: 'DELETE' });

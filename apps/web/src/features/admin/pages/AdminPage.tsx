@@ -7,11 +7,14 @@ import { AuditTab } from '../components/AuditTab';
 import { BroadcastTab } from '../components/BroadcastTab';
 import { DemandsTab } from '../components/DemandsTab';
 import { OrdersTab } from '../components/OrdersTab';
+import { PlansTab } from '../components/PlansTab';
 import { QueuesTab } from '../components/QueuesTab';
 import { SolutionsTab } from '../components/SolutionsTab';
 import { UsersTab } from '../components/UsersTab';
 
-const TABS = ['users', 'orders', 'demands', 'solutions', 'queues', 'audit', 'broadcast'] as const;
+const TABS = ['users', 'orders', 'demands', 'solutions', 'plans', 'queues', 'audit', 'broadcast'] as const;
+/** Tabs whose every call only an admin may make (the server refuses support's). */
+const ADMIN_ONLY: readonly string[] = ['plans'];
 
 /** /admin: the support console for support staff and admins (the server checks every call again). */
 export default function AdminPage() {
@@ -29,7 +32,7 @@ export default function AdminPage() {
     <Container fluid="xl" className="py-4">
       <h1 className="h4 mb-3">{t('title')}</h1>
       <ul className="nav nav-tabs mb-3" role="tablist">
-        {TABS.map((key) => (
+        {TABS.filter((key) => isAdmin || !ADMIN_ONLY.includes(key)).map((key) => (
           <li key={key} className="nav-item" role="presentation">
             <button
               type="button"
@@ -47,6 +50,7 @@ export default function AdminPage() {
       {tab === 'orders' && <OrdersTab isAdmin={isAdmin} />}
       {tab === 'demands' && <DemandsTab />}
       {tab === 'solutions' && <SolutionsTab />}
+      {tab === 'plans' && isAdmin && <PlansTab />}
       {tab === 'queues' && <QueuesTab />}
       {tab === 'audit' && <AuditTab />}
       {tab === 'broadcast' && <BroadcastTab />}

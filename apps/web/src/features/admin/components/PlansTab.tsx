@@ -1,0 +1,322 @@
+import { PeriodType, majorUnits, type AdminPlan, type PlanInput } from '@think-tank/contracts';
+import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { deletePlan, savePlan, useAdminPlans } from '../api/admin-api';
+import { useAction } from '../use-action';
+import { ActionResult, EmptyRow } from './AdminFeedback';
+
+/** The form's texts: prices in yuan and dollars as typed, lists one entry per line. */
+interface PlanForm {
+  code: string;
+  name: string;
+  nameEn: string;
+  priceCny: string;
+  priceUsd: string;
+  periodType: PeriodType;
+  tier: string;
+  sortOrder: string;
+  isVip: boolean;
+  vipStartupQuota: string;
+  isValid: boolean;
+  popular: boolean;
+  features: string;
+  featuresEn: string;
+  benefits: string;
+  benefitsEn: string;
+  stripePriceId: string;
+  alipayProductCode: string;
+}
+type ListKey = 'features' | 'featuresEn' | 'benefits' | 'benefitsEn';
+const LISTS: ListKey[] = ['features', 'featuresEn', 'benefits', 'benefitsEn'];
+
+const NEW_PLAN: PlanForm = {
+  code: '',
+  name: '',
+  nameEn: '',
+  priceCny: '',
+  priceUsd: '',
+  periodType: PeriodType.monthly,
+  tier: '1',
+  sortOrder: '100',
+  isVip: false,
+  vipStartupQuota: '0',
+  isValid: false,
+  popular: false,
+  features: '',
+  featuresEn: '',
+  benefits: '',
+  benefitsEn: '',
+  stripePriceId: '',
+  alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
+};
+
+const toForm = (p: AdminPlan): PlanForm => ({
+  ...p,
+  priceCny: majorUnits(p.priceCny),
+  priceUsd: majorUnits(p.priceUsd),
+  tier: String(p.tier),
+  sortOrder: String(p.sortOrder),
+  vipStartupQuota: String(p.vipStartupQuota ?? 0),
+  features: p.features.join('\n'),
+  featuresEn: p.featuresEn.join('\n'),
+  benefits: p.benefits.join('\n'),
+  benefitsEn: p.benefitsEn.join('\n'),
+  stripePriceId: p.stripePriceId ?? '',
+  alipayProductCode: p.alipayProductCode ?? '',
+});
+
+/** "39" or "39.9" or "39.90" yuan → 3990 fen; anything else is not a price. */
+const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
+const minorUnits = (text: string) => Math.round(Number(text) * 100);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+const toInput = (f: PlanForm): PlanInput => ({
+  code: f.code.trim(),
+  name: f.name.trim(),
+  nameEn: f.nameEn.trim(),
+  priceCny: minorUnits(f.priceCny),
+  priceUsd: minorUnits(f.priceUsd),
+  periodType: f.periodType,
+  tier: Number(f.tier),
+  sortOrder: Number(f.sortOrder),
+  isVip: f.isVip,
+  vipStartupQuota: f.isVip ? Number(f.vipStartupQuota) : 0,
+  isValid: f.isValid,
+  popular: f.popular,
+  ...(Object.fromEntries(LISTS.map((k) => [k, lines(f[k])])) as Record<ListKey, string[]>),
+  stripePriceId: f.stripePriceId.trim() || null,
+  alipayProductCode: f.alipayProductCode.trim() || null,
+});
+
+/** What is wrong with each field the browser's own checks do not cover. */
+function problems(f: PlanForm): Partial<Record<keyof PlanForm, 'code' | 'money' | 'whole' | 'required'>> {
+  const whole = (v: string) => /^\d{1,5}$/.test(v);
+  return {
+    ...(!/^[a-z0-9_]{2,64}$/.test(f.code.trim()) && { code: 'code' }),
+    ...(!f.name.trim() && { name: 'required' }),
+    ...(!f.nameEn.trim() && { nameEn: 'required' }),
+    ...(!MONEY.test(f.priceCny) && { priceCny: 'money' }),
+    ...(!MONEY.test(f.priceUsd) && { priceUsd: 'money' }),
+    ...(!(whole(f.tier) && Number(f.tier) >= 1 && Number(f.tier) <= 100) && { tier: 'whole' }),
+    ...(!(whole(f.sortOrder) && Number(f.sortOrder) <= 10_000) && { sortOrder: 'whole' }),
+    ...(f.isVip &&
+      !(whole(f.vipStartupQuota) && Number(f.vipStartupQuota) <= 1000) && {
+        vipStartupQuota: 'whole',
+      }),
+  };
+}
+
+/** Admins only: the plan catalogue in both languages and both currencies; support never sees this tab. */
+export function PlansTab() {
+  const { t } = useTranslation('admin');
+  const { data, error, isLoading, mutate } = useAdminPlans();
+  const [editing, setEditing] = useState<{ id: string | null; form: PlanForm } | null>(null);
+  const [tried, setTried] = useState(false);
+  const action = useAction();
+  const wrong = editing ? problems(editing.form) : {};
+  // A field says what is wrong once it holds something, or once saving was tried.
+  const shown = (k: keyof PlanForm) => (tried || editing?.form[k] !== '' ? wrong[k] : undefined);
+  const edit = (id: string | null, form: PlanForm) => {
+    action.clear();
+    setTried(false);
+    setEditing({ id, form });
+  };
+
+  const set = <K extends keyof PlanForm>(k: K, v: PlanForm[K]) =>
+    editing && setEditing({ ...editing, form: { ...editing.form, [k]: v } });
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!editing || Object.keys(wrong).length) return;
+    const input = toInput(editing.form);
+    void action.run(t('plans.confirmSave', { name: input.name }), async () => {
+      const saved = await savePlan(editing.id, input);
+      setEditing({ id: saved.id, form: toForm(saved) });
+      setTried(false);
+      await mutate();
+      return t('plans.saved');
+    });
+  };
+  const remove = (id: string, name: string) =>
+    void action.run(t('plans.confirmDelete', { name }), async () => {
+      await deletePlan(id);
+      setEditing(null);
+      await mutate();
+      return t('plans.deleted');
+    });
+
+  const text = (k: 'code' | 'name' | 'nameEn' | 'stripePriceId' | 'alipayProductCode', required = true) =>
+    editing && (
+      <Form.Group as={Col} sm={6} className="mb-2" controlId={`plan-${k}`}>
+        <Form.Label>{t(`plans.${k}`)}</Form.Label>
+        <Form.Control
+          required={required}
+          maxLength={k === 'code' ? 64 : 100}
+          value={editing.form[k]}
+          isInvalid={!!shown(k)}
+          onChange={(e) => set(k, e.target.value)}
+        />
+        <Form.Control.Feedback type="invalid">
+          {shown(k) && t(`plans.wrong.${shown(k)}`)}
+        </Form.Control.Feedback>
+      </Form.Group>
+    );
+  const number = (k: 'priceCny' | 'priceUsd' | 'tier' | 'sortOrder' | 'vipStartupQuota') =>
+    editing && (
+      <Form.Group as={Col} sm={4} className="mb-2" controlId={`plan-${k}`}>
+        <Form.Label>{t(`plans.${k}`)}</Form.Label>
+        <Form.Control
+          inputMode={k.startsWith('price') ? 'decimal' : 'numeric'}
+          required
+          value={editing.form[k]}
+          isInvalid={!!shown(k)}
+          onChange={(e) => set(k, e.target.value.trim())}
+        />
+        <Form.Control.Feedback type="invalid">
+          {shown(k) && t(`plans.wrong.${shown(k)}`)}
+        </Form.Control.Feedback>
+      </Form.Group>
+    );
+  const check = (k: 'isValid' | 'popular' | 'isVip') =>
+    editing && (
+      <Form.Check
+        inline
+        id={`plan-${k}`}
+        type="switch"
+        label={t(`plans.${k}`)}
+        checked={editing.form[k]}
+        onChange={(e) => set(k, e.target.checked)}
+      />
+    );
+  const list = (k: ListKey) =>
+    editing && (
+      <Form.Group as={Col} sm={6} className="mb-2" controlId={`plan-${k}`}>
+        <Form.Label>{t(`plans.${k}`)}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={3}
+          value={editing.form[k]}
+          onChange={(e) => set(k, e.target.value)}
+        />
+      </Form.Group>
+    );
+
+  return (
+    <Row>
+      <Col lg={editing ? 5 : 12}>
+        <div className="d-flex mb-2">
+          <Button variant="outline-primary" className="ms-auto" onClick={() => edit(null, NEW_PLAN)}>
+            {t('plans.new')}
+          </Button>
+        </div>
+        <ActionResult action={action} />
+        {isLoading && <Spinner size="sm" role="status" aria-label={t('plans.loading')} />}
+        {error && <Alert variant="danger">{t('failed')}</Alert>}
+        <Table size="sm" hover>
+          <thead>
+            <tr>
+              <th>{t('plans.form')}</th>
+              <th>{t('plans.price')}</th>
+              <th>{t('plans.periodType')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            <EmptyRow when={data?.length === 0} colSpan={4} />
+            {data?.map((p) => (
+              <tr
+                key={p.id}
+                role="button"
+                onClick={() => edit(p.id, toForm(p))}
+                className={editing?.id === p.id ? 'table-active' : ''}
+              >
+                <td>
+                  {p.name}
+                  <div className="small text-muted">{p.code}</div>
+                </td>
+                <td className="text-nowrap">
+                  ¥{majorUnits(p.priceCny)} / ${majorUnits(p.priceUsd)}
+                </td>
+                <td>{t(`plans.periods.${p.periodType}`)}</td>
+                <td className="text-nowrap">
+                  {!p.isValid && <Badge bg="secondary">{t('plans.notOnSale')}</Badge>}{' '}
+                  {p.popular && <Badge bg="warning">{t('plans.popular')}</Badge>}{' '}
+                  {p.isVip && <Badge bg="dark">VIP</Badge>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Col>
+      {editing && (
+        <Col lg={7}>
+          <Card>
+            <Card.Body>
+              <Form noValidate onSubmit={save} aria-label={t('plans.form')}>
+                <Row>
+                  {text('code')}
+                  <Form.Group as={Col} sm={6} className="mb-2" controlId="plan-periodType">
+                    <Form.Label>{t('plans.periodType')}</Form.Label>
+                    <Form.Select
+                      value={editing.form.periodType}
+                      onChange={(e) => set('periodType', e.target.value as PeriodType)}
+                    >
+                      {Object.values(PeriodType).map((v) => (
+                        <option key={v} value={v}>
+                          {t(`plans.periods.${v}`)}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  </Form.Group>
+                  {text('name')}
+                  {text('nameEn')}
+                  {number('priceCny')}
+                  {number('priceUsd')}
+                  {number('tier')}
+                </Row>
+                <div className="mb-2">
+                  {check('isValid')}
+                  {check('popular')}
+                  {check('isVip')}
+                </div>
+                <Row>
+                  {number('sortOrder')}
+                  {editing.form.isVip && number('vipStartupQuota')}
+                </Row>
+                <p className="small text-muted mb-1">{t('plans.onePerLine')}</p>
+                <Row>{LISTS.map(list)}</Row>
+                <Row>
+                  {text('alipayProductCode', false)}
+                  {text('stripePriceId', false)}
+                </Row>
+                <div className="d-flex gap-2">
+                  <Button type="submit" disabled={action.busy}>
+                    {t('plans.save')}
+                  </Button>
+                  <Button variant="outline-secondary" onClick={() => setEditing(null)}>
+                    {t('plans.cancel')}
+                  </Button>
+                  {editing.id && (
+                    <Button
+                      variant="outline-danger"
+                      className="ms-auto"
+                      disabled={action.busy}
+                      onClick={() => remove(editing.id!, editing.form.name)}
+                    >
+                      {t('plans.delete')}
+                    </Button>
+                  )}
+                </div>
+              </Form>
+            </Card.Body>
+          </Card>
+        </Col>
+      )}
+    </Row>
+  );
+}
