@@ -1,4 +1,4 @@
-/** The images, the compose file and the GitHub workflow. */
+/** The images and the compose file. */
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { helmetOptions, securityHeaders } from '../../api/src/core/http/security-headers';
@@ -82,26 +82,5 @@ describe('docker/compose.yml', () => {
       Number(new RegExp(`closeOnSignals\\(starting, (\\d+)_000`).exec(read(entry))![1]);
     expect(seconds(api.stop_grace_period)).toBeGreaterThan(drain('apps/api/src/main.ts'));
     expect(seconds(worker.stop_grace_period)).toBeGreaterThan(drain('apps/api/src/worker.ts'));
-  });
-});
-
-describe('.github/workflows/ci.yml', () => {
-  const workflow = parseDocument(read('.github/workflows/ci.yml')).toJS() as {
-    defaults?: { run?: { shell?: string } };
-    jobs: Record<string, { services?: Record<string, object>; steps: { run?: string; shell?: string }[] }>;
-  };
-
-  it('runs every shell step with pipefail (an explicit bash is bash -eo pipefail)', () => {
-    for (const job of Object.values(workflow.jobs))
-      for (const step of job.steps.filter((s) => s.run))
-        expect(step.shell ?? workflow.defaults?.run?.shell, step.run).toBe('bash');
-  });
-
-  it('gives the browser tests PostgreSQL and Redis, and no snap-wrapped chromium', () => {
-    const test = workflow.jobs.test;
-    expect(Object.keys(test.services ?? {})).toContain('postgres');
-    const installs = test.steps.map((s) => s.run ?? '').filter((r) => r.includes('apt-get install'));
-    expect(installs.join('\n')).toMatch(/redis-server/);
-    expect(installs.join('\n')).not.toMatch(/\bchromium\b/);
   });
 });
