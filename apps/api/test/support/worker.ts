@@ -25,7 +25,7 @@ export function spawnEntry(
 ): ChildProcess {
   return spawn(
     process.execPath,
-    ['-r', resolve(__dirname, 'swc-register.js'), resolve(__dirname, `../../src/${entry}.ts`)],
+    ['-r', resolve(__dirname, '../../swc-register.js'), resolve(__dirname, `../../src/${entry}.ts`)],
     {
       env: {
         ...process.env,
@@ -49,7 +49,7 @@ export function runCli(
 ): Promise<{ code: number | null; output: string }> {
   const cli = spawn(
     process.execPath,
-    ['-r', resolve(__dirname, 'swc-register.js'), resolve(__dirname, '../../src/cli.ts'), ...args],
+    ['-r', resolve(__dirname, '../../swc-register.js'), resolve(__dirname, '../../src/cli.ts'), ...args],
     { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -1,4 +1,9 @@
-import { ConfigError, loadConfig } from './app-config';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { z } from 'zod';
+import { ConfigError, envSchema, loadConfig, withDevelopmentEnvFile } from './app-config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -47,5 +52,39 @@ describe('loadConfig', () => {
       authUrl: undefined,
       profileUrl: undefined,
     });
+  });
+});
+
+describe('.env in development (withDevelopmentEnvFile) and .env.example', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tt-env-'));
+  writeFileSync(join(dir, '.env'), 'PORT=4100\nREDIS_PREFIX=from_file\nNODE_ENV=production\n');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('completes a development environment from ./.env, where a variable already set wins', () => {
+    const env = withDevelopmentEnvFile({ REDIS_PREFIX: 'from_env' }, dir);
+    expect(env).toMatchObject({ PORT: '4100', REDIS_PREFIX: 'from_env' });
+    // The file cannot make a development process production.
+    expect(loadConfig(env).env).toBe('development');
+  });
+
+  it('never reads the file in production or tests', () => {
+    for (const NODE_ENV of ['production', 'test'])
+      expect(withDevelopmentEnvFile({ NODE_ENV }, dir)).toEqual({ NODE_ENV });
+  });
+
+  it('lists every variable, each at its default', () => {
+    const keys = (schema: z.ZodTypeAny): string[] => {
+      if (schema instanceof z.ZodEffects) return keys(schema.innerType());
+      if (schema instanceof z.ZodIntersection) return [...keys(schema._def.left), ...keys(schema._def.right)];
+      if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+      throw new Error(`unexpected schema ${schema.constructor.name}`);
+    };
+    const text = readFileSync(join(__dirname, '../../../../../.env.example'), 'utf8');
+    const listed = [...text.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect([...listed].sort()).toEqual(keys(envSchema).sort());
+    // Copied to .env unchanged, it configures exactly what no file does (but the per-start random key).
+    const { jwtSecret: _a, ...fromExample } = loadConfig(parseEnv(text));
+    const { jwtSecret: _b, ...defaults } = loadConfig({});
+    expect(fromExample).toEqual(defaults);
   });
 });

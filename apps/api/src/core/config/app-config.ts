@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const optionalString = z
@@ -33,7 +36,7 @@ const providerSchema = (name: 'GOOGLE' | 'GITHUB') =>
   });
 
 /** Every environment variable of contract §2; nothing else in the API reads process.env. */
-const envSchema = z
+export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -190,7 +193,22 @@ export class AppConfig {
 
 export class ConfigError extends Error {}
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+type Env = Record<string, string | undefined>;
+
+/**
+ * The environment, completed in development by `<dir>/.env` (.env.example lists every variable): a variable already
+ * set wins. Production and tests never read the file, so a forgotten .env cannot change what they run, and the file
+ * cannot set NODE_ENV.
+ */
+export function withDevelopmentEnvFile(env: Env, dir = process.cwd()): Env {
+  const file = join(dir, '.env');
+  if ((env.NODE_ENV ?? 'development') !== 'development' || !existsSync(file)) return env;
+  // The file cannot make a development process production.
+  const { NODE_ENV: _ignored, ...fromFile } = parseEnv(readFileSync(file, 'utf8'));
+  return { ...fromFile, ...env };
+}
+
+export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
