@@ -106,6 +106,19 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
     }
   });
 
+  it('keeps the connections of every pod at the autoscalers’ maximums within the README’s budget of 180', () => {
+    const config = objects.find(
+      (o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('think-tank-config'),
+    );
+    const pool = Number((config?.data as Record<string, string>).DB_POOL_MAX);
+    expect(pool).toBeGreaterThanOrEqual(1);
+    const pods = objects
+      .filter((o) => o.kind === 'HorizontalPodAutoscaler')
+      .reduce((n, hpa) => n + (hpa.spec as { maxReplicas: number }).maxReplicas, 0);
+    // Migrations, psql and monitoring need some too; beyond this, README › PostgreSQL connections (PgBouncer).
+    expect(pool * pods).toBeLessThanOrEqual(180);
+  });
+
   it('names its ConfigMap (and a generated Secret) by a hash of the content, so a change rolls the pods', () => {
     const configs = objects.filter((o) => o.kind === 'ConfigMap' || o.kind === 'Secret');
     expect(configs.length).toBeGreaterThan(0);
