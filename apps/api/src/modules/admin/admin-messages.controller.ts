@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '@think-tank/contracts';
-import { CurrentUser } from '../auth/guards/current-user.decorator';
-import { Roles, RolesGuard } from '../auth/guards/roles.guard';
-import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { Roles, RolesGuard } from '../../core/auth/roles.guard';
+import type { AuthUser } from '../../core/auth/auth-user';
 import { BroadcastDto } from '../notifications/dto/messages.dto';
 import { NotificationsService } from '../notifications/notifications.service';
 

@@ -13,9 +13,9 @@ import {
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '@think-tank/contracts';
 import { IdPipe } from '../../core/http/id.pipe';
-import { CurrentUser } from '../auth/guards/current-user.decorator';
-import { Roles, RolesGuard } from '../auth/guards/roles.guard';
-import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { Roles, RolesGuard } from '../../core/auth/roles.guard';
+import type { AuthUser } from '../../core/auth/auth-user';
 import { BillingService } from '../billing/billing.service';
 import { PlanInputDto } from '../billing/dto/plan-input.dto';
 

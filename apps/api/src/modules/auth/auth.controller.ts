@@ -18,12 +18,12 @@ import {
   VerifyEmailDto,
 } from './dto/auth-request.dto';
 import { MeBody, MessageBody, ProvidersBody, RedirectBody, SessionBody } from './dto/auth-response.dto';
-import { CurrentUser } from './guards/current-user.decorator';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { bindBrowser, browserBinding, unbindBrowser } from './oauth/oauth-binding';
 import { STATE_TTL_SECONDS } from './oauth/oauth-state.store';
 import { OAuthStrategies } from './oauth/oauth-strategies';
 import { OAuthService } from './oauth/oauth.service';
-import type { AuthUser } from './strategies/jwt.strategy';
+import type { AuthUser } from '../../core/auth/auth-user';
 
 function providerOf(name: string): OAuthProvider {
   if (!(OAUTH_PROVIDERS as readonly string[]).includes(name))

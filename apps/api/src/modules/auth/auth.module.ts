@@ -13,7 +13,6 @@ import { PasswordReset } from './entities/password-reset.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { User } from './entities/user.entity';
 import { JwtAuthGuard } from './guards/jwt-auth.guard';
-import { RolesGuard } from './guards/roles.guard';
 import { OAuthStrategies } from './oauth/oauth-strategies';
 import { OAuthService } from './oauth/oauth.service';
 import { PasswordService } from './password.service';
@@ -35,12 +34,11 @@ import { UsersAdminService } from './users-admin.service';
     PasswordService,
     TokenService,
     JwtStrategy,
-    RolesGuard,
     OAuthService,
     OAuthStrategies,
     UsersAdminService,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],
-  exports: [AuthService, TokenService, RolesGuard, UsersAdminService],
+  exports: [AuthService, TokenService, UsersAdminService],
 })
 export class AuthModule {}

@@ -5,8 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../../core/http/id.pipe';
 import { Lang } from '../../core/http/language.decorator';
 import { Public } from '../../core/http/public.decorator';
-import { CurrentUser } from '../auth/guards/current-user.decorator';
-import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
 import {
   CardPaymentBody,
   CardPaymentDto,

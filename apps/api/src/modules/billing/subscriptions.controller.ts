@@ -3,8 +3,8 @@ import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagg
 import type { Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
 import { Public } from '../../core/http/public.decorator';
-import { CurrentUser } from '../auth/guards/current-user.decorator';
-import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
 import { BillingService } from './billing.service';
 import { CancelSubscriptionBody, PlanBody, SubscriptionBody } from './dto/payments.dto';
 import { toPlanResponse } from './plan-response';

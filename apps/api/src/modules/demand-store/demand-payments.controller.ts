@@ -2,8 +2,8 @@ import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
-import { CurrentUser } from '../auth/guards/current-user.decorator';
-import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
 import { DemandStoreService } from './demand-store.service';
 import { InitiateDemandStartupDto, InitiateStagePaymentDto } from './dto/demand.dto';
 

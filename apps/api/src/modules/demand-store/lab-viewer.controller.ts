@@ -3,8 +3,8 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import { LAB_INDEX_FILE } from '@think-tank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors/app-error';
-import { CurrentUser } from '../auth/guards/current-user.decorator';
-import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
 import { SOLUTION_DOCUMENT_CSP } from '../solutions/solutions.controller';
 import { LabFilesService } from './lab-files.service';
 

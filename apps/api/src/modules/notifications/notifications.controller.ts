@@ -2,8 +2,8 @@ import { Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
-import { CurrentUser } from '../auth/guards/current-user.decorator';
-import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import type { AuthUser } from '../../core/auth/auth-user';
 import { MessagesPageBody, MessagesQueryDto } from './dto/messages.dto';
 import { NotificationsService } from './notifications.service';
 

@@ -15,9 +15,9 @@ import { Role } from '@think-tank/contracts';
 import { AppError } from '../../core/errors/app-error';
 import { validationDetails } from '../../core/errors/validation-pipe';
 import { IdPipe } from '../../core/http/id.pipe';
-import { CurrentUser } from '../auth/guards/current-user.decorator';
-import { Roles, RolesGuard } from '../auth/guards/roles.guard';
-import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { Roles, RolesGuard } from '../../core/auth/roles.guard';
+import type { AuthUser } from '../../core/auth/auth-user';
 import { SolutionInputDto } from './dto/solution.dto';
 import { SolutionsService } from './solutions.service';
 

@@ -30,7 +30,7 @@ import type { User } from '../auth/entities/user.entity';
 import { PaywallService } from '../paywall/paywall.service';
 import type { InitiateSolutionPaymentDto } from '../billing/dto/payments.dto';
 import { PaymentsService } from '../billing/payments.service';
-import type { AuthUser } from '../auth/strategies/jwt.strategy';
+import type { AuthUser } from '../../core/auth/auth-user';
 
 /** How long a query known to have more than 1,000 matches skips counting them again, and how many are kept. */
 const CAPPED_QUERY_TTL_MS = 10 * 60_000;

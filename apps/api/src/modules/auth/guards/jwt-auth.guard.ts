@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { TokenVersions } from '../../../core/auth/token-versions';
 import { AppError } from '../../../core/errors/app-error';
 import { IS_PUBLIC } from '../../../core/http/public.decorator';
-import type { AuthUser } from '../strategies/jwt.strategy';
+import type { AuthUser } from '../../../core/auth/auth-user';
 
 const unauthorized = () => new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
 const admitted = <T>(current: boolean, user: T): T => {

@@ -1,18 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import type { Role } from '@think-tank/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AuthUser } from '../../../core/auth/auth-user';
 import { TokenService, type AccessClaims } from '../token.service';
-
-/** Who made the request, from a verified access token. */
-export interface AuthUser {
-  id: string;
-  role: Role;
-  /** The token version the access token carries (checked by JwtAuthGuard against TokenVersions). */
-  tokenVersion?: number;
-  /** The request's id, added by @CurrentUser(). */
-  requestId?: string;
-}
 
 /** The request as passport's typings name it (Nest hands it Fastify's request, whose headers are the same). */
 type PassportRequest = Parameters<Strategy['authenticate']>[0];

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { AuthUser } from '../strategies/jwt.strategy';
+import type { AuthUser } from './auth-user';
 
 /** Who made the request, with the request's id (named in the jobs the request starts). */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthUser => {
