@@ -3,6 +3,48 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
+import { dirname, relative, resolve } from 'node:path';
+
+/**
+ * The walls between parts (README › Layout): an API module, and anything outside the modules, reaches a module only
+ * through its `index.ts`; the same for web features; and the API's `core` reaches no module at all. Relative imports are
+ * resolved against the importing file, so `../billing/billing.service` and `../../billing/x` are both seen.
+ */
+const WALLS = [
+  { root: 'apps/api/src/modules', what: 'module' },
+  { root: 'apps/web/src/features', what: 'feature' },
+];
+const CORE = 'apps/api/src/core';
+const boundaries = {
+  rules: {
+    walls: {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = relative(context.cwd, context.filename);
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = relative(context.cwd, resolve(dirname(context.filename), spec));
+          if (file.startsWith(`${CORE}/`) && target.startsWith('apps/api/src/modules/'))
+            return context.report({ node, message: `core imports no module (${spec})` });
+          for (const { root, what } of WALLS) {
+            if (!target.startsWith(`${root}/`)) continue;
+            // Outside the wall (the composition root: app.module, the router's static imports) counts as a stranger.
+            const [from] = file.startsWith(`${root}/`) ? file.slice(root.length + 1).split('/') : [];
+            const [to, ...rest] = target.slice(root.length + 1).split('/');
+            const face = rest.length === 0 || (rest.length === 1 && rest[0] === 'index');
+            if (to !== from && !face)
+              context.report({
+                node,
+                message: `${from ? `${what} ${from}` : file} reaches into ${what} ${to}: import its index.ts`,
+              });
+          }
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/test-results/**'] },
@@ -24,6 +66,13 @@ export default tseslint.config(
       'regexp/no-super-linear-move': 'error',
       'regexp/no-misleading-capturing-group': 'error',
     },
+  },
+  {
+    // The schema registry and seeds list every module's entities; the router lazy-loads pages with import().
+    files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/api/src/database/**'],
+    plugins: { boundaries },
+    rules: { 'boundaries/walls': 'error' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

@@ -4,12 +4,12 @@ import type { AppConfig } from './core/config/app-config';
 import { coreModules } from './core/core-modules';
 import { AllExceptionsFilter } from './core/errors/error-responder';
 import { HealthModule } from './core/health/health.module';
-import { NotificationsModule } from './modules/notifications/notifications.module';
-import { AuthModule } from './modules/auth/auth.module';
-import { AdminModule } from './modules/admin/admin.module';
-import { BillingModule } from './modules/billing/billing.module';
-import { SolutionsModule } from './modules/solutions/solutions.module';
-import { DemandStoreModule } from './modules/demand-store/demand-store.module';
+import { NotificationsModule } from './modules/notifications';
+import { AuthModule } from './modules/auth';
+import { AdminModule } from './modules/admin';
+import { BillingModule } from './modules/billing';
+import { SolutionsModule } from './modules/solutions';
+import { DemandStoreModule } from './modules/demand-store';
 
 @Module({})
 export class AppModule {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';
-import { createApp } from './core/http/create-app';
+import { createApp } from './create-app';
 import { MetricsService } from './core/metrics/metrics.service';
 import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
 import { guardProcess } from './core/lifecycle/process-faults';

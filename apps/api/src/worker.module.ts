@@ -2,10 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './core/config/app-config';
 import { coreModules } from './core/core-modules';
 import { MailWorkerModule } from './core/mail/mail.module';
-import { AuthJobsModule } from './modules/auth/auth-jobs.module';
-import { BillingJobsModule } from './modules/billing/billing-jobs.module';
-import { DemandStoreModule } from './modules/demand-store/demand-store.module';
-import { DemandWorkerModule } from './modules/demand-store/demand-worker.module';
+import { AuthJobsModule } from './modules/auth';
+import { BillingJobsModule } from './modules/billing';
+import { DemandStoreModule, DemandWorkerModule } from './modules/demand-store';
 
 /**
  * The worker process: every Bull processor (stage jobs, billing's scheduled jobs, mail) and no HTTP; it reaches sockets

@@ -1,5 +1,9 @@
+import type { Language } from './i18n';
 /** Plans and the catalogue (contract §5–6, customer-area §3). Money is in minor units. */
 export type Currency = 'CNY' | 'USD';
+
+/** Chinese readers pay in CNY, everyone else in USD (contract §6): one rule for the server and every client. */
+export const currencyFor = (lang: Language): Currency => (lang === 'zh' ? 'CNY' : 'USD');
 
 export const PeriodType = {
   oneTime: 'one_time',

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '../../src/core/config/app-config';
 import { dropDatabase, ensureDatabase } from '../../src/core/database/ensure-database';
 import { coreModules } from '../../src/core/core-modules';
-import { createApp } from '../../src/core/http/create-app';
+import { createApp } from '../../src/create-app';
 import { MailWorkerModule } from '../../src/core/mail/mail.module';
 import { AuthJobsModule } from '../../src/modules/auth/auth-jobs.module';
 import { readTestEnv } from './test-env';

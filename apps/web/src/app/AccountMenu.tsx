@@ -2,8 +2,7 @@ import { Role, WebRoute } from '@think-tank/contracts';
 import { NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSession } from '../features/auth/api/use-session';
-import { useLogout } from '../features/auth/use-logout';
+import { useSession, useLogout } from '../features/auth';
 
 /** The signed-in user's menu; its own chunk, so visitors never download the dropdown machinery. */
 export default function AccountMenu({ username }: { username: string }) {

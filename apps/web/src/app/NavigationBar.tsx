@@ -2,7 +2,7 @@ import { WebRoute } from '@think-tank/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useSession } from '../features/auth/api/use-session';
+import { useSession } from '../features/auth';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 // The bell and its socket client load only for signed-in users.

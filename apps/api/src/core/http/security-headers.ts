@@ -8,6 +8,12 @@ const STRIPE = {
   connect: ['https://api.stripe.com'],
 };
 
+/**
+ * The policy of every stored or generated document (a solution's HTML, a lab file). Never allow-same-origin: such a
+ * document never runs with the app's origin, framed or opened alone.
+ */
+export const DOCUMENT_CSP = 'sandbox allow-scripts allow-forms allow-popups allow-modals';
+
 export function helmetOptions(stripe: boolean): HelmetOptions {
   const extra = (sources: string[]) => (stripe ? sources : []);
   return {

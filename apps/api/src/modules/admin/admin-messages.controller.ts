@@ -4,8 +4,7 @@ import { Role } from '@think-tank/contracts';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { Roles, RolesGuard } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { BroadcastDto } from '../notifications/dto/messages.dto';
-import { NotificationsService } from '../notifications/notifications.service';
+import { BroadcastDto, NotificationsService } from '../notifications';
 
 @ApiTags('admin')
 @ApiBearerAuth()

@@ -16,8 +16,7 @@ import { IdPipe } from '../../core/http/id.pipe';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { Roles, RolesGuard } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { BillingService } from '../billing/billing.service';
-import { PlanInputDto } from '../billing/dto/plan-input.dto';
+import { BillingService, PlanInputDto } from '../billing';
 
 /** Plans as support staff see them (contract §9): support reads, only admins change prices. Writes are audited. */
 @ApiTags('admin')

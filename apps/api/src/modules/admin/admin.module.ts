@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { DemandStoreModule } from '../demand-store/demand-store.module';
+import { DemandStoreModule } from '../demand-store';
 import { AdminSupportController } from './admin-support.controller';
 import { MetricsCollectors } from './metrics-collectors';
 import { QueuesAdminService } from './queues-admin.service';
 import { SupportTimelineService } from './support-timeline.service';
-import { AuthModule } from '../auth/auth.module';
-import { BillingModule } from '../billing/billing.module';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { AuthModule } from '../auth';
+import { BillingModule } from '../billing';
+import { NotificationsModule } from '../notifications';
 import { AdminMessagesController } from './admin-messages.controller';
 import { AdminPlansController } from './admin-plans.controller';
 

@@ -1,5 +1,5 @@
-import { BillingModule } from '../billing/billing.module';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { BillingModule } from '../billing';
+import { NotificationsModule } from '../notifications';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';

@@ -7,8 +7,7 @@ import {
   type PaymentGateway,
   PaymentItemType,
 } from '@think-tank/contracts';
-import { Messages, type MessageDraft } from '../notifications/notifications.messages';
-import { NotificationsService } from '../notifications/notifications.service';
+import { Messages, type MessageDraft, NotificationsService } from '../notifications';
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
 import { Order } from './entities/order.entity';

@@ -5,6 +5,7 @@ import {
   ONE_TIME_PERIODS,
   WebRoute,
   type CardPaymentResponse,
+  currencyFor,
   type Currency,
   type Language,
   type OrderStatusResponse,
@@ -27,7 +28,6 @@ import { Plan } from './entities/plan.entity';
 import { FulfilmentService } from './fulfilment.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
-import { currencyFor } from './plan-response';
 
 /** A workshop fee: the demand and stage it pays for, priced by the workshop in the order's currency. */
 export interface DemandFee {

@@ -1,4 +1,4 @@
-import { formatMoney, type Currency, type Language, type PlanResponse } from '@think-tank/contracts';
+import { currencyFor, formatMoney, type Language, type PlanResponse } from '@think-tank/contracts';
 import type { Plan } from './entities/plan.entity';
 
 const PERIOD_SUFFIX: Record<Language, Partial<Record<string, string>>> = {
@@ -7,9 +7,6 @@ const PERIOD_SUFFIX: Record<Language, Partial<Record<string, string>>> = {
 };
 
 const CUSTOM_PRICE: Record<Language, string> = { zh: '价格面议', en: 'Price on request' };
-
-/** Chinese readers pay in CNY, everyone else in USD (contract §6). */
-export const currencyFor = (lang: Language): Currency => (lang === 'zh' ? 'CNY' : 'USD');
 
 /** A plan as clients see it, in the reader's language and currency. */
 export function toPlanResponse(plan: Plan, lang: Language): PlanResponse {

@@ -9,8 +9,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
 import { AppError } from '../../core/errors/app-error';
-import { Messages } from '../notifications/notifications.messages';
-import { NotificationsService } from '../notifications/notifications.service';
+import { Messages, NotificationsService } from '../notifications';
 import { StripeGateway } from './gateways/stripe.gateway';
 
 /** A period grants access while it has not ended and was not refunded, also after a cancel (contract §5). */

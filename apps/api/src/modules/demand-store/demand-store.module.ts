@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '../auth/auth.module';
-import { BillingModule } from '../billing/billing.module';
+import { AuthModule } from '../auth';
+import { BillingModule } from '../billing';
 import { DemandEventsGateway } from './demand-events.gateway';
 import { DemandEventsService } from './demand-events.service';
 import { DemandStagesRepository } from './demand-stages.repository';

@@ -7,6 +7,7 @@ import {
   WebRoute,
   nextStage,
   type AdvanceResponse,
+  currencyFor,
   type Currency,
   type DemandDetail,
   type DemandEventPayload,
@@ -28,13 +29,15 @@ import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
-import { AuthService } from '../auth/auth.service';
-import type { Order } from '../billing/entities/order.entity';
-import { FulfilmentService, type Fulfilment } from '../billing/fulfilment.service';
-import { PaymentsService } from '../billing/payments.service';
-import { SubscriptionsService } from '../billing/subscriptions.service';
-import { currencyFor } from '../billing/plan-response';
-import { Messages } from '../notifications/notifications.messages';
+import { AuthService } from '../auth';
+import {
+  type Order,
+  FulfilmentService,
+  type Fulfilment,
+  PaymentsService,
+  SubscriptionsService,
+} from '../billing';
+import { Messages } from '../notifications';
 import { feeDue, toDemandDetail } from './demand-detail';
 import { DemandEventsService } from './demand-events.service';
 import { DemandMessage } from './demand-store.messages';

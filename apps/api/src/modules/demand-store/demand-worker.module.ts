@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../core/config/app-config';
-import { NotificationsModule } from '../notifications/notifications.module';
+import { NotificationsModule } from '../notifications';
 import { DemandEventsService } from './demand-events.service';
 import { DemandStagesRepository } from './demand-stages.repository';
 import { DEMAND_ENTITIES } from './demand-store.module';

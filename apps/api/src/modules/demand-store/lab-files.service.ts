@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../core/errors/app-error';
-import { AuthService } from '../auth/auth.service';
+import { AuthService } from '../auth';
 import type { Requester } from './demand-store.service';
 
 /** Reads a demand's generated files for the people allowed to: the owner, support and admin. */

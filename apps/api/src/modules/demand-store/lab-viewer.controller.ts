@@ -3,9 +3,9 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagg
 import { LAB_INDEX_FILE } from '@think-tank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors/app-error';
+import { DOCUMENT_CSP } from '../../core/http/security-headers';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { SOLUTION_DOCUMENT_CSP } from '../solutions/solutions.controller';
 import { LabFilesService } from './lab-files.service';
 
 const PREFIX = '/api/solutions/private/';
@@ -57,7 +57,7 @@ export class LabViewerController {
     if (/\.html?$/i.test(path))
       return reply
         .type('text/html; charset=utf-8')
-        .header('content-security-policy', SOLUTION_DOCUMENT_CSP)
+        .header('content-security-policy', DOCUMENT_CSP)
         .send(content);
     return reply
       .type(/\.json$/i.test(path) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8')

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BillingModule } from '../billing/billing.module';
+import { BillingModule } from '../billing';
 import { PaywallService } from './paywall.service';
 
 @Module({

@@ -13,10 +13,7 @@ import type Redis from 'ioredis';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { REDIS } from '../../core/redis/redis.provider';
-import type { User } from '../auth/entities/user.entity';
-import { BillingService } from '../billing/billing.service';
-import { toPlanResponse } from '../billing/plan-response';
-import { SubscriptionsService } from '../billing/subscriptions.service';
+import { BillingService, toPlanResponse, SubscriptionsService } from '../billing';
 import { PaywallMessage } from './paywall.messages';
 
 const UNLIMITED_ROLES: readonly string[] = [Role.Admin, Role.Support, Role.Vip];
@@ -51,7 +48,7 @@ export class PaywallService {
 
   /** Passes when the user may read the solution; throws the 402/403 paywall otherwise. The rules, in order. */
   async authorizeView(
-    user: Pick<User, 'id' | 'role' | 'isPaid'>,
+    user: { id: string; role: Role; isPaid: boolean },
     solution: { id: string; projectName: string },
     lang: Language,
   ): Promise<void> {

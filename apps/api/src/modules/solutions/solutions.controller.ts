@@ -3,11 +3,12 @@ import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '
 import type { Language } from '@think-tank/contracts';
 import type { FastifyReply } from 'fastify';
 import { IdPipe } from '../../core/http/id.pipe';
+import { DOCUMENT_CSP } from '../../core/http/security-headers';
 import { Lang } from '../../core/http/language.decorator';
 import { Public } from '../../core/http/public.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { InitiateSolutionPaymentDto, PaymentInstructionBody } from '../billing/dto/payments.dto';
+import { InitiateSolutionPaymentDto, PaymentInstructionBody } from '../billing';
 import { SearchBody, SearchQueryDto } from './dto/solution.dto';
 import { SolutionsService } from './solutions.service';
 
@@ -57,12 +58,9 @@ export class SolutionsController {
     const html = await this.solutions.viewDocument(id, user.id, lang);
     return reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', SOLUTION_DOCUMENT_CSP)
+      .header('content-security-policy', DOCUMENT_CSP)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
       .send(html);
   }
 }
-
-/** Never allow-same-origin: a solution document never runs with the app's origin, framed or opened alone. */
-export const SOLUTION_DOCUMENT_CSP = 'sandbox allow-scripts allow-forms allow-popups allow-modals';

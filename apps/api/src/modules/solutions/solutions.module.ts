@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
-import { BillingModule } from '../billing/billing.module';
-import { PaywallModule } from '../paywall/paywall.module';
+import { AuthModule } from '../auth';
+import { BillingModule } from '../billing';
+import { PaywallModule } from '../paywall';
 import { AdminSolutionsController } from './admin-solutions.controller';
 import { SolutionsController } from './solutions.controller';
 import { SolutionsService } from './solutions.service';

@@ -5,6 +5,7 @@ import {
   SEARCH_COUNT_CAP,
   type PaymentInstruction,
   type AdminSolution,
+  type Role,
   type Language,
   type SearchResponse,
   type SolutionInput,
@@ -26,10 +27,8 @@ import {
   type TermAlternatives,
 } from './solution-search.query';
 import { TranslationService } from './translation.service';
-import type { User } from '../auth/entities/user.entity';
-import { PaywallService } from '../paywall/paywall.service';
-import type { InitiateSolutionPaymentDto } from '../billing/dto/payments.dto';
-import { PaymentsService } from '../billing/payments.service';
+import { PaywallService } from '../paywall';
+import { type InitiateSolutionPaymentDto, PaymentsService } from '../billing';
 import type { AuthUser } from '../../core/auth/auth-user';
 
 /** How long a query known to have more than 1,000 matches skips counting them again, and how many are kept. */
@@ -118,7 +117,7 @@ export class SolutionsService {
     } = await this.pool.query<{
       html: string | null;
       projectName: string | null;
-      role: User['role'];
+      role: Role;
       isPaid: boolean;
       disabled: boolean;
     }>({

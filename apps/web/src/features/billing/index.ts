@@ -3,3 +3,4 @@ export { checkoutStateFor, type CheckoutState } from './checkout-state';
 export { initiateSolutionPayment } from './api/billing-api';
 export { followPaymentInstruction, HandoffError } from './payment-handoff';
 export { PlanCard } from './components/PlanCard';
+export { usePaymentOptions } from './api/billing-api';

@@ -1,7 +1,7 @@
 import { DEMAND_EVENTS_NAMESPACE, DemandSocketEvent, type DemandEventPayload } from '@think-tank/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
-import { useSession } from '../auth/api/use-session';
+import { useSession } from '../auth';
 import { refreshSession } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { LIVE_SOCKET_OPTIONS, keepLive } from '../../lib/live-socket';

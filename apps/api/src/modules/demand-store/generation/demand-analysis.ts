@@ -1,4 +1,4 @@
-import { GLOSSARY } from '../../solutions/glossary';
+import { GLOSSARY } from '../../solutions';
 import { MODULE_CATALOGUE, type CatalogueModule } from './module-catalogue.data';
 
 /** Words that say nothing about what a demand is about. */

@@ -2,7 +2,7 @@ import { Role } from '@think-tank/contracts';
 import { useState } from 'react';
 import { Alert, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../auth/api/use-session';
+import { useSession } from '../../auth';
 import { AuditTab } from '../components/AuditTab';
 import { BroadcastTab } from '../components/BroadcastTab';
 import { DemandsTab } from '../components/DemandsTab';

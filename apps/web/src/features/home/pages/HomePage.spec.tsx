@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { solutionKeys } from '../../solutions/api/solutions-api';
+import { solutionKeys } from '../../solutions';
 import HomePage from './HomePage';
 
 const item = (i: number, extra: Partial<SearchResponse['list'][number]> = {}) => ({

@@ -3,8 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useSolutionSearch } from '../../solutions/api/solutions-api';
-import { SearchResults } from '../../solutions/components/SearchResults';
+import { useSolutionSearch, SearchResults } from '../../solutions';
 
 /** Fewer results than this invite the visitor to submit a requirement instead (customer-area §2). */
 const CREATE_REQUIREMENT_BELOW = 3;

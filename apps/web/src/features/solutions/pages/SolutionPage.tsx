@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { ApiError } from '../../../lib/api-client';
-import { Paywall } from '../../paywall/components/Paywall';
+import { Paywall } from '../../paywall';
 import { useSolutionView } from '../api/solution-view';
 
 /**

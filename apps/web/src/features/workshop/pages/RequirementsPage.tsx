@@ -6,9 +6,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { flash } from '../../../app/flash';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/api-client';
-import { useMe } from '../../auth/api/auth-api';
-import { useSession } from '../../auth/api/use-session';
-import { usePaymentOptions } from '../../billing/api/billing-api';
+import { useMe, useSession } from '../../auth';
+import { usePaymentOptions } from '../../billing';
 import {
   fetchOrderStatus,
   initiateDemandStartup,

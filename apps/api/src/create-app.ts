@@ -6,19 +6,19 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { AppModule } from '../../app.module';
-import type { AppConfig } from '../config/app-config';
-import { accessKeyOf, verifyAccessToken, type AccessClaims } from '../auth/access-token';
-import { TokenVersions } from '../auth/token-versions';
-import { AppError } from '../errors/app-error';
-import { sendError } from '../errors/error-responder';
-import { createValidationPipe } from '../errors/validation-pipe';
-import { AppLogger, createRootLogger } from '../logging/app-logger';
-import { helmetOptions, securityHeaders } from './security-headers';
-import { RedisIoAdapter } from '../realtime/socket-adapter';
-import { API_VERSION } from './api-version';
-import { serveWebApp } from './serve-web-app';
-import { MetricsService } from '../metrics/metrics.service';
+import { AppModule } from './app.module';
+import type { AppConfig } from './core/config/app-config';
+import { accessKeyOf, verifyAccessToken, type AccessClaims } from './core/auth/access-token';
+import { TokenVersions } from './core/auth/token-versions';
+import { AppError } from './core/errors/app-error';
+import { sendError } from './core/errors/error-responder';
+import { createValidationPipe } from './core/errors/validation-pipe';
+import { AppLogger, createRootLogger } from './core/logging/app-logger';
+import { helmetOptions, securityHeaders } from './core/http/security-headers';
+import { RedisIoAdapter } from './core/realtime/socket-adapter';
+import { API_VERSION } from './core/http/api-version';
+import { serveWebApp } from './core/http/serve-web-app';
+import { MetricsService } from './core/metrics/metrics.service';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Solution documents, and library imports carrying many of them, may be larger (contract §1). */

@@ -1,0 +1,13 @@
+/** What other modules may use of billing; everything else stays inside. */
+export { BillingModule } from './billing.module';
+export { BillingService } from './billing.service';
+export { InitiateSolutionPaymentDto, PaymentInstructionBody } from './dto/payments.dto';
+export { PlanInputDto } from './dto/plan-input.dto';
+export type { Order } from './entities/order.entity';
+export { FulfilmentService } from './fulfilment.service';
+export type { Fulfilment } from './fulfilment.service';
+export { OrdersAdminService } from './orders-admin.service';
+export { PaymentsService } from './payments.service';
+export { toPlanResponse } from './plan-response';
+export { SubscriptionsService } from './subscriptions.service';
+export { BillingJobsModule } from './billing-jobs.module';

@@ -1,0 +1,3 @@
+/** What other modules may use of paywall; everything else stays inside. */
+export { PaywallModule } from './paywall.module';
+export { PaywallService } from './paywall.service';

@@ -1,0 +1,4 @@
+/** What other features may use of auth; everything else stays inside. */
+export { useMe } from './api/auth-api';
+export { useSession } from './api/use-session';
+export { useLogout } from './use-logout';

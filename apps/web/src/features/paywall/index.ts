@@ -1,0 +1,2 @@
+/** What other features may use of paywall; everything else stays inside. */
+export { Paywall } from './components/Paywall';
