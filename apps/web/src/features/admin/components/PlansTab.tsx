@@ -1,115 +1,11 @@
-import { PeriodType, majorUnits, type AdminPlan, type PlanInput } from '@think-tank/contracts';
+import { PeriodType, majorUnits } from '@think-tank/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { deletePlan, savePlan, useAdminPlans } from '../api/admin-api';
+import { LISTS, NEW_PLAN, problems, toForm, toInput, type ListKey, type PlanForm } from '../plan-form';
 import { useAction } from '../use-action';
 import { ActionResult, EmptyRow } from './AdminFeedback';
-
-/** The form's texts: prices in yuan and dollars as typed, lists one entry per line. */
-interface PlanForm {
-  code: string;
-  name: string;
-  nameEn: string;
-  priceCny: string;
-  priceUsd: string;
-  periodType: PeriodType;
-  tier: string;
-  sortOrder: string;
-  isVip: boolean;
-  vipStartupQuota: string;
-  isValid: boolean;
-  popular: boolean;
-  features: string;
-  featuresEn: string;
-  benefits: string;
-  benefitsEn: string;
-  stripePriceId: string;
-  alipayProductCode: string;
-}
-type ListKey = 'features' | 'featuresEn' | 'benefits' | 'benefitsEn';
-const LISTS: ListKey[] = ['features', 'featuresEn', 'benefits', 'benefitsEn'];
-
-const NEW_PLAN: PlanForm = {
-  code: '',
-  name: '',
-  nameEn: '',
-  priceCny: '',
-  priceUsd: '',
-  periodType: PeriodType.monthly,
-  tier: '1',
-  sortOrder: '100',
-  isVip: false,
-  vipStartupQuota: '0',
-  isValid: false,
-  popular: false,
-  features: '',
-  featuresEn: '',
-  benefits: '',
-  benefitsEn: '',
-  stripePriceId: '',
-  alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
-};
-
-const toForm = (p: AdminPlan): PlanForm => ({
-  ...p,
-  priceCny: majorUnits(p.priceCny),
-  priceUsd: majorUnits(p.priceUsd),
-  tier: String(p.tier),
-  sortOrder: String(p.sortOrder),
-  vipStartupQuota: String(p.vipStartupQuota ?? 0),
-  features: p.features.join('\n'),
-  featuresEn: p.featuresEn.join('\n'),
-  benefits: p.benefits.join('\n'),
-  benefitsEn: p.benefitsEn.join('\n'),
-  stripePriceId: p.stripePriceId ?? '',
-  alipayProductCode: p.alipayProductCode ?? '',
-});
-
-/** "39" or "39.9" or "39.90" yuan → 3990 fen; anything else is not a price. */
-const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
-const minorUnits = (text: string) => Math.round(Number(text) * 100);
-const lines = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-
-const toInput = (f: PlanForm): PlanInput => ({
-  code: f.code.trim(),
-  name: f.name.trim(),
-  nameEn: f.nameEn.trim(),
-  priceCny: minorUnits(f.priceCny),
-  priceUsd: minorUnits(f.priceUsd),
-  periodType: f.periodType,
-  tier: Number(f.tier),
-  sortOrder: Number(f.sortOrder),
-  isVip: f.isVip,
-  vipStartupQuota: f.isVip ? Number(f.vipStartupQuota) : 0,
-  isValid: f.isValid,
-  popular: f.popular,
-  ...(Object.fromEntries(LISTS.map((k) => [k, lines(f[k])])) as Record<ListKey, string[]>),
-  stripePriceId: f.stripePriceId.trim() || null,
-  alipayProductCode: f.alipayProductCode.trim() || null,
-});
-
-/** What is wrong with each field the browser's own checks do not cover. */
-function problems(f: PlanForm): Partial<Record<keyof PlanForm, 'code' | 'money' | 'whole' | 'required'>> {
-  const whole = (v: string) => /^\d{1,5}$/.test(v);
-  return {
-    ...(!/^[a-z0-9_]{2,64}$/.test(f.code.trim()) && { code: 'code' }),
-    ...(!f.name.trim() && { name: 'required' }),
-    ...(!f.nameEn.trim() && { nameEn: 'required' }),
-    ...(!MONEY.test(f.priceCny) && { priceCny: 'money' }),
-    ...(!MONEY.test(f.priceUsd) && { priceUsd: 'money' }),
-    ...(!(whole(f.tier) && Number(f.tier) >= 1 && Number(f.tier) <= 100) && { tier: 'whole' }),
-    ...(!(whole(f.sortOrder) && Number(f.sortOrder) <= 10_000) && { sortOrder: 'whole' }),
-    ...(f.isVip &&
-      !(whole(f.vipStartupQuota) && Number(f.vipStartupQuota) <= 1000) && {
-        vipStartupQuota: 'whole',
-      }),
-  };
-}
 
 /** Admins only: the plan catalogue in both languages and both currencies; support never sees this tab. */
 export function PlansTab() {
