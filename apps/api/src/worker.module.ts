@@ -4,7 +4,7 @@ import { coreModules } from './core/core-modules';
 import { MailWorkerModule } from './core/mail/mail.module';
 import { AuthJobsModule } from './modules/auth';
 import { BillingJobsModule } from './modules/billing';
-import { DemandStoreModule, DemandWorkerModule } from './modules/demand-store';
+import { DemandFeesModule, DemandWorkerModule } from './modules/demand-store';
 
 /**
  * The worker process: every Bull processor (stage jobs, billing's scheduled jobs, mail) and no HTTP; it reaches sockets
@@ -21,8 +21,8 @@ export class WorkerModule {
         AuthJobsModule,
         DemandWorkerModule,
         BillingJobsModule,
-        // Orders the reconciliation job settles may be stage fees: the workshop fulfils them here too.
-        DemandStoreModule,
+        // Orders the reconciliation job settles may be stage fees: the workshop's fee handler alone.
+        DemandFeesModule,
       ],
     };
   }

@@ -63,10 +63,14 @@ export interface Fulfilment {
   afterCommit?: () => Promise<void>;
 }
 
+/** What a module that sells something learns of its order: never billing's entity itself. */
+export type PaidOrder = Readonly<
+  Pick<Order, 'id' | 'userId' | 'itemId' | 'amount' | 'currency' | 'subject' | 'demandId' | 'stage'>
+>;
 /** Fulfils one item type inside the settling transaction (a module registers what it sells). */
-export type Fulfiller = (tx: EntityManager, order: Order, requestId?: string) => Promise<Fulfilment>;
+export type Fulfiller = (tx: EntityManager, order: PaidOrder, requestId?: string) => Promise<Fulfilment>;
 /** Takes back what a refunded order of the item type granted, inside the refunding transaction. */
-export type Revoker = (tx: EntityManager, order: Order) => Promise<void>;
+export type Revoker = (tx: EntityManager, order: PaidOrder) => Promise<void>;
 
 export interface SettleResult {
   order: Order | null;

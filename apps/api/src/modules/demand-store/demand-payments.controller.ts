@@ -4,7 +4,7 @@ import type { Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { DemandStoreService } from './demand-store.service';
+import { DemandFeesService } from './demand-fees.service';
 import { InitiateDemandStartupDto, InitiateStagePaymentDto } from './dto/demand.dto';
 
 /** The workshop's fees, under /api/payments beside the other purchases (contract §6). */
@@ -12,7 +12,7 @@ import { InitiateDemandStartupDto, InitiateStagePaymentDto } from './dto/demand.
 @ApiBearerAuth()
 @Controller('payments')
 export class DemandPaymentsController {
-  constructor(private readonly demands: DemandStoreService) {}
+  constructor(private readonly fees: DemandFeesService) {}
 
   @Post('initiate-demand-startup')
   @HttpCode(HttpStatus.OK)
@@ -20,7 +20,7 @@ export class DemandPaymentsController {
     summary: 'The start-up fee’s order for a registered demand (409 NO_PAYMENT_DUE when none is due)',
   })
   startup(@Body() dto: InitiateDemandStartupDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
-    return this.demands.payStartup(user, dto.demandId, dto.paymentGateway, lang);
+    return this.fees.payStartup(user, dto.demandId, dto.paymentGateway, lang);
   }
 
   @Post('initiate-stage-payment')
@@ -30,6 +30,6 @@ export class DemandPaymentsController {
       'The fee’s order for a stage waiting for payment after advance, at the server’s count of modules; a zero fee answers {status:"no_payment_required"} and starts the stage',
   })
   stage(@Body() dto: InitiateStagePaymentDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
-    return this.demands.payStage(user, dto.demandId, dto.stageToPayFor, dto.paymentGateway, lang);
+    return this.fees.payStage(user, dto.demandId, dto.stageToPayFor, dto.paymentGateway, lang);
   }
 }

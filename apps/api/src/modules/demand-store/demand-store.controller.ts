@@ -4,6 +4,7 @@ import type { Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
+import { DemandFeesService } from './demand-fees.service';
 import { DemandStoreService } from './demand-store.service';
 import {
   AdvanceDto,
@@ -19,7 +20,10 @@ import {
 @ApiBearerAuth()
 @Controller('demand-store')
 export class DemandStoreController {
-  constructor(private readonly demands: DemandStoreService) {}
+  constructor(
+    private readonly demands: DemandStoreService,
+    private readonly fees: DemandFeesService,
+  ) {}
 
   @Post('register-demand')
   @ApiOperation({
@@ -36,7 +40,7 @@ export class DemandStoreController {
       'Start with a VIP start-up; without quota the demand is registered and the start-up order answered',
   })
   useVipQuota(@Body() dto: DemandRequestDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
-    return this.demands.startWithVipQuota(user, dto, lang);
+    return this.fees.startWithVipQuota(user, dto, lang);
   }
 
   @Get()

@@ -9,22 +9,20 @@ import { DemandPaymentsController } from './demand-payments.controller';
 import { DemandStoreController } from './demand-store.controller';
 import { DemandStoreService } from './demand-store.service';
 import { DemandsAdminService } from './demands-admin.service';
-import { DemandEvent } from './entities/demand-event.entity';
-import { DemandFile } from './entities/demand-file.entity';
-import { DemandStage } from './entities/demand-stage.entity';
-import { Demand } from './entities/demand.entity';
+import { DemandFeesModule } from './demand-fee-fulfilment';
+import { DemandFeesService } from './demand-fees.service';
+import { DEMAND_ENTITIES } from './entities';
 import { LabFilesService } from './lab-files.service';
 import { LabViewerController } from './lab-viewer.controller';
 import { StageQueue } from './stage-queue';
 
-export const DEMAND_ENTITIES = [Demand, DemandStage, DemandEvent, DemandFile];
-
 /** The workshop as the API serves it: demands, fees, the lab viewer, live events. Stage jobs run in the worker. */
 @Module({
-  imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), AuthModule, BillingModule],
+  imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), AuthModule, BillingModule, DemandFeesModule],
   controllers: [DemandStoreController, DemandPaymentsController, LabViewerController],
   providers: [
     DemandStoreService,
+    DemandFeesService,
     DemandsAdminService,
     DemandStagesRepository,
     DemandEventsService,

@@ -1,21 +1,16 @@
-import { HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
-  STAGE_NAMES,
   STAGES,
-  WebRoute,
   nextStage,
   type AdvanceResponse,
   currencyFor,
-  type Currency,
   type DemandDetail,
   type DemandEventPayload,
   type DemandListItem,
   type DemandModule,
   type Language,
-  type PaymentGateway,
-  type PaymentInstruction,
   type PriceInfo,
   type RegisterDemandResponse,
   type Stage,
@@ -30,15 +25,9 @@ import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { AuthService } from '../auth';
-import {
-  type Order,
-  FulfilmentService,
-  type Fulfilment,
-  PaymentsService,
-  SubscriptionsService,
-} from '../billing';
-import { Messages } from '../notifications';
+import { SubscriptionsService } from '../billing';
 import { feeDue, toDemandDetail } from './demand-detail';
+import { toDemandListItem } from './dto/demand-list-item';
 import { DemandEventsService } from './demand-events.service';
 import { DemandMessage } from './demand-store.messages';
 import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto } from './dto/demand.dto';
@@ -76,29 +65,18 @@ const LOCKING_STATUSES: StageStatus[] = ['PendingInput', 'Queued', 'Processing']
  * are enqueued only after the transaction that queued them commits.
  */
 @Injectable()
-export class DemandStoreService implements OnModuleInit {
+export class DemandStoreService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @InjectRepository(Demand) private readonly demands: Repository<Demand>,
-    @InjectRepository(DemandStage) private readonly stageRows: Repository<DemandStage>,
     private readonly stageState: DemandStagesRepository,
     private readonly auth: AuthService,
-    private readonly payments: PaymentsService,
     private readonly subscriptions: SubscriptionsService,
-    private readonly fulfilment: FulfilmentService,
     private readonly queue: StageQueue,
     private readonly events: DemandEventsService,
     private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
   ) {}
-
-  onModuleInit(): void {
-    this.fulfilment.register(
-      'demand_store_payment',
-      (tx, order, requestId) => this.feePaid(tx, order, requestId),
-      (tx, order) => this.feeRefunded(tx, order),
-    );
-  }
 
   /** A demand waiting for its start-up fee (contract §8 register-demand). */
   async register(who: Requester, dto: DemandRequestDto, lang: Language): Promise<RegisterDemandResponse> {
@@ -111,70 +89,6 @@ export class DemandStoreService implements OnModuleInit {
     };
   }
 
-  /** Starts through the VIP quota; without one the demand waits for its start-up fee, whose order is answered. */
-  async startWithVipQuota(who: Requester, dto: DemandRequestDto, lang: Language) {
-    const { demand, started } = await this.db.transaction(async (tx) => {
-      // The VIP role's quota first, then a VIP plan's quota for its current period.
-      const spent =
-        (await this.auth.spendVipStartup(tx, who.id)) ||
-        (await this.subscriptions.spendVipStartup(tx, who.id));
-      const created = await this.create(tx, who, dto, spent ? 'Waived' : 'Pending');
-      return { demand: created, started: spent };
-    });
-    if (started) {
-      await this.queue.enqueue({ demandId: demand.id, stage: 'Startup', run: 1, requestId: who.requestId });
-      return {
-        success: true,
-        demandId: demand.id,
-        redirectTo: WebRoute.demand(demand.id),
-        message: DemandMessage.vipStarted[lang],
-      };
-    }
-    const order = await this.payStartup(who, demand.id, undefined, lang);
-    return { success: false, demandId: demand.id, message: DemandMessage.vipNoQuota[lang], ...order };
-  }
-
-  /** The start-up fee's order (contract §6 initiate-demand-startup). */
-  async payStartup(
-    who: Requester,
-    demandId: string,
-    gateway: PaymentGateway | undefined,
-    lang: Language,
-  ): Promise<PaymentInstruction> {
-    // The start-up fee is never zero, so this is always an order.
-    return (await this.payStage(who, demandId, 'Startup', gateway, lang)) as PaymentInstruction;
-  }
-
-  /**
-   * The order for a fee the stage is waiting for (contract §6), at the server's price: the start-up fee, or the
-   * stage's fee at the server's own count of modules selected before it. Nothing to pay starts the stage.
-   */
-  async payStage(
-    who: Requester,
-    demandId: string,
-    stage: Stage,
-    gateway: PaymentGateway | undefined,
-    lang: Language,
-  ): Promise<PaymentInstruction | { status: 'no_payment_required'; message: string }> {
-    const demand = await this.own(who.id, demandId);
-    const rows = await this.stageRows.findBy({ demandId });
-    if (rows.find((r) => r.stage === stage)?.paymentStatus !== 'Pending')
-      throw new AppError('NO_PAYMENT_DUE', HttpStatus.CONFLICT);
-    const price = (currency: Currency) => feeDue(stage, rows, currency);
-    if (price(currencyFor(lang)).amount === 0) {
-      await this.mutate(who, demandId, async ({ stages }, queue) =>
-        queue(this.stageState.free(stages[stage])),
-      );
-      return { status: 'no_payment_required', message: DemandMessage.noPaymentRequired[lang] };
-    }
-    return this.payments.checkout(
-      who,
-      { demandFee: { demandId, stage, price, subject: this.subject(demand.name, stage) } },
-      gateway,
-      lang,
-    );
-  }
-
   async list(who: Requester, query: DemandListQuery): Promise<DemandListItem[]> {
     const q = this.demands
       .createQueryBuilder('d')
@@ -184,17 +98,7 @@ export class DemandStoreService implements OnModuleInit {
     if (query.status) q.andWhere('d.overallStatus = :status', { status: query.status });
     else q.andWhere(`d.overallStatus <> 'Archived'`);
     if (query.stage) q.andWhere('d.currentStage = :stage', { stage: query.stage });
-    return (await q.getMany()).map((d) => ({
-      _id: d.id,
-      name: d.name,
-      content: d.content,
-      keyValuePoints: d.keyValuePoints,
-      currentStage: d.currentStage,
-      overallStatus: d.overallStatus,
-      isMarketReady: d.isMarketReady,
-      demandType: d.demandType,
-      updatedAt: d.updatedAt.toISOString(),
-    }));
+    return (await q.getMany()).map(toDemandListItem);
   }
 
   /** The demand as its owner sees it; `vip` when the caller already asked who is VIP. */
@@ -332,7 +236,7 @@ export class DemandStoreService implements OnModuleInit {
     return demand;
   }
 
-  private async create(
+  async create(
     tx: EntityManager,
     who: Requester,
     dto: DemandRequestDto,
@@ -360,38 +264,11 @@ export class DemandStoreService implements OnModuleInit {
     if (keywords.length) throw new AppError('ILLEGAL_CONTENT', HttpStatus.UNPROCESSABLE_ENTITY, { keywords });
   }
 
-  /** Paid fee: the stage is queued in the payment's transaction, its job enqueued after it commits. */
-  private async feePaid(tx: EntityManager, order: Order, requestId?: string): Promise<Fulfilment> {
-    const price = { amount: order.amount, currency: order.currency };
-    const drafts = [
-      Messages.paymentSucceeded(order.subject, price, order.demandId && WebRoute.demand(order.demandId)),
-    ];
-    const paid = await this.stageState.pay(tx, order.demandId!, order.stage!);
-    // Nothing left to buy (the fee was paid by another order, or the demand was deleted): the money bought
-    // nothing, so support is told to refund it rather than it being absorbed.
-    if (!paid) {
-      await this.fulfilment.flag(
-        order.id,
-        `the ${order.stage} fee was already settled: refund this order`,
-        tx,
-      );
-      return { drafts: [] };
-    }
-    // Without a request (reconciliation), the order names what started the job.
-    const job: StageJob = { ...paid, requestId: requestId ?? `order:${order.id}` };
-    return { drafts, afterCommit: () => this.queue.enqueue(job) };
-  }
-
-  /** A refunded fee whose stage has not run yet cancels it: the stage waits for its fee again, its job skips. */
-  private async feeRefunded(tx: EntityManager, order: Order): Promise<void> {
-    if (order.demandId && order.stage) await this.stageState.cancelUnrun(tx, order.demandId, order.stage);
-  }
-
   /**
    * Runs `change` on the owner's demand and stages under a row lock, saves what it changed and then enqueues
    * the jobs it queued: the jobs never run ahead of the state that asks for them.
    */
-  private async mutate(
+  async mutate(
     who: Requester,
     demandId: string,
     change: (locked: Locked, queue: (job: StageJob | null) => void) => Promise<void>,
@@ -409,15 +286,7 @@ export class DemandStoreService implements OnModuleInit {
     for (const job of jobs) await this.queue.enqueue({ ...job, requestId: who.requestId });
   }
 
-  private subject(demandName: string, stage: Stage) {
-    const name = demandName.slice(0, 60);
-    return {
-      zh: `${STAGE_NAMES[stage].zh}阶段费用：${name}`,
-      en: `${STAGE_NAMES[stage].en} stage fee: ${name}`,
-    };
-  }
-
-  private async isVip(who: Requester): Promise<boolean> {
+  async isVip(who: Requester): Promise<boolean> {
     const user = await this.auth.findUser(who.id);
     return !!user && this.subscriptions.isVip(user);
   }

@@ -4,7 +4,7 @@ import { AppConfig } from '../../core/config/app-config';
 import { NotificationsModule } from '../notifications';
 import { DemandEventsService } from './demand-events.service';
 import { DemandStagesRepository } from './demand-stages.repository';
-import { DEMAND_ENTITIES } from './demand-store.module';
+import { DEMAND_ENTITIES } from './entities';
 import { BuiltinGenerator } from './generation/builtin-generator';
 import { LlmGenerator } from './generation/llm-generator';
 import { StageGenerator } from './generation/stage-generator';

@@ -1,0 +1,64 @@
+import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { WebRoute } from '@think-tank/contracts';
+import type { EntityManager } from 'typeorm';
+import { BillingModule, FulfilmentService, type Fulfilment, type PaidOrder } from '../billing';
+import { Messages } from '../notifications';
+import { DemandStagesRepository } from './demand-stages.repository';
+import { DEMAND_ENTITIES } from './entities';
+import { StageQueue, type StageJob } from './stage-queue';
+
+/**
+ * Billing's handler for the workshop's fees ('demand_store_payment'): a paid fee queues its stage, a refunded one
+ * un-queues a stage that has not run. Registered in every process that settles orders: the API and the worker.
+ */
+@Injectable()
+export class DemandFeeFulfilment implements OnModuleInit {
+  constructor(
+    private readonly fulfilment: FulfilmentService,
+    private readonly stageState: DemandStagesRepository,
+    private readonly queue: StageQueue,
+  ) {}
+
+  onModuleInit(): void {
+    this.fulfilment.register(
+      'demand_store_payment',
+      (tx, order, requestId) => this.paid(tx, order, requestId),
+      (tx, order) => this.refunded(tx, order),
+    );
+  }
+
+  /** Paid fee: the stage is queued in the payment's transaction, its job enqueued after it commits. */
+  private async paid(tx: EntityManager, order: PaidOrder, requestId?: string): Promise<Fulfilment> {
+    const price = { amount: order.amount, currency: order.currency };
+    const drafts = [
+      Messages.paymentSucceeded(order.subject, price, order.demandId && WebRoute.demand(order.demandId)),
+    ];
+    const paid = await this.stageState.pay(tx, order.demandId!, order.stage!);
+    // Nothing left to buy (the fee was paid by another order, or the demand was deleted): the money bought
+    // nothing, so support is told to refund it rather than it being absorbed.
+    if (!paid) {
+      await this.fulfilment.flag(
+        order.id,
+        `the ${order.stage} fee was already settled: refund this order`,
+        tx,
+      );
+      return { drafts: [] };
+    }
+    // Without a request (reconciliation), the order names what started the job.
+    const job: StageJob = { ...paid, requestId: requestId ?? `order:${order.id}` };
+    return { drafts, afterCommit: () => this.queue.enqueue(job) };
+  }
+
+  /** A refunded fee whose stage has not run yet cancels it: the stage waits for its fee again, its job skips. */
+  private async refunded(tx: EntityManager, order: PaidOrder): Promise<void> {
+    if (order.demandId && order.stage) await this.stageState.cancelUnrun(tx, order.demandId, order.stage);
+  }
+}
+
+/** The fee handler alone, for the worker, which serves none of the workshop's HTTP or sockets. */
+@Module({
+  imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), BillingModule],
+  providers: [DemandFeeFulfilment, DemandStagesRepository, StageQueue],
+})
+export class DemandFeesModule {}

@@ -1,0 +1,115 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import {
+  STAGE_NAMES,
+  WebRoute,
+  currencyFor,
+  type Currency,
+  type Language,
+  type Localized,
+  type PaymentGateway,
+  type PaymentInstruction,
+  type Stage,
+} from '@think-tank/contracts';
+import { DataSource, Repository } from 'typeorm';
+import { AppError } from '../../core/errors/app-error';
+import { AuthService } from '../auth';
+import { PaymentsService, SubscriptionsService } from '../billing';
+import { feeDue } from './demand-detail';
+import { DemandMessage } from './demand-store.messages';
+import { DemandStoreService, type Requester } from './demand-store.service';
+import { DemandStagesRepository } from './demand-stages.repository';
+import type { DemandRequestDto } from './dto/demand.dto';
+import { DemandStage } from './entities/demand-stage.entity';
+import { StageQueue } from './stage-queue';
+
+/**
+ * What a demand's owner pays (contract §6, §8): the start-up fee, waived by a VIP quota, and each stage's fee at
+ * the server's price. A paid fee is fulfilled by DemandFeeFulfilment, in billing's settling transaction.
+ */
+@Injectable()
+export class DemandFeesService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @InjectRepository(DemandStage) private readonly stageRows: Repository<DemandStage>,
+    private readonly store: DemandStoreService,
+    private readonly stageState: DemandStagesRepository,
+    private readonly auth: AuthService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly payments: PaymentsService,
+    private readonly queue: StageQueue,
+  ) {}
+
+  /** Starts through the VIP quota; without one the demand waits for its start-up fee, whose order is answered. */
+  async startWithVipQuota(who: Requester, dto: DemandRequestDto, lang: Language) {
+    const { demand, started } = await this.db.transaction(async (tx) => {
+      // The VIP role's quota first, then a VIP plan's quota for its current period.
+      const spent =
+        (await this.auth.spendVipStartup(tx, who.id)) ||
+        (await this.subscriptions.spendVipStartup(tx, who.id));
+      const created = await this.store.create(tx, who, dto, spent ? 'Waived' : 'Pending');
+      return { demand: created, started: spent };
+    });
+    if (started) {
+      await this.queue.enqueue({ demandId: demand.id, stage: 'Startup', run: 1, requestId: who.requestId });
+      return {
+        success: true,
+        demandId: demand.id,
+        redirectTo: WebRoute.demand(demand.id),
+        message: DemandMessage.vipStarted[lang],
+      };
+    }
+    const order = await this.payStartup(who, demand.id, undefined, lang);
+    return { success: false, demandId: demand.id, message: DemandMessage.vipNoQuota[lang], ...order };
+  }
+
+  /** The start-up fee's order (contract §6 initiate-demand-startup). */
+  async payStartup(
+    who: Requester,
+    demandId: string,
+    gateway: PaymentGateway | undefined,
+    lang: Language,
+  ): Promise<PaymentInstruction> {
+    // The start-up fee is never zero, so this is always an order.
+    return (await this.payStage(who, demandId, 'Startup', gateway, lang)) as PaymentInstruction;
+  }
+
+  /**
+   * The order for a fee the stage is waiting for (contract §6), at the server's price: the start-up fee, or the
+   * stage's fee at the server's own count of modules selected before it. Nothing to pay starts the stage.
+   */
+  async payStage(
+    who: Requester,
+    demandId: string,
+    stage: Stage,
+    gateway: PaymentGateway | undefined,
+    lang: Language,
+  ): Promise<PaymentInstruction | { status: 'no_payment_required'; message: string }> {
+    const demand = await this.store.own(who.id, demandId);
+    const rows = await this.stageRows.findBy({ demandId });
+    if (rows.find((r) => r.stage === stage)?.paymentStatus !== 'Pending')
+      throw new AppError('NO_PAYMENT_DUE', HttpStatus.CONFLICT);
+    const price = (currency: Currency) => feeDue(stage, rows, currency);
+    if (price(currencyFor(lang)).amount === 0) {
+      await this.store.mutate(who, demandId, async ({ stages }, queue) =>
+        queue(this.stageState.free(stages[stage])),
+      );
+      return { status: 'no_payment_required', message: DemandMessage.noPaymentRequired[lang] };
+    }
+    return this.payments.checkout(
+      who,
+      { demandFee: { demandId, stage, price, subject: feeSubject(demand.name, stage) } },
+      gateway,
+      lang,
+    );
+  }
+}
+
+/** What the order and the payment messages call a stage fee. */
+function feeSubject(demandName: string, stage: Stage): Localized {
+  const name = demandName.slice(0, 60);
+  return {
+    zh: `${STAGE_NAMES[stage].zh}阶段费用：${name}`,
+    en: `${STAGE_NAMES[stage].en} stage fee: ${name}`,
+  };
+}
