@@ -1,4 +1,3 @@
-import { HttpStatus } from '@nestjs/common';
 import { Role } from '@think-tank/contracts';
 import type { onRequestHookHandler } from 'fastify';
 import { NestFactory } from '@nestjs/core';
@@ -41,7 +40,7 @@ function staffBeforeBody(config: AppConfig, versions: () => TokenVersions): onRe
     }
     const role = claims && (await versions().currentRole(claims.sub, claims.ver));
     if (role === Role.Admin || role === Role.Support) return;
-    return sendError(new AppError(role ? 'FORBIDDEN' : 'UNAUTHORIZED', role ? 403 : 401), request, reply);
+    return sendError(new AppError(role ? 'FORBIDDEN' : 'UNAUTHORIZED'), request, reply);
   };
 }
 
@@ -118,7 +117,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .header('cache-control', 'no-store')
       .send(await metrics.registry.metrics()),
   );
-  serveWebApp(fastify, config.webDist, () => new AppError('NOT_FOUND', HttpStatus.NOT_FOUND));
+  serveWebApp(fastify, config.webDist, () => new AppError('NOT_FOUND'));
   await app.init();
   await fastify.ready();
   return app;

@@ -10,7 +10,7 @@ import {
 import type { Queue } from 'bull';
 import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
 import { bearer, verifiedUser } from './support/accounts';
-import { DEMAND, createSolution } from './support/factories';
+import { DEMAND, createSolution, paidDemand, registerDemand, startupOrder } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 import { startTestWorker } from './support/worker';
@@ -191,18 +191,12 @@ describe('the support console (contract §9)', () => {
 
   it('lets the worker’s scheduled reconciliation settle a lost start-up fee, and the stage runs', async () => {
     const u = await verifiedUser(t, sink, 'lostfee');
-    const demandId = (
-      await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
-    ).body.demandId as string;
-    const pay = await t.http
-      .post('/api/payments/initiate-demand-startup')
-      .set(bearer(u))
-      .send({ demandId })
-      .expect(200);
-    await t.http.post(`${pay.body.paymentUrl}/pay-without-notify`).expect(303);
+    const demandId = await registerDemand(t, u);
+    const pay = await startupOrder(t, bearer(u), demandId);
+    await t.http.post(`${pay.paymentUrl}/pay-without-notify`).expect(303);
     // Past the quiet period in which a notify usually arrives.
     await t.db.query(`UPDATE orders SET "createdAt" = now() - interval '20 minutes' WHERE id = $1`, [
-      pay.body.orderId,
+      pay.orderId,
     ]);
     const queue = worker.get<Queue>(getQueueToken(QueueName.billing));
     const job = await queue.add(JobName.reconcileOrders, {});
@@ -248,15 +242,7 @@ describe('the support console (contract §9)', () => {
   it('shows a failed stage in the queue and the timeline; the failed job retried from the admin completes', async () => {
     const u = await verifiedUser(t, sink, 'failing');
     llm.fallback = { status: 500 };
-    const id = (
-      await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
-    ).body.demandId;
-    const pay = await t.http
-      .post('/api/payments/initiate-demand-startup')
-      .set(bearer(u))
-      .send({ demandId: id })
-      .expect(200);
-    await t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
+    const id = await paidDemand(t, bearer(u));
     await waitFor(async () => {
       const d = await t.http.get(`/api/demand-store/${id}`).set(bearer(u)).expect(200);
       return d.body.stagesData.Startup.status === 'Error';
@@ -314,16 +300,9 @@ describe('the support console (contract §9)', () => {
   it('retries a failed stage for its owner through the demands endpoint, and refuses one that did not fail', async () => {
     const u = await verifiedUser(t, sink, 'stage');
     llm.fallback = { status: 503 };
-    const id = (
-      await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
-    ).body.demandId;
+    const id = await registerDemand(t, u);
     await t.http.put(`/api/admin/demands/${id}/retry-stage?stage=Startup`).set(as('support')).expect(409);
-    const pay = await t.http
-      .post('/api/payments/initiate-demand-startup')
-      .set(bearer(u))
-      .send({ demandId: id })
-      .expect(200);
-    await t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
+    await t.http.post(`${(await startupOrder(t, bearer(u), id)).paymentUrl}/pay`).expect(303);
     await waitFor(
       async () =>
         (await t.http.get(`/api/demand-store/${id}`).set(bearer(u))).body.stagesData.Startup.status ===

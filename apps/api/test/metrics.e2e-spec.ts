@@ -4,6 +4,8 @@ import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 import { freePort } from './support/free-port';
 import { spawnEntry } from './support/worker';
+import { registerDemand, startupOrder } from './support/factories';
+import { waitFor } from './support/wait';
 
 describe('Prometheus metrics (GET /metrics)', () => {
   const sink = new SmtpSink();
@@ -61,36 +63,18 @@ describe('Prometheus metrics (GET /metrics)', () => {
     worker.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
     const u = await verifiedUser(t, sink, 'jobs');
     const auth = { Authorization: `Bearer ${u.session.access_token}` };
-    const { demandId } = (
-      await t.http
-        .post('/api/demand-store/register-demand')
-        .set(auth)
-        .send({
-          name: 'j',
-          content: '门店库存周转慢，缺货和积压并存。',
-          keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
-        })
-        .expect(201)
-    ).body;
-    const pay = await t.http
-      .post('/api/payments/initiate-demand-startup')
-      .set(auth)
-      .send({ demandId })
-      .expect(200);
+    const demandId = await registerDemand(t, u);
+    const pay = await startupOrder(t, auth, demandId);
     // The request that paid is named in the log lines of the stage job it queued, in the other process.
-    await t.http.post(`${pay.body.paymentUrl}/pay`).set('X-Request-Id', 'req-pay-4711').expect(303);
+    await t.http.post(`${pay.paymentUrl}/pay`).set('X-Request-Id', 'req-pay-4711').expect(303);
     let text = '';
-    for (
-      let i = 0;
-      i < 150 && !/queue_job_duration_seconds_count\{[^}]*outcome="completed"\} 1/.test(text);
-      i++
-    ) {
-      await new Promise((r) => setTimeout(r, 100));
+    await waitFor(async () => {
       text = await fetch(`http://127.0.0.1:${port}/metrics`).then(
         (r) => r.text(),
         () => '',
       );
-    }
+      return /queue_job_duration_seconds_count\{[^}]*outcome="completed"\} 1/.test(text);
+    }, 15_000);
     expect(text).toMatch(
       /queue_job_duration_seconds_count\{queue="demand-stages",job="Startup",outcome="completed"\} 1/,
     );

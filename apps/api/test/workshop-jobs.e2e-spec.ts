@@ -11,7 +11,7 @@ import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 import { spawnWorker, startTestWorker } from './support/worker';
 import { waitFor } from './support/wait';
-import { DEMAND } from './support/factories';
+import { paidDemand, startupOrder } from './support/factories';
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 
@@ -23,19 +23,7 @@ function workshop(get: () => TestApp) {
     events: async (u: User, id: string) =>
       (await get().http.get(`/api/demand-store/${id}/events`).set(bearer(u)).expect(200))
         .body as DemandEventPayload[],
-    paidDemand: async (u: User) => {
-      const { http } = get();
-      const id = (
-        await http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
-      ).body.demandId as string;
-      const pay = await http
-        .post('/api/payments/initiate-demand-startup')
-        .set(bearer(u))
-        .send({ demandId: id })
-        .expect(200);
-      await http.post(`${pay.body.paymentUrl}/pay`).expect(303);
-      return id;
-    },
+    paidDemand: (u: User) => paidDemand(get(), bearer(u)),
     status: (u: User, id: string, status: string) =>
       waitFor(async () => {
         const d = await h.detail(u, id);
@@ -251,12 +239,8 @@ describe('a refunded fee whose stage has not run', () => {
     expect(job.returnvalue).toEqual({ completed: false });
     expect((await h.detail(u, id)).stagesData.Startup.status).toBe('PendingInput');
 
-    const pay = await late.t.http
-      .post('/api/payments/initiate-demand-startup')
-      .set(bearer(u))
-      .send({ demandId: id })
-      .expect(200);
-    await late.t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
+    const pay = await startupOrder(late.t, bearer(u), id);
+    await late.t.http.post(`${pay.paymentUrl}/pay`).expect(303);
     await h.status(u, id, 'Completed');
   });
 });

@@ -1,7 +1,10 @@
+import { getQueueToken } from '@nestjs/bull';
 import type { INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bull';
 import {
   DemandSocketEvent,
   PROCESSING_FINISHED,
+  QueueName,
   STAGES,
   stageOutputProblems,
   type DemandDetail,
@@ -716,11 +719,15 @@ describe('requirements workshop (contract §8)', () => {
     expect(seen.map((e) => e.id)).toEqual((await events(id)).map((e) => e.id));
   });
 
-  it('drops a duplicate enqueue of the same run', async () => {
+  it('drops a duplicate enqueue of the same run: Bull holds one job per run', async () => {
     const { id } = await startedDemand(owner);
     const before = (await events(id)).length;
-    await worker.get(StageQueue).enqueue({ demandId: id, stage: 'Startup', run: 1 });
-    await new Promise((r) => setTimeout(r, 1000));
+    const run = { demandId: id, stage: 'Startup' as const, run: 1 };
+    await Promise.all([1, 2, 3].map(() => worker.get(StageQueue).enqueue(run)));
+    // Finished jobs are kept, so a second job of the run would be found in some state whether it ran or not.
+    const queue = worker.get<Queue<typeof run>>(getQueueToken(QueueName.demandStages));
+    const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed', 'paused']);
+    expect(jobs.filter((j) => j.data.demandId === id && j.data.run === 1)).toHaveLength(1);
     expect((await events(id)).length).toBe(before);
   });
 

@@ -45,3 +45,20 @@ export const startupCompleted = (t: TestApp, demandId: string) =>
     );
     return row.status === 'Completed';
   }, 30_000);
+
+type Auth = Record<string, string>;
+
+/** The sandbox order of a registered demand's start-up fee (contract §6 initiate-demand-startup). */
+export const startupOrder = async (t: TestApp, auth: Auth, demandId: string) =>
+  (await t.http.post('/api/payments/initiate-demand-startup').set(auth).send({ demandId }).expect(200))
+    .body as { orderId: string; paymentUrl: string };
+
+/** A demand registered and its start-up fee paid through the sandbox cashier: its Startup is queued. */
+export async function paidDemand(t: TestApp, auth: Auth, demand = DEMAND): Promise<string> {
+  const { demandId } = (
+    await t.http.post('/api/demand-store/register-demand').set(auth).send(demand).expect(201)
+  ).body as { demandId: string };
+  const pay = await startupOrder(t, auth, demandId);
+  await t.http.post(`${pay.paymentUrl}/pay`).expect(303);
+  return demandId;
+}

@@ -1,4 +1,4 @@
-import { CanActivate, HttpStatus, Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { CanActivate, Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Role } from '@think-tank/contracts';
 import { AppError } from '../errors/app-error';
@@ -26,8 +26,8 @@ export class RolesGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<{ user?: AuthUser }>();
     const caller = request.user;
     const role = caller && (await this.versions.currentRole(caller.id, caller.tokenVersion));
-    if (!caller || !role) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
-    if (!roles.includes(role)) throw new AppError('FORBIDDEN', HttpStatus.FORBIDDEN);
+    if (!caller || !role) throw new AppError('UNAUTHORIZED');
+    if (!roles.includes(role)) throw new AppError('FORBIDDEN');
     request.user = { ...caller, role };
     return true;
   }

@@ -1,10 +1,10 @@
-import { HttpStatus, NotFoundException } from '@nestjs/common';
+import { NotFoundException } from '@nestjs/common';
 import { AppError } from './app-error';
 import { toErrorBody } from './error-body';
 
 describe('toErrorBody', () => {
   it('localises a domain error and keeps its documented extras', () => {
-    const err = new AppError('EMAIL_NOT_VERIFIED', HttpStatus.UNAUTHORIZED, { email: 'a@b.cn' });
+    const err = new AppError('EMAIL_NOT_VERIFIED', { email: 'a@b.cn' });
     expect(toErrorBody(err, 'en', 'r1')).toEqual({
       statusCode: 401,
       code: 'EMAIL_NOT_VERIFIED',

@@ -24,7 +24,7 @@ export class HealthController {
   async ready() {
     const checks = await this.health.checks();
     if (checks.database === 'down' || checks.redis === 'down')
-      throw new AppError('SERVICE_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE, { checks });
+      throw new AppError('SERVICE_UNAVAILABLE', { checks });
     return { status: 'ok', checks };
   }
 

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, type PipeTransform } from '@nestjs/common';
+import { Injectable, type PipeTransform } from '@nestjs/common';
 import { AppError } from '../errors/app-error';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,7 +9,7 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 @Injectable()
 export class IdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    if (!UUID.test(value)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!UUID.test(value)) throw new AppError('NOT_FOUND');
     return value.toLowerCase();
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpStatus, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { AppConfig } from '../config/app-config';
 import { AppError } from '../errors/app-error';
@@ -20,7 +20,7 @@ export class DevOutboxController {
   })
   @ApiQuery({ name: 'to', required: false })
   list(@Query('to') to?: string): Promise<OutboxEntry[]> {
-    if (!this.config.devOutbox) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!this.config.devOutbox) throw new AppError('NOT_FOUND');
     return this.mail.outbox(typeof to === 'string' ? to : undefined);
   }
 }

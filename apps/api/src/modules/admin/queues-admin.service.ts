@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   JobName,
@@ -94,8 +94,8 @@ export class QueuesAdminService {
   /** Puts a failed job back in the queue; a job that is not failed (or gone) is 409 or 404. */
   async retry(actorId: string, name: string, jobId: string): Promise<void> {
     const job = await this.queue(name).getJob(jobId);
-    if (!job) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
-    if (!(await job.isFailed())) throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+    if (!job) throw new AppError('NOT_FOUND');
+    if (!(await job.isFailed())) throw new AppError('CONFLICT');
     await job.retry();
     await this.db.transaction((tx) =>
       this.audit.record(tx, {
@@ -109,7 +109,7 @@ export class QueuesAdminService {
 
   private queue(name: string): Queue {
     const queue = this.queues.get(name);
-    if (!queue) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!queue) throw new AppError('NOT_FOUND');
     return queue;
   }
 }

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Language, TimelineEntry } from '@think-tank/contracts';
 import { DataSource } from 'typeorm';
@@ -18,9 +18,9 @@ export class SupportTimelineService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async of(userId: string, lang: Language): Promise<TimelineEntry[]> {
-    if (!isUuid(userId)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
     const [exists] = await this.db.query(`SELECT 1 FROM users WHERE id = $1`, [userId]);
-    if (!exists) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!exists) throw new AppError('NOT_FOUND');
     // Facts only (statuses, names, amounts); describeTimeline puts them into the reader's words.
     const rows: (TimelineFacts & { at: Date; refId: string | null })[] = await this.db.query(
       `SELECT * FROM (

@@ -26,8 +26,7 @@ import { OAuthService } from './oauth/oauth.service';
 import type { AuthUser } from '../../core/auth/auth-user';
 
 function providerOf(name: string): OAuthProvider {
-  if (!(OAUTH_PROVIDERS as readonly string[]).includes(name))
-    throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+  if (!(OAUTH_PROVIDERS as readonly string[]).includes(name)) throw new AppError('NOT_FOUND');
   return name as OAuthProvider;
 }
 
@@ -167,7 +166,7 @@ export class AuthController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<RedirectBody> {
     const name = providerOf(provider);
-    if (!this.oauth.endpoints(name)) throw new AppError('PROVIDER_DISABLED', HttpStatus.NOT_FOUND);
+    if (!this.oauth.endpoints(name)) throw new AppError('PROVIDER_DISABLED');
     const binding = bindBrowser(reply, this.config.publicUrl.startsWith('https:'), STATE_TTL_SECONDS);
     return { redirectUrl: await this.oauth.authorizationUrl(name, binding) };
   }

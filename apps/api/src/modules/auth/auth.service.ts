@@ -1,5 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
@@ -81,10 +81,8 @@ export class AuthService {
 
   async register(dto: RegisterDto, lang: Language, ip: string): Promise<MessageResponse> {
     await this.limiter.take({ key: `register:ip:${ip}`, max: 100, windowSeconds: 3600 });
-    if (await this.users.existsBy({ username: dto.username }))
-      throw new AppError('USERNAME_TAKEN', HttpStatus.CONFLICT);
-    if (await this.users.existsBy({ email: dto.email }))
-      throw new AppError('EMAIL_TAKEN', HttpStatus.CONFLICT);
+    if (await this.users.existsBy({ username: dto.username })) throw new AppError('USERNAME_TAKEN');
+    if (await this.users.existsBy({ email: dto.email })) throw new AppError('EMAIL_TAKEN');
     const user = this.users.create({
       username: dto.username,
       email: dto.email,
@@ -93,10 +91,7 @@ export class AuthService {
     await this.users.insert(user).catch((e: { code?: string; detail?: string }) => {
       // A concurrent registration won the race between the check and the insert.
       if (e.code === '23505')
-        throw new AppError(
-          e.detail?.includes('(username)') ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN',
-          HttpStatus.CONFLICT,
-        );
+        throw new AppError(e.detail?.includes('(username)') ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN');
       throw e;
     });
     // The address was free, so queueing its mail here tells nothing the 409 would not.
@@ -105,7 +100,7 @@ export class AuthService {
   }
 
   async verifyEmail(dto: VerifyEmailDto, lang: Language): Promise<SessionResponse> {
-    const invalid = new AppError('INVALID_CODE', HttpStatus.BAD_REQUEST);
+    const invalid = new AppError('INVALID_CODE');
     const user = await this.users.findOneBy({ email: dto.email });
     if (!user) throw invalid;
     // Each try takes one of the code's five attempts atomically, before it is compared.
@@ -118,7 +113,7 @@ export class AuthService {
     if (!rows.length || rows[0].codeHash !== codeHash(user.id, dto.code)) throw invalid;
     const consumed = await this.codes.delete({ userId: user.id, codeHash: rows[0].codeHash });
     if (!consumed.affected) throw invalid;
-    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', HttpStatus.FORBIDDEN);
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
     if (!user.emailVerifiedAt) {
       user.emailVerifiedAt = new Date();
       await this.users.update(user.id, { emailVerifiedAt: user.emailVerifiedAt });
@@ -150,11 +145,10 @@ export class AuthService {
     // Taken before the password is evaluated, so a burst cannot evaluate more than the limit; a success gives it back.
     await this.limiter.take(...limits);
     if (!(await this.passwords.verify(user?.passwordHash, dto.password)) || !user)
-      throw new AppError('INVALID_CREDENTIALS', HttpStatus.UNAUTHORIZED);
+      throw new AppError('INVALID_CREDENTIALS');
     await this.limiter.giveBack(...limits);
-    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', HttpStatus.FORBIDDEN);
-    if (!user.emailVerifiedAt)
-      throw new AppError('EMAIL_NOT_VERIFIED', HttpStatus.UNAUTHORIZED, { email: user.email });
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
+    if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', { email: user.email });
     return this.session(user, AuthMessage.loggedIn[lang]);
   }
 
@@ -177,7 +171,7 @@ export class AuthService {
 
   async me(userId: string): Promise<MeResponse> {
     const user = await this.findUser(userId);
-    if (!user || user.disabled) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
+    if (!user || user.disabled) throw new AppError('UNAUTHORIZED');
     return toMe(user, (await this.subscriptions.access(user)).paid, await this.subscriptions.isVip(user));
   }
 
@@ -217,7 +211,7 @@ export class AuthService {
   }
 
   async resetPassword(dto: ResetPasswordDto, lang: Language): Promise<MessageResponse> {
-    const invalid = new AppError('INVALID_RESET_TOKEN', HttpStatus.BAD_REQUEST);
+    const invalid = new AppError('INVALID_RESET_TOKEN');
     const reset = await this.resets.findOne({
       where: { tokenHash: sha256(dto.token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
       relations: { user: true },

@@ -23,7 +23,7 @@ function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-const invalidRefresh = () => new AppError('INVALID_REFRESH_TOKEN', 401);
+const invalidRefresh = () => new AppError('INVALID_REFRESH_TOKEN');
 
 /**
  * Access tokens are HS256 JWTs (15 min) signed with a KeyObject (a string key costs ~40x per verify,

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_VIP_STARTUP_QUOTA,
@@ -69,13 +69,12 @@ export class UsersAdminService {
 
   async update(actor: Actor, id: string, patch: AdminUserPatch): Promise<AdminUser> {
     if (actor.role !== Role.Admin && ADMIN_ONLY.some((k) => patch[k] !== undefined))
-      throw new AppError('FORBIDDEN', HttpStatus.FORBIDDEN);
+      throw new AppError('FORBIDDEN');
     const { before, after } = await this.db.transaction(async (tx) => {
       const user = await this.find(tx, id, true);
       // Support may not lock staff out; only an admin may disable another staff account.
-      if (actor.role !== Role.Admin && STAFF.includes(user.role))
-        throw new AppError('FORBIDDEN', HttpStatus.FORBIDDEN);
-      if (patch.disabled && user.id === actor.id) throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+      if (actor.role !== Role.Admin && STAFF.includes(user.role)) throw new AppError('FORBIDDEN');
+      if (patch.disabled && user.id === actor.id) throw new AppError('CONFLICT');
       const prior = toAdminUser(user);
       const becomesVip = patch.role === Role.Vip && user.role !== Role.Vip;
       Object.assign(user, {
@@ -109,7 +108,7 @@ export class UsersAdminService {
           ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
         })
       : null;
-    if (!user) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!user) throw new AppError('NOT_FOUND');
     return user;
   }
 }

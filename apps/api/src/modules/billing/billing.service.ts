@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AdminPlan, PlanInput } from '@think-tank/contracts';
 import { DataSource, MoreThan, QueryFailedError, Repository } from 'typeorm';
@@ -44,7 +44,7 @@ export class BillingService {
         const before = id
           ? await tx.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } })
           : null;
-        if (id && !before) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+        if (id && !before) throw new AppError('NOT_FOUND');
         const plan = await tx.save(
           Plan,
           tx.create(Plan, {
@@ -65,7 +65,7 @@ export class BillingService {
       });
     } catch (e) {
       if (e instanceof QueryFailedError && (e.driverError as { code?: string }).code === UNIQUE_VIOLATION)
-        throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+        throw new AppError('CONFLICT');
       throw e;
     }
   }
@@ -74,8 +74,8 @@ export class BillingService {
   async removePlan(id: string, actorId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const plan = await tx.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!plan) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
-      if (await tx.existsBy(Order, { itemId: id })) throw new AppError('PLAN_IN_USE', HttpStatus.CONFLICT);
+      if (!plan) throw new AppError('NOT_FOUND');
+      if (await tx.existsBy(Order, { itemId: id })) throw new AppError('PLAN_IN_USE');
       await tx.delete(Plan, { id });
       await this.audit.record(tx, {
         actorId,

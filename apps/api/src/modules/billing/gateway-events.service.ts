@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type Stripe from 'stripe';
 import { Repository, type EntityManager } from 'typeorm';
@@ -93,13 +93,13 @@ export class GatewayEventsService {
     signature: string | undefined,
     requestId?: string,
   ): Promise<void> {
-    if (!this.stripe.available) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!this.stripe.available) throw new AppError('NOT_FOUND');
     let event: Stripe.Event;
     try {
       event = this.stripe.constructEvent(rawBody ?? Buffer.alloc(0), signature ?? '');
     } catch (e) {
       this.logger.warn(`Stripe webhook refused: ${(e as Error).message}`);
-      throw new AppError('BAD_REQUEST', HttpStatus.BAD_REQUEST);
+      throw new AppError('BAD_REQUEST');
     }
     const ref = { gateway: 'stripe' as const, id: event.id, type: event.type };
     switch (event.type) {

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminOrder, AdminPage, OrderStatus, ReconcileResult } from '@think-tank/contracts';
 import { DataSource, In } from 'typeorm';
@@ -102,7 +102,7 @@ export class OrdersAdminService {
 
   private async find(id: string): Promise<Order> {
     const order = isUuid(id) ? await this.db.getRepository(Order).findOneBy({ id }) : null;
-    if (!order) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!order) throw new AppError('NOT_FOUND');
     return order;
   }
 }

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
@@ -136,7 +136,7 @@ export class PaymentsService {
     if (gateway !== 'stripe')
       return this.sandboxFallback(await this.checkout(buyer, { planId }, 'stripe', lang));
     const plan = await this.plans.findOneBy({ id: planId });
-    if (!plan?.stripePriceId) throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
+    if (!plan?.stripePriceId) throw new AppError('ITEM_NOT_AVAILABLE');
     const order = await this.createOrder(buyer, { planId }, gateway, currencyFor(lang), lang);
     const subscription = await this.stripe.subscribe(order, plan.stripePriceId, paymentMethodId);
     await this.orders.update({ id: order.id }, { gatewayTradeNo: subscription.id });
@@ -160,7 +160,7 @@ export class PaymentsService {
   async orderStatus(userId: string, orderId: string, lang: Language): Promise<OrderStatusResponse> {
     const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId, userId }) : null;
     if (!order)
-      throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND, {
+      throw new AppError('NOT_FOUND', {
         status: 'not_found',
         message: ORDER_STATUS_MESSAGES.not_found[lang],
       });
@@ -190,7 +190,7 @@ export class PaymentsService {
     if (wanted === 'alipay' && this.alipay.available) return 'alipay';
     if (wanted === 'stripe' && this.stripe.available) return 'stripe';
     if (this.config.paymentsSandbox) return 'sandbox';
-    throw new AppError('PAYMENT_UNAVAILABLE', HttpStatus.SERVICE_UNAVAILABLE);
+    throw new AppError('PAYMENT_UNAVAILABLE');
   }
 
   private sandboxFallback(instruction: PaymentInstruction): CardPaymentResponse {
@@ -228,8 +228,7 @@ export class PaymentsService {
     if ('planId' in purchase) {
       const plan = isUuid(purchase.planId) ? await this.plans.findOneBy({ id: purchase.planId }) : null;
       // A custom (enterprise) plan has no price to charge.
-      if (!plan || !plan.isValid || plan.periodType === 'custom')
-        throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
+      if (!plan || !plan.isValid || plan.periodType === 'custom') throw new AppError('ITEM_NOT_AVAILABLE');
       const oneTime = ONE_TIME_PERIODS.includes(plan.periodType);
       return this.pendingOrNew(
         this.orders.create({
@@ -247,9 +246,9 @@ export class PaymentsService {
     const item = CATALOGUE.find((i) => i.id === purchase.itemId);
     // Demand fees are bought through the workshop's own calls, which know the demand.
     if (!item || !item.isValid || item.id === CatalogueItem.demandStartup.id)
-      throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
+      throw new AppError('ITEM_NOT_AVAILABLE');
     const isView = item.id === CatalogueItem.singleSolutionView.id;
-    if (isView && !purchase.solutionId) throw new AppError('ITEM_NOT_AVAILABLE', HttpStatus.BAD_REQUEST);
+    if (isView && !purchase.solutionId) throw new AppError('ITEM_NOT_AVAILABLE');
     return this.pendingOrNew(
       this.orders.create({
         userId: buyer.id,

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
@@ -33,10 +33,10 @@ export class RefundsService {
   ) {}
 
   async refund(actorId: string, order: Order): Promise<void> {
-    if (order.status !== 'paid') throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+    if (order.status !== 'paid') throw new AppError('CONFLICT');
     const claim = await this.claim(actorId, order);
     // Another request is asking the gateway right now.
-    if (!claim) throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+    if (!claim) throw new AppError('CONFLICT');
     // A gateway that agreed before (and the order was not updated then) is not asked again.
     const answer: RefundAnswer =
       claim.status === 'succeeded'
@@ -57,7 +57,7 @@ export class RefundsService {
           details: { reason: answer.reason.slice(0, 500) },
         });
       });
-      throw new AppError('REFUND_REFUSED', HttpStatus.BAD_GATEWAY, { reason: answer.reason });
+      throw new AppError('REFUND_REFUSED', { reason: answer.reason });
     }
     const refunded = await this.db.transaction(async (tx) => {
       await tx.query(
@@ -76,7 +76,7 @@ export class RefundsService {
       return true;
     });
     // The gateway's own TRADE_CLOSED (or a twin) refunded the order meanwhile: nothing more to do here.
-    if (!refunded) throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+    if (!refunded) throw new AppError('CONFLICT');
   }
 
   /**

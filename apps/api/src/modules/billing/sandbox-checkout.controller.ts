@@ -84,7 +84,7 @@ ${buttons}</body></html>`;
 
   private async sandboxOrder(orderId: string): Promise<Order> {
     const order = this.config.paymentsSandbox ? await this.payments.findOrder(orderId) : null;
-    if (!order || order.gateway !== 'sandbox') throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!order || order.gateway !== 'sandbox') throw new AppError('NOT_FOUND');
     return order;
   }
 }

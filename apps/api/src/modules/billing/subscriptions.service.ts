@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   Role,
@@ -108,7 +108,7 @@ export class SubscriptionsService {
         WHERE s."userId" = $1 AND s.status = 'active' AND s."currentPeriodEnd" > now()`,
       [userId],
     );
-    if (live.length === 0) throw new AppError('NO_ACTIVE_SUBSCRIPTION', HttpStatus.CONFLICT);
+    if (live.length === 0) throw new AppError('NO_ACTIVE_SUBSCRIPTION');
     for (const s of live.filter((s) => s.stripe)) await this.stripe.cancelAtPeriodEnd(s.stripe!);
     await this.db.query(
       `UPDATE subscriptions SET status = 'canceled', "canceledAt" = now(), "updatedAt" = now()

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   STAGE_NAMES,
@@ -88,7 +88,7 @@ export class DemandFeesService {
     const demand = await this.store.own(who.id, demandId);
     const rows = await this.stageRows.findBy({ demandId });
     if (rows.find((r) => r.stage === stage)?.paymentStatus !== 'Pending')
-      throw new AppError('NO_PAYMENT_DUE', HttpStatus.CONFLICT);
+      throw new AppError('NO_PAYMENT_DUE');
     const price = (currency: Currency) => feeDue(stage, rows, currency);
     if (price(currencyFor(lang)).amount === 0) {
       await this.store.mutate(who, demandId, async ({ stages }, queue) =>

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
@@ -129,13 +129,12 @@ export class DemandStoreService {
       const { demand, stages } = locked;
       const current = stages[demand.currentStage];
       const next = nextStage(demand.currentStage);
-      if (!next) throw new AppError('NO_NEXT_STAGE', HttpStatus.CONFLICT);
+      if (!next) throw new AppError('NO_NEXT_STAGE');
       if (current.status !== 'Completed' || demand.overallStatus === 'Archived')
-        throw new AppError('STAGE_NOT_COMPLETED', HttpStatus.CONFLICT);
-      if (next === 'Operation' && !this.config.operationStageOpen)
-        throw new AppError('STAGE_NOT_OPEN', HttpStatus.CONFLICT);
+        throw new AppError('STAGE_NOT_COMPLETED');
+      if (next === 'Operation' && !this.config.operationStageOpen) throw new AppError('STAGE_NOT_OPEN');
       if (PER_MODULE_STAGES.includes(next) && current.selectedModules.length === 0)
-        throw new AppError('NO_MODULES_SELECTED', HttpStatus.CONFLICT);
+        throw new AppError('NO_MODULES_SELECTED');
       // Priced once, from the modules just frozen for the stage; the fee is answered only while it is awaited.
       const job = this.stageState.enter(locked, next, input, () => {
         if (vip) return 'Waived';
@@ -170,7 +169,7 @@ export class DemandStoreService {
       who,
       demandId,
       async ({ stages }, queue) => {
-        if (stages[stage].status !== 'Error') throw new AppError('STAGE_NOT_FAILED', HttpStatus.CONFLICT);
+        if (stages[stage].status !== 'Error') throw new AppError('STAGE_NOT_FAILED');
         queue(this.stageState.queue(stages[stage]));
       },
       alsoInTransaction,
@@ -185,7 +184,7 @@ export class DemandStoreService {
       if (
         STAGES.some((s) => locked.stages[s].status === 'Queued' || locked.stages[s].status === 'Processing')
       )
-        throw new AppError('CONFLICT', HttpStatus.CONFLICT);
+        throw new AppError('CONFLICT');
       Object.assign(locked.demand, { content: dto.content, keyValuePoints: dto.keyValuePoints });
       queue(this.stageState.revise(locked, { content: dto.content, keyValuePoints: dto.keyValuePoints }));
     });
@@ -200,12 +199,10 @@ export class DemandStoreService {
     await this.limiter.take({ key: `stage-data:${who.id}`, ...STAGE_SAVE_LIMIT });
     await this.mutate(who, demandId, async ({ stages }) => {
       const row = stages[stage];
-      if (row.status !== 'Completed' || !row.output)
-        throw new AppError('STAGE_NOT_COMPLETED', HttpStatus.CONFLICT);
+      if (row.status !== 'Completed' || !row.output) throw new AppError('STAGE_NOT_COMPLETED');
       // The next stage was priced from this selection and is waiting for its payment or being generated.
       const next = nextStage(stage);
-      if (next && LOCKING_STATUSES.includes(stages[next].status))
-        throw new AppError('STAGE_LOCKED', HttpStatus.CONFLICT);
+      if (next && LOCKING_STATUSES.includes(stages[next].status)) throw new AppError('STAGE_LOCKED');
       const links = Object.fromEntries(LINK_FIELDS.map((k) => [k, row.output![k]]));
       this.stageState.edit(
         row,
@@ -232,7 +229,7 @@ export class DemandStoreService {
   /** The owner's demand, or 404 as if it did not exist. */
   async own(userId: string, demandId: string, m: EntityManager = this.demands.manager): Promise<Demand> {
     const demand = isUuid(demandId) ? await m.findOneBy(Demand, { id: demandId, userId }) : null;
-    if (!demand) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!demand) throw new AppError('NOT_FOUND');
     return demand;
   }
 
@@ -261,7 +258,7 @@ export class DemandStoreService {
 
   private refuseIllegal(...texts: string[]): void {
     const keywords = illegalKeywordsIn(...texts);
-    if (keywords.length) throw new AppError('ILLEGAL_CONTENT', HttpStatus.UNPROCESSABLE_ENTITY, { keywords });
+    if (keywords.length) throw new AppError('ILLEGAL_CONTENT', { keywords });
   }
 
   /**
@@ -274,11 +271,11 @@ export class DemandStoreService {
     change: (locked: Locked, queue: (job: StageJob | null) => void) => Promise<void>,
     alsoInTransaction?: (tx: EntityManager) => Promise<void>,
   ): Promise<void> {
-    if (!isUuid(demandId)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!isUuid(demandId)) throw new AppError('NOT_FOUND');
     const jobs: StageJob[] = [];
     await this.db.transaction(async (tx) => {
       const locked = await this.stageState.lock(tx, demandId, who.id);
-      if (!locked) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+      if (!locked) throw new AppError('NOT_FOUND');
       await change(locked, (job) => job && jobs.push(job));
       await this.stageState.save(tx, locked, jobs.length > 0);
       await alsoInTransaction?.(tx);

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   STAGES,
@@ -64,7 +64,7 @@ export class DemandsAdminService {
   /** Retries a failed stage for its owner, audited in the same transaction. */
   async retryStage(actorId: string, demandId: string, stage: Stage): Promise<void> {
     const demand = isUuid(demandId) ? await this.db.getRepository(Demand).findOneBy({ id: demandId }) : null;
-    if (!demand) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!demand) throw new AppError('NOT_FOUND');
     await this.store.requeueFailed({ id: demand.userId }, demandId, stage, (tx) =>
       this.audit.record(tx, {
         actorId,

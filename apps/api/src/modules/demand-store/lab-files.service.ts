@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../core/errors/app-error';
@@ -22,7 +22,7 @@ export class LabFilesService {
         WHERE d."labName" = $1 AND f.path = $2 AND (d."userId" = $3 OR $4::boolean)`,
       [labName, path, who.id, staff],
     );
-    if (!rows.length) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!rows.length) throw new AppError('NOT_FOUND');
     return rows[0].content;
   }
 }

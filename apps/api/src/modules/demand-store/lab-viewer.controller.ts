@@ -1,4 +1,4 @@
-import { Controller, Get, HttpStatus, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { LAB_INDEX_FILE } from '@think-tank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,7 @@ const PREFIX = '/api/solutions/private/';
  * `..`, `.`, a NUL, a backslash or an absolute path is refused (400) before anything is looked up.
  */
 export function labPath(rawUrl: string): { labName: string; path: string } {
-  const bad = () => new AppError('BAD_REQUEST', HttpStatus.BAD_REQUEST);
+  const bad = () => new AppError('BAD_REQUEST');
   const [pathname] = rawUrl.split(/[?#]/);
   const [rawLab, ...rawSegments] = pathname.slice(PREFIX.length).split('/');
   let labName: string;

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   NOTIFICATIONS_NAMESPACE,
@@ -57,13 +57,13 @@ export class NotificationsService {
 
   /** Marks the user's own message read; anyone else's (or none) is 404. */
   async markRead(userId: string, id: string): Promise<{ _id: string; readStatus: 'read' }> {
-    if (!isUuid(id)) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!isUuid(id)) throw new AppError('NOT_FOUND');
     const [changed] = await updateReturning<{ id: string }>(
       this.db,
       `UPDATE messages SET "readAt" = COALESCE("readAt", now()) WHERE id = $1 AND "userId" = $2 RETURNING id`,
       [id, userId],
     );
-    if (!changed) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!changed) throw new AppError('NOT_FOUND');
     await this.pushUnreadCount(userId);
     return { _id: id, readStatus: 'read' };
   }

@@ -122,7 +122,6 @@ export class PaywallService {
     };
     return new AppError(
       limitReached ? ErrorCode.PAID_USER_DAILY_LIMIT_REACHED : ErrorCode.PAYMENT_REQUIRED_FOR_VIEW,
-      status,
       extra,
     );
   }

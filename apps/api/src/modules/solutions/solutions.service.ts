@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CatalogueItem,
@@ -91,7 +91,7 @@ export class SolutionsService {
     lang: Language,
   ): Promise<PaymentInstruction> {
     if (!(await this.db.getRepository(Solution).existsBy({ id: dto.solutionId })))
-      throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+      throw new AppError('NOT_FOUND');
     const item = CatalogueItem.singleSolutionView;
     if (
       dto.amount !== undefined &&
@@ -127,8 +127,8 @@ export class SolutionsService {
                FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
       values: [id, userId],
     });
-    if (!row || row.disabled) throw new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
-    if (row.html === null) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+    if (!row || row.disabled) throw new AppError('UNAUTHORIZED');
+    if (row.html === null) throw new AppError('NOT_FOUND');
     await this.paywall.authorizeView({ id: userId, ...row }, { id, projectName: row.projectName! }, lang);
     return Buffer.from(row.html, 'utf8');
   }
@@ -202,7 +202,7 @@ export class SolutionsService {
   async update(id: string, input: SolutionInput, actorId: string): Promise<AdminSolution> {
     return this.db.transaction(async (tx) => {
       const existing = await tx.findOne(Solution, { where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!existing) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+      if (!existing) throw new AppError('NOT_FOUND');
       const solution = await writeSolution(tx, Object.assign(existing, input));
       await this.audit.record(tx, {
         actorId,
@@ -217,7 +217,7 @@ export class SolutionsService {
   async remove(id: string, actorId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const deleted = await tx.delete(Solution, { id });
-      if (!deleted.affected) throw new AppError('NOT_FOUND', HttpStatus.NOT_FOUND);
+      if (!deleted.affected) throw new AppError('NOT_FOUND');
       await this.audit.record(tx, {
         actorId,
         action: 'solution.delete',

@@ -1,6 +1,5 @@
-// What other features may use of billing.
+/** What other features may use of billing; everything else stays inside. */
 export { checkoutStateFor, type CheckoutState } from './checkout-state';
-export { initiateSolutionPayment } from './api/billing-api';
 export { followPaymentInstruction, HandoffError } from './payment-handoff';
 export { PlanCard } from './components/PlanCard';
-export { usePaymentOptions } from './api/billing-api';
+export { fetchOrderStatus, initiateSolutionPayment, usePaymentOptions } from './api/billing-api';

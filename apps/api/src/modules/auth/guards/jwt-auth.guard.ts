@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { TokenVersions } from '../../../core/auth/token-versions';
@@ -6,7 +6,7 @@ import { AppError } from '../../../core/errors/app-error';
 import { IS_PUBLIC } from '../../../core/http/public.decorator';
 import type { AuthUser } from '../../../core/auth/auth-user';
 
-const unauthorized = () => new AppError('UNAUTHORIZED', HttpStatus.UNAUTHORIZED);
+const unauthorized = () => new AppError('UNAUTHORIZED');
 const admitted = <T>(current: boolean, user: T): T => {
   if (!current) throw unauthorized();
   return user;

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   OAUTH_EXCHANGE_CODE_TTL_SECONDS,
@@ -110,7 +110,7 @@ export class OAuthService {
   /** The provider's authorisation address, with a fresh `state` bound to the browser (its binding's hash). */
   async authorizationUrl(provider: OAuthProvider, binding: string): Promise<string> {
     const e = this.endpoints(provider);
-    if (!e) throw new AppError('PROVIDER_DISABLED', HttpStatus.NOT_FOUND);
+    if (!e) throw new AppError('PROVIDER_DISABLED');
     const url = new URL(e.authUrl);
     url.search = new URLSearchParams({
       response_type: 'code',
@@ -184,8 +184,8 @@ export class OAuthService {
     const stored = await this.redis.getdel(`oauth:exchange:${sha256(code)}`);
     const [boundTo, userId] = stored?.split(':') ?? [];
     const user = userId && binding && boundTo === binding ? await this.auth.findUser(userId) : null;
-    if (!user) throw new AppError('INVALID_EXCHANGE_CODE', HttpStatus.BAD_REQUEST);
-    if (user.disabled) throw new AppError('ACCOUNT_DISABLED', HttpStatus.FORBIDDEN);
+    if (!user) throw new AppError('INVALID_EXCHANGE_CODE');
+    if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
     return this.auth.session(user, AuthMessage.loggedIn[lang]);
   }
 

@@ -5,7 +5,6 @@ import type {
   DemandListItem,
   DemandModule,
   DemandRequest,
-  OrderStatusResponse,
   OverallStatus,
   PaymentInstruction,
   RegisterDemandResponse,
@@ -60,9 +59,6 @@ export const initiateStagePayment = (demandId: string, stage: Stage, selectedMod
     method: 'POST',
     body: { demandId, stageToPayFor: stage, paymentItemType: 'demand_store_payment', selectedModulesCount },
   });
-
-export const fetchOrderStatus = (orderId: string) =>
-  api<OrderStatusResponse>(`/api/payments/order-status/${encodeURIComponent(orderId)}`);
 
 export const advanceDemand = (id: string, stageInput: StageInput) =>
   api<AdvanceResponse>(`${workshopKeys.detail(id)}/advance`, { method: 'PUT', body: { stageInput } });

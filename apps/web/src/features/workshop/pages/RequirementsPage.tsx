@@ -7,13 +7,8 @@ import { flash } from '../../../app/flash';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/api-client';
 import { useMe, useSession } from '../../auth';
-import { usePaymentOptions } from '../../billing';
-import {
-  fetchOrderStatus,
-  initiateDemandStartup,
-  registerDemand,
-  startWithVipQuota,
-} from '../api/workshop-api';
+import { fetchOrderStatus, usePaymentOptions } from '../../billing';
+import { initiateDemandStartup, registerDemand, startWithVipQuota } from '../api/workshop-api';
 import { pendingStartup } from '../pending-payments';
 import { handOff } from '../start-payment';
 import { errorText } from '../../../lib/error-text';
