@@ -16,6 +16,7 @@ import { StageQueue } from '../src/modules/demand-store/stage-queue';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
+import { startupOrder } from './support/factories';
 import { startTestWorker } from './support/worker';
 import { waitFor } from './support/wait';
 
@@ -71,13 +72,9 @@ describe('requirements workshop (contract §8)', () => {
   /** A registered demand whose start-up fee is paid and whose Startup stage completed. */
   const startedDemand = async (u: User) => {
     const id = await register(u);
-    const pay = await t.http
-      .post('/api/payments/initiate-demand-startup')
-      .set(bearer(u))
-      .send({ demandId: id })
-      .expect(200);
-    await paySandbox(pay.body.paymentUrl);
-    return { id, orderId: pay.body.orderId as string, demand: await stageDone(u, id, 'Startup') };
+    const pay = await startupOrder(t, bearer(u), id);
+    await paySandbox(pay.paymentUrl);
+    return { id, orderId: pay.orderId, demand: await stageDone(u, id, 'Startup') };
   };
   const select = (u: User, id: string, stage: Stage, count: number, d: DemandDetail) =>
     t.http
@@ -703,12 +700,7 @@ describe('requirements workshop (contract §8)', () => {
     await new Promise((ok) =>
       socket.on(DemandSocketEvent.subscribed, ok).emit(DemandSocketEvent.subscribe, { demandId: id }),
     );
-    const pay = await t.http
-      .post('/api/payments/initiate-demand-startup')
-      .set(bearer(owner))
-      .send({ demandId: id })
-      .expect(200);
-    await paySandbox(pay.body.paymentUrl);
+    await paySandbox((await startupOrder(t, bearer(owner), id)).paymentUrl);
     await waitFor(async () => seen.some((e) => e.event === 'demand_completed'));
     await new Promise((r) => setTimeout(r, 300));
     socket.close();
@@ -754,19 +746,15 @@ describe('requirements workshop (contract §8)', () => {
     await t.http.put(`/api/demand-store/${a}/archive`).set(bearer(u)).expect(200);
     expect(await list()).toEqual([b]);
     expect(await list('?status=Archived')).toEqual([a]);
-    const pay = await t.http
-      .post('/api/payments/initiate-demand-startup')
-      .set(bearer(u))
-      .send({ demandId: b })
-      .expect(200);
+    const pay = await startupOrder(t, bearer(u), b);
     await t.http.delete(`/api/demand-store/${b}`).set(bearer(u)).expect(204);
     await t.http.get(`/api/demand-store/${b}`).set(bearer(u)).expect(404);
-    expect(
-      (await t.db.query(`SELECT "demandId" FROM orders WHERE id = $1`, [pay.body.orderId]))[0].demandId,
-    ).toBe(b);
+    expect((await t.db.query(`SELECT "demandId" FROM orders WHERE id = $1`, [pay.orderId]))[0].demandId).toBe(
+      b,
+    );
     // Paying the deleted demand's order settles it and starts nothing.
-    await paySandbox(pay.body.paymentUrl);
-    expect((await t.db.query(`SELECT status FROM orders WHERE id = $1`, [pay.body.orderId]))[0].status).toBe(
+    await paySandbox(pay.paymentUrl);
+    expect((await t.db.query(`SELECT status FROM orders WHERE id = $1`, [pay.orderId]))[0].status).toBe(
       'paid',
     );
   });
@@ -802,12 +790,7 @@ describe('requirements workshop (contract §8)', () => {
         name: '<script>alert(1)</script>',
         content: `<img src=x onerror=alert(1)>${DEMAND.content}`,
       });
-      const pay = await t.http
-        .post('/api/payments/initiate-demand-startup')
-        .set(bearer(owner))
-        .send({ demandId: id })
-        .expect(200);
-      await paySandbox(pay.body.paymentUrl);
+      await paySandbox((await startupOrder(t, bearer(owner), id)).paymentUrl);
       const d = await stageDone(owner, id, 'Startup');
       const html = (await get(`${d.labName}/indexp.html`, owner).expect(200)).text;
       expect(html).not.toContain('<script>');
