@@ -4,6 +4,7 @@ import type { Queue } from 'bull';
 import {
   DemandSocketEvent,
   PROCESSING_FINISHED,
+  progressMessage,
   QueueName,
   STAGES,
   stageOutputProblems,
@@ -264,7 +265,11 @@ describe('requirements workshop (contract §8)', () => {
         event: 'demand_progress',
         messageType: 'IMPORTANT',
         message: PROCESSING_FINISHED,
+        messageKey: 'finished',
       });
+      // Every line carries its key and parameters, so that an English reader reads it in English.
+      expect(own[0]).toMatchObject({ messageKey: 'started', params: { stage } });
+      for (const e of own) expect(e.message).toBe(progressMessage(e.messageKey!, e.params ?? {}, 'zh'));
     }
     const after = history[3].id;
     expect(

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newVerifiedUser } from './support/api';
+import { newVerifiedUser, paidDemand } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -126,6 +126,47 @@ describe('the requirements workshop in the browser', () => {
     await page.getByTestId('stage-output-Preparation').waitFor({ timeout: 30_000 });
     expect(page.url()).toMatch(/\/demand-store\/[0-9a-f-]{36}$/);
     await snap(page, 'workshop-08-vip-plan-preparation');
+    await context.close();
+  });
+
+  it('revises the demand: Startup runs again from the new text, with live lines in the reader’s language', async () => {
+    const user = await newVerifiedUser('revise');
+    const id = await paidDemand(user, {
+      name: 'Revise me',
+      content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
+      keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
+    });
+    const { context, page } = await signedInPage(browser, user, 'en-US');
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${baseUrl}/demand-store/${id}`);
+    await page.getByTestId('stage-output-Startup').waitFor({ timeout: 30_000 });
+    const panel = page.getByTestId('live-panel');
+    // The stored history, read in English although the job wrote Chinese messages.
+    await panel.getByText('Business modules matched').waitFor();
+    await panel.getByText('Processing finished').first().waitFor();
+    expect(await panel.textContent()).not.toContain('处理完成');
+
+    await page.getByRole('button', { name: 'Modify the original requirement and regenerate' }).click();
+    const form = page.getByRole('form', { name: 'Modify the original requirement and regenerate' });
+    await form.getByLabel('Key value points').fill('too short');
+    await form.getByRole('button', { name: 'Regenerate' }).click();
+    await form.getByText('The key value points are too short: please write at least 20 characters.').waitFor();
+    const content = '社区生鲜店损耗高、订货靠经验，希望按天预测销量并自动生成订货单，减少报损。';
+    await form.getByLabel('Requirement', { exact: true }).fill(content);
+    await form
+      .getByLabel('Key value points')
+      .fill('生鲜损耗率从8%降到4%，订货时间每天节省1小时，缺货率降低一半。');
+    await form.getByRole('button', { name: 'Regenerate' }).click();
+    await panel.getByText('Processing the Startup stage').waitFor();
+    await page.getByTestId('live-connection').getByText('Connected').waitFor();
+    await panel.getByText('Processing finished').first().waitFor({ timeout: 30_000 });
+    await snap(page, 'workshop-09-revised-english');
+    const detail = (await (
+      await fetch(`${baseUrl}/api/demand-store/${id}`, {
+        headers: { authorization: `Bearer ${user.access_token}` },
+      })
+    ).json()) as { stagesData: { Startup: { status: string; input: { content: string } } } };
+    expect(detail.stagesData.Startup).toMatchObject({ status: 'Completed', input: { content } });
     await context.close();
   });
 

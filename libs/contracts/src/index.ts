@@ -13,3 +13,4 @@ export * from './notifications';
 export * from './workshop';
 export * from './admin';
 export * from './stage-output';
+export * from './realtime';

@@ -1,6 +1,6 @@
 /** The requirements workshop: stages, statuses and fees (contract §8, demand-workshop §3–4). */
 import type { PriceInfo } from './billing';
-import type { Localized } from './i18n';
+import type { Language, Localized } from './i18n';
 
 export const STAGES = ['Startup', 'Preparation', 'Opening', 'Operation', 'Expansion'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -209,8 +209,53 @@ export type DemandEventName =
 export const MESSAGE_TYPES = ['IMPORTANT', 'DETAIL', 'WARNING', 'ERROR', 'COMPLETED'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-/** The words that end a stage's progress; the client marks the stage completed on them. */
-export const PROCESSING_FINISHED = '处理完成';
+/**
+ * Every line a stage job reports, in both languages; `{{name}}` takes the event's `params` (a `stage` param is a
+ * stage, named in the reader's language). The events carry the key, so each reader sees its own language; their
+ * `message` is the Chinese text (contract §8).
+ */
+export const STAGE_PROGRESS = {
+  started: { zh: '开始处理{{stage}}阶段', en: 'Processing the {{stage}} stage' },
+  retrying: {
+    zh: '生成失败，将自动重试（{{attempt}}/{{of}}）：{{reason}}',
+    en: 'Generation failed, retrying ({{attempt}}/{{of}}): {{reason}}',
+  },
+  filesWritten: { zh: '已生成 {{count}} 个文件', en: '{{count}} files written' },
+  finished: { zh: '处理完成', en: 'Processing finished' },
+  failed: { zh: '处理失败：{{reason}}', en: 'Processing failed: {{reason}}' },
+  analysing: { zh: '正在分析需求文本', en: 'Analysing the demand' },
+  keywords: { zh: '已提取关键词', en: 'Keywords extracted' },
+  modulesMatched: { zh: '已匹配业务模块', en: 'Business modules matched' },
+  shortDemand: {
+    zh: '需求文本较短，生成结果将以通用模块为主',
+    en: 'The demand is short: the result leans on general modules',
+  },
+  documentWritten: { zh: '已生成方案正文', en: 'Solution text written' },
+  askingModel: {
+    zh: '正在请求语言模型（第 {{attempt}} 次）',
+    en: 'Asking the language model (attempt {{attempt}})',
+  },
+  badModelAnswer: {
+    zh: '语言模型返回的结果格式不正确，正在重试',
+    en: 'The language model answered in the wrong format, retrying',
+  },
+  generated: { zh: '已生成 {{count}} 字符', en: '{{count}} characters generated' },
+} as const satisfies Record<string, Localized>;
+export type StageProgressKey = keyof typeof STAGE_PROGRESS;
+export type ProgressParams = Record<string, string | number>;
+
+/** A progress line in a language. */
+export function progressMessage(key: StageProgressKey, params: ProgressParams, lang: Language): string {
+  return STAGE_PROGRESS[key][lang].replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name];
+    if (name === 'stage' && typeof value === 'string' && value in STAGE_NAMES)
+      return STAGE_NAMES[value as Stage][lang];
+    return value === undefined ? '' : String(value);
+  });
+}
+
+/** The Chinese words that end a stage's progress (contract §8), just before its one `demand_completed`. */
+export const PROCESSING_FINISHED = STAGE_PROGRESS.finished.zh;
 
 export interface DemandEventPayload {
   /** Increasing per demand: what `GET /:id/events?after=` pages by. */
@@ -218,7 +263,11 @@ export interface DemandEventPayload {
   demandId: string;
   event: DemandEventName;
   messageType: MessageType;
+  /** The line in Chinese. */
   message: string;
+  /** The line's key and parameters, for clients to show it in their reader's language; null on older events. */
+  messageKey: StageProgressKey | null;
+  params: ProgressParams | null;
   stage: Stage;
   details: string | null;
   timestamp: string;

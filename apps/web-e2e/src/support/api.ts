@@ -50,3 +50,25 @@ export async function createSolutionAsAdmin(input: Record<string, string>): Prom
   const admin = await loginAsAdmin();
   return (await call<{ _id: string }>('POST', '/api/admin/solutions', input, admin.access_token))._id;
 }
+
+/** A demand of the user's, its start-up fee paid in the sandbox cashier (its Startup then runs); answers its id. */
+export async function paidDemand(
+  user: Session,
+  demand: { name: string; content: string; keyValuePoints: string },
+) {
+  const { demandId } = await call<{ demandId: string }>(
+    'POST',
+    '/api/demand-store/register-demand',
+    demand,
+    user.access_token,
+  );
+  const pay = await call<{ paymentUrl: string }>(
+    'POST',
+    '/api/payments/initiate-demand-startup',
+    { demandId },
+    user.access_token,
+  );
+  const paid = await fetch(`${baseUrl()}${pay.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`sandbox pay: ${paid.status}`);
+  return demandId;
+}

@@ -38,8 +38,9 @@ interface StoredSession {
 export async function signedInPage(
   browser: Browser,
   user: StoredSession,
+  locale = 'zh-CN',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
   await context.addInitScript((s) => {
     if (!localStorage.getItem('token')) {
       localStorage.setItem('token', s.access_token);

@@ -1,4 +1,4 @@
-import { languageOf, type Language, type SocketAuth } from '@think-tank/contracts';
+import { SESSION_EXPIRED, languageOf, type Language, type SocketAuth } from '@think-tank/contracts';
 import type { KeyObject } from 'node:crypto';
 import type { Namespace, Socket } from 'socket.io';
 import { verifyAccessToken } from '../auth/access-token';
@@ -12,7 +12,7 @@ export interface SocketUser {
 
 /** Tells the socket its session is over and closes it. */
 function endSession(socket: Socket): void {
-  socket.emit('session_expired');
+  socket.emit(SESSION_EXPIRED);
   socket.disconnect(true);
 }
 

@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
-import { DEMAND_EVENTS_NAMESPACE, NOTIFICATIONS_NAMESPACE } from '@think-tank/contracts';
+import {
+  DEMAND_EVENTS_NAMESPACE,
+  NOTIFICATIONS_NAMESPACE,
+  type LiveNamespace,
+  type ServerEventsOf,
+} from '@think-tank/contracts';
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { socketChannel } from './socket-adapter';
@@ -42,8 +47,17 @@ export class SocketPush implements OnApplicationShutdown {
     this.logger.warn(`socket pushes are being dropped: ${e.message}`);
   }
 
-  toRoom(namespace: string, room: string, event: string, payload: unknown): void {
-    this.emitter.of(namespace).to(room).emit(event, payload);
+  /** An event of the namespace's contract (LiveEvents), with the arguments its clients expect. */
+  toRoom<N extends LiveNamespace, E extends keyof ServerEventsOf<N> & string>(
+    namespace: N,
+    room: string,
+    event: E,
+    ...args: ServerEventsOf<N>[E] extends (...a: infer A) => void ? A : never
+  ): void {
+    this.emitter
+      .of(namespace)
+      .to(room)
+      .emit(event, ...args);
   }
 
   /** Closes every socket of the user, in every namespace (logout, password reset, account disabled). */

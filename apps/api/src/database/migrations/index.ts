@@ -10,6 +10,7 @@ import { TokenVersion1795458822115 } from './1795458822115-TokenVersion';
 import { StagePaidModules1795463374433 } from './1795463374433-StagePaidModules';
 import { VipPlanStartups1795464849598 } from './1795464849598-VipPlanStartups';
 import { Refunds1795468099090 } from './1795468099090-Refunds';
+import { ProgressKeys1795503047987 } from './1795503047987-ProgressKeys';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   StagePaidModules1795463374433,
   VipPlanStartups1795464849598,
   Refunds1795468099090,
+  ProgressKeys1795503047987,
 ];

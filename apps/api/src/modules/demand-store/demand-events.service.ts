@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   DEMAND_EVENTS_NAMESPACE,
+  progressMessage,
   type DemandEventName,
   type DemandEventPayload,
   type MessageType,
+  type ProgressParams,
   type Stage,
+  type StageProgressKey,
 } from '@think-tank/contracts';
 import { MoreThan, Repository, type EntityManager } from 'typeorm';
 import { SocketPush } from '../../core/realtime/socket-push';
@@ -16,13 +19,19 @@ export const demandRoom = (demandId: string) => `demand:${demandId}`;
 
 const HISTORY_LIMIT = 1000;
 
+/** What a stage job reports: the line as a key of STAGE_PROGRESS and its parameters, and free-form details. */
+export interface ProgressLine {
+  key: StageProgressKey;
+  params?: ProgressParams;
+  details?: string | null;
+}
+
 type EventFields = [
   demandId: string,
   stage: Stage,
   event: DemandEventName,
   messageType: MessageType,
-  message: string,
-  details?: string | null,
+  line: ProgressLine,
 ];
 
 const toPayload = (e: DemandEvent): DemandEventPayload => ({
@@ -31,6 +40,8 @@ const toPayload = (e: DemandEvent): DemandEventPayload => ({
   event: e.event,
   messageType: e.messageType,
   message: e.message,
+  messageKey: e.messageKey,
+  params: e.params,
   stage: e.stage,
   details: e.details,
   timestamp: e.createdAt.toISOString(),
@@ -53,15 +64,18 @@ export class DemandEventsService {
    * Stores an event in `m`'s transaction (with the state change it reports, so that whoever sees the change also
    * finds the event) and answers its push, to call once the transaction committed.
    */
-  async record(m: EntityManager, ...[demandId, stage, event, messageType, message, details]: EventFields) {
+  async record(m: EntityManager, ...[demandId, stage, event, messageType, line]: EventFields) {
+    const params = line.params ?? null;
     const saved = await m.save(
       m.create(DemandEvent, {
         demandId,
         stage,
         event,
         messageType,
-        message,
-        details: details?.slice(0, 4000) ?? null,
+        message: progressMessage(line.key, params ?? {}, 'zh'),
+        messageKey: line.key,
+        params,
+        details: line.details?.slice(0, 4000) ?? null,
       }),
     );
     return () => this.push.toRoom(DEMAND_EVENTS_NAMESPACE, demandRoom(demandId), event, toPayload(saved));

@@ -15,12 +15,3 @@ export const DemandMessage = {
   stageFee: { zh: '阶段费用', en: 'stage fee' },
   noPaymentRequired: { zh: '该阶段无需付费，已开始处理。', en: 'No fee is due; the stage has started.' },
 } as const satisfies Record<string, Localized>;
-
-/** What the stage jobs tell the live panel. */
-export const StageProgress = {
-  started: (stage: string) => `开始处理${stage}阶段`,
-  retrying: (attempt: number, of: number, reason: string) =>
-    `生成失败，将自动重试（${attempt}/${of}）：${reason}`,
-  filesWritten: (count: number) => `已生成 ${count} 个文件`,
-  failed: (reason: string) => `处理失败：${reason}`,
-};

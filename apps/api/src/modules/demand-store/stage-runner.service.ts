@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PROCESSING_FINISHED, STAGE_NAMES, STAGES, WebRoute } from '@think-tank/contracts';
+import { STAGE_NAMES, STAGES, WebRoute } from '@think-tank/contracts';
 import { DataSource } from 'typeorm';
 import { Messages, NotificationsService } from '../notifications';
-import { DemandEventsService } from './demand-events.service';
+import { DemandEventsService, type ProgressLine } from './demand-events.service';
 import { DemandStagesRepository } from './demand-stages.repository';
-import { StageProgress } from './demand-store.messages';
 import { Demand } from './entities/demand.entity';
 import { DemandStage } from './entities/demand-stage.entity';
 import { composeLab } from './generation/lab-files';
@@ -38,13 +37,13 @@ export class StageRunner {
     if (!claimed) return false;
     const demand = await this.db.getRepository(Demand).findOneBy({ id: job.demandId });
     if (!demand) return false;
-    const say = (messageType: 'IMPORTANT' | 'DETAIL' | 'WARNING', message: string, details?: string) =>
-      this.events.publish(job.demandId, job.stage, 'demand_progress', messageType, message, details ?? null);
-    await say(
-      'IMPORTANT',
-      StageProgress.started(STAGE_NAMES[job.stage].zh),
-      attempt > 1 ? `第 ${attempt} 次尝试` : undefined,
-    );
+    const say = (messageType: 'IMPORTANT' | 'DETAIL' | 'WARNING', line: ProgressLine) =>
+      this.events.publish(job.demandId, job.stage, 'demand_progress', messageType, line);
+    await say('IMPORTANT', {
+      key: 'started',
+      params: { stage: job.stage },
+      details: attempt > 1 ? `第 ${attempt} 次尝试` : undefined,
+    });
 
     const stages = await this.db.getRepository(DemandStage).findBy({ demandId: job.demandId });
     // The stage before contributes the modules this stage was priced from (frozen on advance), not its selection now.
@@ -65,7 +64,7 @@ export class StageRunner {
         input: claimed.input,
         previous: earlier,
       },
-      (message, details, type = 'DETAIL') => say(type, message, details),
+      (key, params, details, type = 'DETAIL') => say(type, { key, params, details }),
     );
     const { output, files } = composeLab(demand, job.stage, generated, earlier);
 
@@ -81,17 +80,14 @@ export class StageRunner {
       const { demandId, stage } = job;
       const paths = files.map((f) => f.path).join(', ');
       const events = [
-        await this.events.record(
-          tx,
-          demandId,
-          stage,
-          'demand_progress',
-          'DETAIL',
-          StageProgress.filesWritten(files.length),
-          paths,
-        ),
-        await this.events.record(tx, demandId, stage, 'demand_progress', 'IMPORTANT', PROCESSING_FINISHED),
-        await this.events.record(tx, demandId, stage, 'demand_completed', 'COMPLETED', PROCESSING_FINISHED),
+        await this.events.record(tx, demandId, stage, 'demand_progress', 'DETAIL', {
+          key: 'filesWritten',
+          params: { count: files.length },
+          details: paths,
+        }),
+        // Contract §8: 处理完成 as IMPORTANT progress, then exactly one demand_completed.
+        await this.events.record(tx, demandId, stage, 'demand_progress', 'IMPORTANT', { key: 'finished' }),
+        await this.events.record(tx, demandId, stage, 'demand_completed', 'COMPLETED', { key: 'finished' }),
       ];
       const message = await this.notifications.write(
         tx,
@@ -117,26 +113,19 @@ export class StageRunner {
   ): Promise<void> {
     const reason = readable(error);
     if (!final) {
-      await this.events.publish(
-        job.demandId,
-        job.stage,
-        'demand_progress',
-        'WARNING',
-        StageProgress.retrying(attempt, attempts, reason),
-      );
+      await this.events.publish(job.demandId, job.stage, 'demand_progress', 'WARNING', {
+        key: 'retrying',
+        params: { attempt, of: attempts, reason },
+      });
       return;
     }
     // The stage and the demand turn Error together: nobody reads one without the other.
     const push = await this.db.transaction(async (tx) => {
       if (!(await this.stageState.fail(tx, job, reason))) return undefined;
-      const event = await this.events.record(
-        tx,
-        job.demandId,
-        job.stage,
-        'demand_error',
-        'ERROR',
-        StageProgress.failed(reason),
-      );
+      const event = await this.events.record(tx, job.demandId, job.stage, 'demand_error', 'ERROR', {
+        key: 'failed',
+        params: { reason },
+      });
       const demand = await tx.findOneBy(Demand, { id: job.demandId });
       const message = demand
         ? await this.notifications.write(

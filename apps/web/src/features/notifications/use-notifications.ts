@@ -1,14 +1,6 @@
-import {
-  NOTIFICATIONS_NAMESPACE,
-  NotificationEvent,
-  type MessageItem,
-  type UnreadCount,
-} from '@think-tank/contracts';
+import { NOTIFICATIONS_NAMESPACE, NotificationEvent, type MessageItem } from '@think-tank/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import { refreshSession } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
-import { LIVE_SOCKET_OPTIONS, keepLive } from '../../lib/live-socket';
+import { openLiveSocket } from '../../lib/open-live-socket';
 import { fetchUnreadCount } from './api/messages-api';
 
 /** Messages pushed while the page is open, newest first; the panel keeps at most this many (customer-area §9). */
@@ -17,8 +9,8 @@ export const SOCKET_MESSAGES_KEPT = 10;
 /**
  * The unread count and the messages pushed live, over a socket opened only with a token. A dropped socket, or one
  * that cannot connect, keeps reconnecting (LIVE_SOCKET_OPTIONS), is shown as reconnecting meanwhile, and asks for
- * the count again when it is back, so the bell catches up with what arrived in between. An expired token is refreshed and the socket
- * reopened; a 401 on the unread count that no refresh can mend ends the session, as every call does (the fetch
+ * the count again when it is back, so the bell catches up with what arrived in between. An expired token is refreshed
+ * and the socket reopened (openLiveSocket); a 401 on the unread count that no refresh can mend ends the session, as every call does (the fetch
  * client).
  */
 export function useNotifications(token: string | null) {
@@ -33,30 +25,20 @@ export function useNotifications(token: string | null) {
       (c) => live && setUnread(c.count),
       () => undefined,
     );
-    const socket: Socket = io(NOTIFICATIONS_NAMESPACE, {
-      auth: { token, lang: currentLanguage() },
-      ...LIVE_SOCKET_OPTIONS,
-    });
-    const close = keepLive(socket);
+    const { socket, close } = openLiveSocket(NOTIFICATIONS_NAMESPACE, token);
     socket.on('connect', () => {
       setReconnecting(false);
       socket.emit(NotificationEvent.requestUnreadCount);
     });
     // Dropped by the network or by a server going away, not closed by this page.
     socket.on('disconnect', (reason) => live && reason !== 'io client disconnect' && setReconnecting(true));
-    socket.on(NotificationEvent.unreadCountUpdate, (c: UnreadCount) => setUnread(c.count));
-    socket.on(NotificationEvent.newMessage, (m: MessageItem) =>
+    socket.on(NotificationEvent.unreadCountUpdate, (c) => setUnread(c.count));
+    socket.on(NotificationEvent.newMessage, (m) =>
       setPushed((list) => [m, ...list.filter((x) => x._id !== m._id)].slice(0, SOCKET_MESSAGES_KEPT)),
     );
-    // A new token re-renders this hook with it, which opens a fresh socket.
-    const renew = () => void refreshSession();
-    socket.on('session_expired', renew);
-    // Refused by the server (an expired token), or not reached at all: a network or proxy that blocks WebSocket,
-    // the only transport, shows as reconnecting from the start rather than as a silent bell.
-    socket.on('connect_error', (err) => {
-      if (err.message === 'UNAUTHORIZED') renew();
-      else if (live) setReconnecting(true);
-    });
+    // Not reached at all (a network or proxy that blocks WebSocket, the only transport) shows as reconnecting
+    // from the start rather than as a silent bell; a refused token is refreshed by openLiveSocket.
+    socket.on('connect_error', (err) => live && err.message !== 'UNAUTHORIZED' && setReconnecting(true));
     return () => {
       live = false;
       close();

@@ -1,10 +1,7 @@
 import { DEMAND_EVENTS_NAMESPACE, DemandSocketEvent, type DemandEventPayload } from '@think-tank/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { io } from 'socket.io-client';
 import { useSession } from '../auth';
-import { refreshSession } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
-import { LIVE_SOCKET_OPTIONS, keepLive } from '../../lib/live-socket';
+import { openLiveSocket } from '../../lib/open-live-socket';
 
 /**
  * Follows the demands' live events on /demand-events (demand-workshop §4): subscribes to each once connected,
@@ -25,11 +22,7 @@ export function useDemandEvents(
 
   useEffect(() => {
     if (!token || !ids) return;
-    const socket = io(DEMAND_EVENTS_NAMESPACE, {
-      auth: { token, lang: currentLanguage() },
-      ...LIVE_SOCKET_OPTIONS,
-    });
-    const close = keepLive(socket);
+    const { socket, close } = openLiveSocket(DEMAND_EVENTS_NAMESPACE, token);
     socket.on('connect', () => {
       for (const demandId of ids.split(',')) socket.emit(DemandSocketEvent.subscribe, { demandId });
     });
@@ -37,16 +30,10 @@ export function useDemandEvents(
     // miss an event that is neither in its answer nor pushed.
     socket.on(DemandSocketEvent.subscribed, () => setConnected(true));
     socket.on('disconnect', () => setConnected(false));
-    socket.on('connect_error', (err) => {
-      setConnected(false);
-      if (err.message === 'UNAUTHORIZED') void refreshSession();
-    });
-    socket.on('session_expired', () => void refreshSession());
+    socket.on('connect_error', () => setConnected(false));
     for (const event of [DemandSocketEvent.progress, DemandSocketEvent.completed, DemandSocketEvent.error])
-      socket.on(event, (e: DemandEventPayload) => handlers.current.onEvent(e));
-    socket.on(DemandSocketEvent.subscriptionError, (e: { message: string }) =>
-      handlers.current.onSubscriptionError?.(e.message),
-    );
+      socket.on(event, (e) => handlers.current.onEvent(e));
+    socket.on(DemandSocketEvent.subscriptionError, (e) => handlers.current.onSubscriptionError?.(e.message));
     return () => {
       close();
       setConnected(false);

@@ -1,4 +1,10 @@
-import type { DemandEventName, MessageType, Stage } from '@think-tank/contracts';
+import type {
+  DemandEventName,
+  MessageType,
+  ProgressParams,
+  Stage,
+  StageProgressKey,
+} from '@think-tank/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -33,8 +39,16 @@ export class DemandEvent {
   @Column({ type: 'varchar', length: 12 })
   messageType!: MessageType;
 
+  /** The line in Chinese, as the contract's `message`. */
   @Column('text')
   message!: string;
+
+  /** The line's key and parameters, so that each reader sees it in their language (null on older rows). */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  messageKey!: StageProgressKey | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  params!: ProgressParams | null;
 
   @Column({ type: 'text', nullable: true })
   details!: string | null;

@@ -65,16 +65,16 @@ export class BuiltinGenerator extends StageGenerator {
     const focus = STAGE_FOCUS[stage];
     const text = [demand.content, demand.keyValuePoints, inputText(input)].join('\n');
 
-    await progress('正在分析需求文本', firstSentence(demand.content));
+    await progress('analysing', undefined, firstSentence(demand.content));
     await step();
     const phrases = keyPhrases(text);
-    await progress('已提取关键词', phrases.join('、') || '（未识别出关键词）');
+    await progress('keywords', undefined, phrases.join('、') || '（未识别出关键词）');
     await step();
 
     const modules = this.modulesFor(ctx, text);
-    await progress('已匹配业务模块', modules.map((m) => m.name).join('、'));
+    await progress('modulesMatched', undefined, modules.map((m) => m.name).join('、'));
     await step();
-    if (!phrases.length) await progress('需求文本较短，生成结果将以通用模块为主', undefined, 'WARNING');
+    if (!phrases.length) await progress('shortDemand', undefined, undefined, 'WARNING');
 
     const previous = ctx.previous.at(-1);
     const carried = previous?.selectedModules.map((m) => m.name) ?? [];
@@ -94,7 +94,7 @@ export class BuiltinGenerator extends StageGenerator {
     ]
       .filter(Boolean)
       .join('\n');
-    await progress('已生成方案正文');
+    await progress('documentWritten');
     await step();
 
     const quantified_metrics: QuantifiedMetric[] = [

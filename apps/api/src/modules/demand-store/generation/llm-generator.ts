@@ -50,14 +50,14 @@ export class LlmGenerator extends StageGenerator {
     ];
     let problem = '';
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      await progress(`正在请求语言模型（第 ${attempt} 次）`, this.llm.model);
+      await progress('askingModel', { attempt }, this.llm.model);
       const text = await this.complete(messages, progress);
       const parsed = parseJson(text);
       const problems = parsed === undefined ? ['output'] : stageOutputProblems(parsed);
       if (problems.length === 0) return { ...(parsed as GeneratedOutput), generator: 'llm' };
       problem = parsed === undefined ? '返回内容不是有效的 JSON' : `字段格式不符：${problems.join(', ')}`;
       this.logger.warn(`LLM answer rejected (${attempt}/${ATTEMPTS}): ${problem}`);
-      await progress('语言模型返回的结果格式不正确，正在重试', problem, 'WARNING');
+      await progress('badModelAnswer', undefined, problem, 'WARNING');
     }
     throw new Error(`语言模型连续 ${ATTEMPTS} 次未返回有效结果（${problem}）`);
   }
@@ -96,7 +96,7 @@ export class LlmGenerator extends StageGenerator {
       }
       if (text.length - reported >= PROGRESS_EVERY) {
         reported = text.length;
-        await progress(`已生成 ${text.length} 字符`);
+        await progress('generated', { count: text.length });
       }
     }
     return text;

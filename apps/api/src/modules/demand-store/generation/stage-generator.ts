@@ -1,4 +1,11 @@
-import type { DemandModule, Stage, StageInput, StageOutput } from '@think-tank/contracts';
+import type {
+  DemandModule,
+  ProgressParams,
+  Stage,
+  StageInput,
+  StageOutput,
+  StageProgressKey,
+} from '@think-tank/contracts';
 
 /** Everything a generator may read: the demand, the earlier stages as the user edited them, the stage input. */
 export interface GenerationContext {
@@ -8,9 +15,10 @@ export interface GenerationContext {
   previous: { stage: Stage; output: StageOutput; selectedModules: DemandModule[] }[];
 }
 
-/** How a generator reports progress: a DETAIL line unless it says WARNING. */
+/** How a generator reports progress: a line of STAGE_PROGRESS, DETAIL unless it says WARNING. */
 export type ProgressReporter = (
-  message: string,
+  key: StageProgressKey,
+  params?: ProgressParams,
   details?: string,
   type?: 'DETAIL' | 'WARNING',
 ) => Promise<void>;

@@ -63,6 +63,9 @@ export const initiateStagePayment = (demandId: string, stage: Stage, selectedMod
 export const advanceDemand = (id: string, stageInput: StageInput) =>
   api<AdvanceResponse>(`${workshopKeys.detail(id)}/advance`, { method: 'PUT', body: { stageInput } });
 
+export const reviseDemand = (id: string, body: { content: string; keyValuePoints: string }) =>
+  api<DemandDetail>(`${workshopKeys.detail(id)}/revise?stage=Startup`, { method: 'PUT', body });
+
 export const retryStage = (id: string, stage: Stage) =>
   api<DemandDetail>(`${workshopKeys.detail(id)}/retry-stage?stage=${stage}`, { method: 'PUT' });
 

@@ -1,105 +1,48 @@
 import {
   formatMoney,
   nextStage,
-  PROCESSING_FINISHED,
   STAGES,
   WebRoute,
-  type DemandDetail,
-  type DemandEventPayload,
   type PaymentInstruction,
   type Stage,
-  type StageData,
   type StageInput,
 } from '@think-tank/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Col, Container, Form, ProgressBar, Row } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Container, ProgressBar, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/i18n';
 import {
   advanceDemand,
-  fetchDemandEvents,
   initiateDemandStartup,
   initiateStagePayment,
   retryStage,
   useDemand,
 } from '../api/workshop-api';
 import { EnterStagePanel } from '../components/EnterStagePanel';
-import { LivePanel, type LiveLine } from '../components/LivePanel';
+import { LivePanel } from '../components/LivePanel';
+import { ReviseForm } from '../components/ReviseForm';
 import { StageOutputCard } from '../components/StageOutputCard';
 import { StatusChip } from '../components/StatusChip';
+import { Stepper } from '../components/Stepper';
 import { pendingStageOrder } from '../pending-payments';
 import { handOff } from '../start-payment';
-import { useDemandEvents } from '../use-demand-events';
+import { useDemandLive } from '../use-demand-live';
 import { errorText } from '../../../lib/error-text';
 
-/** Completion reload and retry-failure reload (demand-workshop §9). */
-const COMPLETION_RELOAD_MS = 5000;
+/** Retry-failure reload (demand-workshop §9). */
 const RETRY_FAILURE_RELOAD_MS = 3000;
-
-const toLine = (e: DemandEventPayload): LiveLine => ({ ...e, key: String(e.id) });
 
 /** /demand-store/:id: one demand through its five stages, live (demand-workshop §2). */
 export default function DemandDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('workshop');
   const { data: demand, error, isLoading, mutate } = useDemand(id);
-  const [lines, setLines] = useState<LiveLine[]>([]);
-  const lastId = useRef(0);
   const [busy, setBusy] = useState<'advance' | 'retry' | 'pay' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [liveStatus, setLiveStatus] = useState<DemandDetail['overallStatus'] | null>(null);
-
-  const addEvents = useCallback((events: DemandEventPayload[]) => {
-    const fresh = events.filter((e) => e.id > lastId.current);
-    if (!fresh.length) return;
-    lastId.current = fresh[fresh.length - 1].id;
-    setLines((list) => [...list, ...fresh.map(toLine)]);
-  }, []);
-  const system = (message: string) =>
-    setLines((list) => [
-      ...list,
-      {
-        key: `sys-${Date.now()}-${list.length}`,
-        stage: null,
-        messageType: 'WARNING',
-        message,
-        details: null,
-        timestamp: new Date().toISOString(),
-      },
-    ]);
-
-  const catchUp = useCallback(() => {
-    fetchDemandEvents(id, lastId.current).then(addEvents, () => undefined);
-  }, [id, addEvents]);
-  useEffect(catchUp, [catchUp]);
-
-  const { connected } = useDemandEvents(
-    demand ? [demand._id] : [],
-    (e) => {
-      addEvents([e]);
-      if (e.event === 'demand_error' || e.messageType === 'ERROR') {
-        setLiveStatus('Error');
-        void mutate();
-      } else if (e.event === 'demand_completed' || e.messageType === 'COMPLETED') {
-        setLiveStatus('Completed');
-        void mutate();
-      } else {
-        setLiveStatus((s) => (s === 'Completed' || s === 'Error' ? s : 'Processing'));
-        if (e.messageType === 'IMPORTANT' && e.message === PROCESSING_FINISHED)
-          setTimeout(() => void mutate(), COMPLETION_RELOAD_MS);
-      }
-    },
-    system,
-  );
-  // Reconnected: fetch what was missed meanwhile.
-  useEffect(() => {
-    if (connected) catchUp();
-  }, [connected, catchUp]);
-  useEffect(() => setLiveStatus(null), [demand]);
+  const live = useDemandLive(id, demand, () => void mutate());
 
   if (isLoading) return <PageSpinner />;
   if (error || !demand)
@@ -114,7 +57,7 @@ export default function DemandDetailPage() {
       </Container>
     );
 
-  const status = liveStatus ?? demand.overallStatus;
+  const status = live.liveStatus ?? demand.overallStatus;
   const current = demand.stagesData[demand.currentStage];
   const next = nextStage(demand.currentStage);
   const failedStage = STAGES.find((s) => demand.stagesData[s].status === 'Error');
@@ -163,9 +106,7 @@ export default function DemandDetailPage() {
     try {
       const res = await advanceDemand(demand._id, input);
       await mutate(res, { revalidate: false });
-      setLines([]);
-      lastId.current = 0;
-      catchUp();
+      live.restart();
       if (res.fee && res.fee.amount > 0) return void (await pay(next));
       setBusy(null);
     } catch (err) {
@@ -264,8 +205,14 @@ export default function DemandDetailPage() {
           ))}
         </Row>
       )}
-      <LivePanel lines={lines} connected={connected} />
-      <ReviseForm demand={demand} />
+      <LivePanel lines={live.lines} connected={live.connected} />
+      <ReviseForm
+        demand={demand}
+        onRevised={(d) => {
+          void mutate(d, { revalidate: false });
+          live.restart();
+        }}
+      />
       {status === 'PendingInput' && current.paymentStatus === 'Pending' && (
         <Alert
           variant="warning"
@@ -311,97 +258,5 @@ export default function DemandDetailPage() {
         </Col>
       </Row>
     </Container>
-  );
-}
-
-function badgesOf(data: StageData): ('completed' | 'processing' | 'awaitingPayment' | 'failed')[] {
-  return [
-    ...(data.status === 'Completed' ? (['completed'] as const) : []),
-    ...(data.status === 'Processing' || data.status === 'Queued' ? (['processing'] as const) : []),
-    ...(data.paymentStatus === 'Pending' ? (['awaitingPayment'] as const) : []),
-    ...(data.status === 'Error' ? (['failed'] as const) : []),
-  ];
-}
-
-const BADGE_VARIANT = {
-  completed: 'success',
-  processing: 'info',
-  awaitingPayment: 'warning',
-  failed: 'danger',
-} as const;
-
-/** The five stages, top to bottom, with their state and badges. */
-function Stepper({ demand }: { demand: DemandDetail }) {
-  const { t } = useTranslation('workshop');
-  return (
-    <ol className="list-unstyled border-start ps-3" aria-label="stages">
-      {STAGES.map((s, i) => {
-        const data = demand.stagesData[s];
-        return (
-          <li
-            key={s}
-            className={`mb-3 ${s === demand.currentStage ? 'fw-semibold' : ''}`}
-            data-testid={`step-${s}`}
-          >
-            <div>
-              {i + 1}. {t(`stages.${s}`)}{' '}
-              <Badge bg="light" text="dark">
-                {t(`stageStatus.${data.status}`)}
-              </Badge>
-            </div>
-            {data.updatedAt && data.status !== 'NotStarted' && (
-              <div className="small text-muted">
-                {t('detail.updatedAt', { time: formatDate(data.updatedAt) })}
-              </div>
-            )}
-            <div className="d-flex flex-wrap gap-1">
-              {badgesOf(data).map((b) => (
-                <Badge
-                  key={b}
-                  bg={BADGE_VARIANT[b]}
-                  text={b === 'awaitingPayment' || b === 'processing' ? 'dark' : undefined}
-                >
-                  {t(`detail.badges.${b}`)}
-                </Badge>
-              ))}
-            </div>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-/** "Modify the original demand and regenerate": shown as the spec has it, its submit not open yet. */
-function ReviseForm({ demand }: { demand: DemandDetail }) {
-  const { t } = useTranslation('workshop');
-  const [open, setOpen] = useState(false);
-  const input = demand.stagesData.Startup.input;
-  return (
-    <div className="mb-3">
-      <Button variant="outline-secondary" size="sm" onClick={() => setOpen(!open)} aria-expanded={open}>
-        {t('detail.revise')}
-      </Button>
-      {open && (
-        <Card className="mt-2">
-          <Card.Body>
-            <Form.Group className="mb-2" controlId="revise-content">
-              <Form.Label>{t('requirements.content')}</Form.Label>
-              <Form.Control as="textarea" rows={3} defaultValue={input?.content ?? ''} />
-            </Form.Group>
-            <Form.Group className="mb-2" controlId="revise-kvp">
-              <Form.Label>{t('requirements.keyValuePoints')}</Form.Label>
-              <Form.Control as="textarea" rows={2} defaultValue={input?.keyValuePoints ?? ''} />
-            </Form.Group>
-            <Button disabled title={t('detail.reviseClosed')}>
-              {t('detail.reviseSubmit')}
-            </Button>
-            <Form.Text className="ms-2" muted>
-              {t('detail.reviseClosed')}
-            </Form.Text>
-          </Card.Body>
-        </Card>
-      )}
-    </div>
   );
 }

@@ -1,0 +1,102 @@
+import { DEMAND_CONTENT_MAX, keyValuePointsTooShort, type DemandDetail, STAGES } from '@think-tank/contracts';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
+import { reviseDemand } from '../api/workshop-api';
+
+/**
+ * "Modify the original demand and regenerate" (contract §8 revise): new content runs Startup again; later stages
+ * keep their outputs as history, marked stale. Closed while a stage is queued or running.
+ */
+export function ReviseForm({
+  demand,
+  onRevised,
+}: {
+  demand: DemandDetail;
+  onRevised: (d: DemandDetail) => void;
+}) {
+  const { t } = useTranslation('workshop');
+  const input = demand.stagesData.Startup.input;
+  const [open, setOpen] = useState(false);
+  const [content, setContent] = useState(input?.content ?? '');
+  const [keyValuePoints, setKeyValuePoints] = useState(input?.keyValuePoints ?? '');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const running = STAGES.some((s) => ['Queued', 'Processing'].includes(demand.stagesData[s].status));
+  const problems = {
+    content: content.trim() ? undefined : t('requirements.contentRequired'),
+    keyValuePoints: keyValuePointsTooShort(keyValuePoints) ? t('requirements.tooShort') : undefined,
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (problems.content || problems.keyValuePoints) return;
+    if (!window.confirm(t('detail.reviseConfirm'))) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onRevised(await reviseDemand(demand._id, { content, keyValuePoints }));
+      setOpen(false);
+      setTried(false);
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.code === 'ILLEGAL_CONTENT'
+          ? t('requirements.illegal', { keywords: ((err.body?.keywords as string[]) ?? []).join('、') })
+          : errorText(err, t, t('detail.reviseFailed'), { network: t('requirements.network') }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mb-3">
+      <Button variant="outline-secondary" size="sm" onClick={() => setOpen(!open)} aria-expanded={open}>
+        {t('detail.revise')}
+      </Button>
+      {open && (
+        <Card className="mt-2">
+          <Card.Body>
+            <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('detail.revise')}>
+              <Form.Group className="mb-2" controlId="revise-content">
+                <Form.Label>{t('requirements.content')}</Form.Label>
+                <Form.Control
+                  as="textarea"
+                  rows={3}
+                  maxLength={DEMAND_CONTENT_MAX}
+                  value={content}
+                  isInvalid={tried && !!problems.content}
+                  onChange={(e) => setContent(e.target.value)}
+                />
+                <Form.Control.Feedback type="invalid">{problems.content}</Form.Control.Feedback>
+              </Form.Group>
+              <Form.Group className="mb-2" controlId="revise-kvp">
+                <Form.Label>{t('requirements.keyValuePoints')}</Form.Label>
+                <Form.Control
+                  as="textarea"
+                  rows={2}
+                  maxLength={DEMAND_CONTENT_MAX}
+                  value={keyValuePoints}
+                  isInvalid={tried && !!problems.keyValuePoints}
+                  onChange={(e) => setKeyValuePoints(e.target.value)}
+                />
+                <Form.Control.Feedback type="invalid">{problems.keyValuePoints}</Form.Control.Feedback>
+              </Form.Group>
+              {error && <Alert variant="danger">{error}</Alert>}
+              <Button type="submit" disabled={busy || running}>
+                {busy ? t('requirements.submitting') : t('detail.reviseSubmit')}
+              </Button>
+              <Form.Text className="ms-2" muted>
+                {running ? t('detail.reviseRunning') : t('detail.reviseHelp')}
+              </Form.Text>
+            </Form>
+          </Card.Body>
+        </Card>
+      )}
+    </div>
+  );
+}

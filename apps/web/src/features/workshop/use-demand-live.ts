@@ -1,0 +1,78 @@
+import { progressMessage, type DemandDetail, type DemandEventPayload } from '@think-tank/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { currentLanguage } from '../../lib/i18n';
+import { fetchDemandEvents } from './api/workshop-api';
+import type { LiveLine } from './components/LivePanel';
+import { useDemandEvents } from './use-demand-events';
+
+/** An event as the live panel shows it: in the reader's language when the event carries its line's key. */
+const toLine = (e: DemandEventPayload): LiveLine => ({
+  ...e,
+  key: String(e.id),
+  message: e.messageKey ? progressMessage(e.messageKey, e.params ?? {}, currentLanguage()) : e.message,
+});
+
+/**
+ * One demand, live (demand-workshop §4): the stored history and every pushed event as panel lines, the status the
+ * events imply until the demand is fetched again, and the page's own notices. A stage's end is its one
+ * `demand_completed` (or a `demand_error`): the demand is fetched again then. Reconnected, it fetches what it missed.
+ */
+export function useDemandLive(demandId: string, demand: DemandDetail | undefined, refresh: () => void) {
+  const [lines, setLines] = useState<LiveLine[]>([]);
+  const [liveStatus, setLiveStatus] = useState<DemandDetail['overallStatus'] | null>(null);
+  const lastId = useRef(0);
+
+  const addEvents = useCallback((events: DemandEventPayload[]) => {
+    const fresh = events.filter((e) => e.id > lastId.current);
+    if (!fresh.length) return;
+    lastId.current = fresh[fresh.length - 1].id;
+    setLines((list) => [...list, ...fresh.map(toLine)]);
+  }, []);
+  const catchUp = useCallback(() => {
+    fetchDemandEvents(demandId, lastId.current).then(addEvents, () => undefined);
+  }, [demandId, addEvents]);
+  useEffect(catchUp, [catchUp]);
+
+  /** A notice of the page itself (a subscription refused), shown as a warning line. */
+  const notice = (message: string) =>
+    setLines((list) => [
+      ...list,
+      {
+        key: `sys-${Date.now()}-${list.length}`,
+        stage: null,
+        messageType: 'WARNING',
+        message,
+        details: null,
+        timestamp: new Date().toISOString(),
+      },
+    ]);
+
+  const { connected } = useDemandEvents(
+    demand ? [demand._id] : [],
+    (e) => {
+      addEvents([e]);
+      if (e.event === 'demand_error' || e.messageType === 'ERROR') {
+        setLiveStatus('Error');
+        refresh();
+      } else if (e.event === 'demand_completed' || e.messageType === 'COMPLETED') {
+        setLiveStatus('Completed');
+        refresh();
+      } else setLiveStatus((s) => (s === 'Completed' || s === 'Error' ? s : 'Processing'));
+    },
+    notice,
+  );
+  useEffect(() => {
+    if (connected) catchUp();
+  }, [connected, catchUp]);
+  // A fetched demand says where it stands again.
+  useEffect(() => setLiveStatus(null), [demand]);
+
+  /** A new stage starts: its lines replace the last one's. */
+  const restart = useCallback(() => {
+    setLines([]);
+    lastId.current = 0;
+    catchUp();
+  }, [catchUp]);
+
+  return { lines, connected, liveStatus, restart };
+}
