@@ -3,6 +3,8 @@ import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
 import Stripe from 'stripe';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
+import { FulfilmentService } from '../src/modules/billing';
+import { NotificationsService } from '../src/modules/notifications';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { SubscriptionsService } from '../src/modules/billing/subscriptions.service';
 import { FakeAlipayPlatform } from './fakes/alipay-platform';
@@ -327,6 +329,14 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
       [u.session.user.id],
     );
     expect(new Date(row.s2).toISOString()).toBe(first);
+  });
+
+  it('refuses to start a process that settles orders without a handler for each item another module sells', async () => {
+    // This app started: the workshop registered its stage fees with the app's own FulfilmentService.
+    expect(() => t.app.get(FulfilmentService).onApplicationBootstrap()).not.toThrow();
+    // Billing alone would take a stage fee's money and deliver nothing.
+    const alone = new FulfilmentService(t.db, t.app.get(NotificationsService));
+    expect(() => alone.onApplicationBootstrap()).toThrow(/no fulfilment handler for demand_store_payment/);
   });
 
   it('reports the gateways on offer', async () => {

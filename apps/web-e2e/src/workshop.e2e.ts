@@ -157,9 +157,9 @@ describe('the requirements workshop in the browser', () => {
       .getByLabel('Key value points')
       .fill('生鲜损耗率从8%降到4%，订货时间每天节省1小时，缺货率降低一半。');
     await form.getByRole('button', { name: 'Regenerate' }).click();
-    await panel.getByText('Processing the Startup stage').waitFor();
-    await page.getByTestId('live-connection').getByText('Connected').waitFor();
-    await panel.getByText('Processing finished').first().waitFor({ timeout: 30_000 });
+    // The re-run is announced, and its output, written from the new text, replaces the old one when it completes.
+    await panel.getByText('Processing the Startup stage').nth(1).waitFor();
+    await page.getByTestId('stage-output-Startup').getByText(/社区生鲜店/).first().waitFor({ timeout: 30_000 });
     await snap(page, 'workshop-09-revised-english');
     const detail = (await (
       await fetch(`${baseUrl}/api/demand-store/${id}`, {

@@ -10,7 +10,8 @@ import { dropDatabase, ensureDatabase } from '../../src/core/database/ensure-dat
 import { coreModules } from '../../src/core/core-modules';
 import { createApp } from '../../src/create-app';
 import { MailWorkerModule } from '../../src/core/mail/mail.module';
-import { AuthJobsModule } from '../../src/modules/auth/auth-jobs.module';
+import { AuthJobsModule } from '../../src/modules/auth';
+import { DemandFeesModule } from '../../src/modules/demand-store';
 import { readTestEnv } from './test-env';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
@@ -23,13 +24,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The worker's mail jobs alone (the `mail` queue), for specs that read mails but run no other job. */
+/**
+ * The worker's mail jobs alone (the `mail` queue), for specs that read mails but run no other job. Auth brings
+ * billing, and billing starts only where it can fulfil every item it sells: hence the workshop's fee handler.
+ */
 @Module({})
 class MailDeliveryModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: MailDeliveryModule,
-      imports: [...coreModules(config), MailWorkerModule, AuthJobsModule],
+      imports: [...coreModules(config), MailWorkerModule, AuthJobsModule, DemandFeesModule],
     };
   }
 }

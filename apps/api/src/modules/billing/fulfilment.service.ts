@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CatalogueItem,
@@ -78,13 +78,16 @@ export interface SettleResult {
   changed: boolean;
 }
 
+/** Item types whose fulfilment another module registers (billing fulfils plans and solution views itself). */
+const SOLD_BY_OTHER_MODULES: PaymentItemType[] = [PaymentItemType.demandStorePayment];
+
 /**
  * The only code that moves money state (architecture: "money moves in one place"). Moving an order out of
  * `pending` is a conditional UPDATE, and what the order bought is granted in that same transaction, so any
  * number of notifies, webhooks, return visits and polls, in any order, fulfil an order exactly once.
  */
 @Injectable()
-export class FulfilmentService {
+export class FulfilmentService implements OnApplicationBootstrap {
   private readonly logger = new Logger(FulfilmentService.name);
   private readonly fulfillers = new Map<PaymentItemType, Fulfiller>();
   private readonly revokers = new Map<PaymentItemType, Revoker>();
@@ -93,6 +96,17 @@ export class FulfilmentService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly notifications: NotificationsService,
   ) {}
+
+  /**
+   * A process that can settle orders must be able to deliver every item sold by another module: settling a stage
+   * fee without the workshop's handler would take the money and deliver nothing. So it refuses to start, as the job
+   * registry does for a job without a handler.
+   */
+  onApplicationBootstrap(): void {
+    const missing = SOLD_BY_OTHER_MODULES.filter((type) => !this.fulfillers.has(type));
+    if (missing.length)
+      throw new Error(`no fulfilment handler for ${missing.join(', ')}: import the module that sells it`);
+  }
 
   /**
    * Lets another module fulfil what it sells (the workshop's stage fees) in the transaction that marks it paid,
@@ -222,10 +236,6 @@ export class FulfilmentService {
   ): Promise<Fulfilment> {
     const fulfiller = this.fulfillers.get(order.itemType);
     if (fulfiller) return fulfiller(tx, order, requestId);
-    // Settling a stage fee in a process without the workshop would take the money and deliver nothing:
-    // roll back instead, and the order stays pending for a process that has it.
-    if (order.itemType === PaymentItemType.demandStorePayment)
-      throw new Error(`no fulfiller for ${order.itemType} in this process`);
     const price = { amount: order.amount, currency: order.currency };
     if (order.itemType === 'single_solution_view' && order.solutionId) {
       // A view bought again while one is live follows it: the buyer gets every day paid for.

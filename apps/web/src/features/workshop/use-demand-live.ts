@@ -22,14 +22,32 @@ export function useDemandLive(demandId: string, demand: DemandDetail | undefined
   const [liveStatus, setLiveStatus] = useState<DemandDetail['overallStatus'] | null>(null);
   const lastId = useRef(0);
 
+  const shown = useRef(demand);
+  shown.current = demand;
+  const refreshing = useRef(refresh);
+  refreshing.current = refresh;
+
   const addEvents = useCallback((events: DemandEventPayload[]) => {
     const fresh = events.filter((e) => e.id > lastId.current);
-    if (!fresh.length) return;
-    lastId.current = fresh[fresh.length - 1].id;
-    setLines((list) => [...list, ...fresh.map(toLine)]);
+    if (fresh.length) lastId.current = fresh[fresh.length - 1].id;
+    setLines((list) => (fresh.length ? [...list, ...fresh.map(toLine)] : list));
+    return fresh;
   }, []);
+  // Events fetched rather than pushed (a page opened, or a socket back) may end a stage that the demand on screen
+  // still shows running: a stage may finish between the page's fetch and its subscription.
   const catchUp = useCallback(() => {
-    fetchDemandEvents(demandId, lastId.current).then(addEvents, () => undefined);
+    fetchDemandEvents(demandId, lastId.current).then(
+      (events) => {
+        const ended = addEvents(events).some(
+          (e) =>
+            e.event !== 'demand_progress' &&
+            shown.current?.stagesData[e.stage].status !==
+              (e.event === 'demand_error' ? 'Error' : 'Completed'),
+        );
+        if (ended) refreshing.current();
+      },
+      () => undefined,
+    );
   }, [demandId, addEvents]);
   useEffect(catchUp, [catchUp]);
 
@@ -67,12 +85,5 @@ export function useDemandLive(demandId: string, demand: DemandDetail | undefined
   // A fetched demand says where it stands again.
   useEffect(() => setLiveStatus(null), [demand]);
 
-  /** A new stage starts: its lines replace the last one's. */
-  const restart = useCallback(() => {
-    setLines([]);
-    lastId.current = 0;
-    catchUp();
-  }, [catchUp]);
-
-  return { lines, connected, liveStatus, restart };
+  return { lines, connected, liveStatus };
 }

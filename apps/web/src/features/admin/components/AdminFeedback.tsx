@@ -1,4 +1,4 @@
-import { Alert } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { useAction } from '../use-action';
 
@@ -22,5 +22,33 @@ export function EmptyRow({ when, colSpan = 1 }: { when: boolean; colSpan?: numbe
         {t('empty')}
       </td>
     </tr>
+  );
+}
+
+/** An editor's save, cancel and (for a saved item) delete buttons; save and delete wait while an action runs. */
+export function EditorActions({
+  busy,
+  onCancel,
+  onDelete,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  onDelete?: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="d-flex gap-2">
+      <Button type="submit" disabled={busy}>
+        {t('save')}
+      </Button>
+      <Button variant="outline-secondary" onClick={onCancel}>
+        {t('cancel')}
+      </Button>
+      {onDelete && (
+        <Button variant="outline-danger" className="ms-auto" disabled={busy} onClick={onDelete}>
+          {t('delete')}
+        </Button>
+      )}
+    </div>
   );
 }

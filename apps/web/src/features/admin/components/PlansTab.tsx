@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { deletePlan, savePlan, useAdminPlans } from '../api/admin-api';
 import { LISTS, NEW_PLAN, problems, toForm, toInput, type ListKey, type PlanForm } from '../plan-form';
 import { useAction } from '../use-action';
-import { ActionResult, EmptyRow } from './AdminFeedback';
+import { ActionResult, EditorActions, EmptyRow } from './AdminFeedback';
 
 /** Admins only: the plan catalogue in both languages and both currencies; support never sees this tab. */
 export function PlansTab() {
@@ -190,24 +190,11 @@ export function PlansTab() {
                   {text('alipayProductCode', false)}
                   {text('stripePriceId', false)}
                 </Row>
-                <div className="d-flex gap-2">
-                  <Button type="submit" disabled={action.busy}>
-                    {t('plans.save')}
-                  </Button>
-                  <Button variant="outline-secondary" onClick={() => setEditing(null)}>
-                    {t('plans.cancel')}
-                  </Button>
-                  {editing.id && (
-                    <Button
-                      variant="outline-danger"
-                      className="ms-auto"
-                      disabled={action.busy}
-                      onClick={() => remove(editing.id!, editing.form.name)}
-                    >
-                      {t('plans.delete')}
-                    </Button>
-                  )}
-                </div>
+                <EditorActions
+                  busy={action.busy}
+                  onCancel={() => setEditing(null)}
+                  onDelete={editing.id ? () => remove(editing.id!, editing.form.name) : undefined}
+                />
               </Form>
             </Card.Body>
           </Card>

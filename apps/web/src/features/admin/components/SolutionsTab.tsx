@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api, apiHtml } from '../../../lib/api-client';
 import { useAction } from '../use-action';
-import { ActionResult } from './AdminFeedback';
+import { ActionResult, EditorActions } from './AdminFeedback';
 import { Pager } from './Pager';
 
 const PAGE_SIZE = 20;
@@ -177,24 +177,11 @@ export function SolutionsTab() {
                 {field('projectRequirements', 3)}
                 {field('projectRequirementsDetails', 4)}
                 {field('html', 12)}
-                <div className="d-flex gap-2">
-                  <Button type="submit" disabled={action.busy}>
-                    {t('solutions.save')}
-                  </Button>
-                  <Button variant="outline-secondary" onClick={() => setEditing(null)}>
-                    {t('solutions.cancel')}
-                  </Button>
-                  {editing.id && (
-                    <Button
-                      variant="outline-danger"
-                      className="ms-auto"
-                      disabled={action.busy}
-                      onClick={() => remove(editing.id!, editing.form.projectName)}
-                    >
-                      {t('solutions.delete')}
-                    </Button>
-                  )}
-                </div>
+                <EditorActions
+                  busy={action.busy}
+                  onCancel={() => setEditing(null)}
+                  onDelete={editing.id ? () => remove(editing.id!, editing.form.projectName) : undefined}
+                />
               </Form>
             </Card.Body>
           </Card>

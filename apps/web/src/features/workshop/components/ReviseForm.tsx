@@ -20,15 +20,17 @@ export function ReviseForm({
   const { t } = useTranslation('workshop');
   const input = demand.stagesData.Startup.input;
   const [open, setOpen] = useState(false);
-  const [content, setContent] = useState(input?.content ?? '');
-  const [keyValuePoints, setKeyValuePoints] = useState(input?.keyValuePoints ?? '');
+  const [text, setText] = useState({
+    content: input?.content ?? '',
+    keyValuePoints: input?.keyValuePoints ?? '',
+  });
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const running = STAGES.some((s) => ['Queued', 'Processing'].includes(demand.stagesData[s].status));
   const problems = {
-    content: content.trim() ? undefined : t('requirements.contentRequired'),
-    keyValuePoints: keyValuePointsTooShort(keyValuePoints) ? t('requirements.tooShort') : undefined,
+    content: text.content.trim() ? undefined : t('requirements.contentRequired'),
+    keyValuePoints: keyValuePointsTooShort(text.keyValuePoints) ? t('requirements.tooShort') : undefined,
   };
 
   const submit = async (e: FormEvent) => {
@@ -39,7 +41,7 @@ export function ReviseForm({
     setBusy(true);
     setError(null);
     try {
-      onRevised(await reviseDemand(demand._id, { content, keyValuePoints }));
+      onRevised(await reviseDemand(demand._id, text));
       setOpen(false);
       setTried(false);
     } catch (err) {
@@ -62,30 +64,20 @@ export function ReviseForm({
         <Card className="mt-2">
           <Card.Body>
             <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('detail.revise')}>
-              <Form.Group className="mb-2" controlId="revise-content">
-                <Form.Label>{t('requirements.content')}</Form.Label>
-                <Form.Control
-                  as="textarea"
-                  rows={3}
-                  maxLength={DEMAND_CONTENT_MAX}
-                  value={content}
-                  isInvalid={tried && !!problems.content}
-                  onChange={(e) => setContent(e.target.value)}
-                />
-                <Form.Control.Feedback type="invalid">{problems.content}</Form.Control.Feedback>
-              </Form.Group>
-              <Form.Group className="mb-2" controlId="revise-kvp">
-                <Form.Label>{t('requirements.keyValuePoints')}</Form.Label>
-                <Form.Control
-                  as="textarea"
-                  rows={2}
-                  maxLength={DEMAND_CONTENT_MAX}
-                  value={keyValuePoints}
-                  isInvalid={tried && !!problems.keyValuePoints}
-                  onChange={(e) => setKeyValuePoints(e.target.value)}
-                />
-                <Form.Control.Feedback type="invalid">{problems.keyValuePoints}</Form.Control.Feedback>
-              </Form.Group>
+              {(['content', 'keyValuePoints'] as const).map((field) => (
+                <Form.Group key={field} className="mb-2" controlId={`revise-${field}`}>
+                  <Form.Label>{t(`requirements.${field}`)}</Form.Label>
+                  <Form.Control
+                    as="textarea"
+                    rows={field === 'content' ? 3 : 2}
+                    maxLength={DEMAND_CONTENT_MAX}
+                    value={text[field]}
+                    isInvalid={tried && !!problems[field]}
+                    onChange={(e) => setText({ ...text, [field]: e.target.value })}
+                  />
+                  <Form.Control.Feedback type="invalid">{problems[field]}</Form.Control.Feedback>
+                </Form.Group>
+              ))}
               {error && <Alert variant="danger">{error}</Alert>}
               <Button type="submit" disabled={busy || running}>
                 {busy ? t('requirements.submitting') : t('detail.reviseSubmit')}

@@ -106,7 +106,6 @@ export default function DemandDetailPage() {
     try {
       const res = await advanceDemand(demand._id, input);
       await mutate(res, { revalidate: false });
-      live.restart();
       if (res.fee && res.fee.amount > 0) return void (await pay(next));
       setBusy(null);
     } catch (err) {
@@ -206,13 +205,7 @@ export default function DemandDetailPage() {
         </Row>
       )}
       <LivePanel lines={live.lines} connected={live.connected} />
-      <ReviseForm
-        demand={demand}
-        onRevised={(d) => {
-          void mutate(d, { revalidate: false });
-          live.restart();
-        }}
-      />
+      <ReviseForm demand={demand} onRevised={(d) => void mutate(d, { revalidate: false })} />
       {status === 'PendingInput' && current.paymentStatus === 'Pending' && (
         <Alert
           variant="warning"
