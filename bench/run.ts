@@ -204,7 +204,7 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
 }
 
 async function main() {
-  const problems = await unreachableServices(DATABASE_URL, REDIS_URL);
+  const problems = await unreachableServices(DATABASE_URL, REDIS_URL, { creatingDatabase: true });
   if (problems.length) throw new Error(problems.join('\n'));
   await ensureDatabase(DATABASE_URL);
   const db = await new DataSource(dataSourceOptions(DATABASE_URL)).initialize();
