@@ -12,6 +12,7 @@ import {
   QueueName,
   type AccountMailJob,
   type Language,
+  type Role,
   type MeResponse,
   type MessageResponse,
   type SessionResponse,
@@ -66,6 +67,12 @@ export class AuthService {
 
   findUser(id: string): Promise<User | null> {
     return this.users.findOneBy({ id });
+  }
+
+  /** The user's role as it is now; undefined for an unknown or disabled account. What other modules may ask. */
+  async roleOf(id: string): Promise<Role | undefined> {
+    const user = await this.users.findOne({ where: { id }, select: { role: true, disabled: true } });
+    return user && !user.disabled ? user.role : undefined;
   }
 
   /** Takes one start-up from a VIP's quota, atomically; false when the user is not VIP or has none left. */

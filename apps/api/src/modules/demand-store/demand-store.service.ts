@@ -284,7 +284,7 @@ export class DemandStoreService {
   }
 
   async isVip(who: Requester): Promise<boolean> {
-    const user = await this.auth.findUser(who.id);
-    return !!user && this.subscriptions.isVip(user);
+    const role = await this.auth.roleOf(who.id);
+    return !!role && this.subscriptions.isVip({ id: who.id, role });
   }
 }
