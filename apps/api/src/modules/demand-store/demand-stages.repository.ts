@@ -13,6 +13,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
 import { Demand } from './entities/demand.entity';
 import { DemandStage, type StageVersion } from './entities/demand-stage.entity';
+import type { LabFile } from './generation/lab-files';
 import type { StageJob } from './stage-queue';
 
 /** A demand with its five stage rows, locked for the length of a transaction. */
@@ -185,9 +186,10 @@ export class DemandStagesRepository {
 
   /**
    * `Processing → Completed` for the job's run, with the output before it kept as a version (the last
-   * STAGE_HISTORY_KEPT), and the demand completed; false when the run is no longer the stage's.
+   * STAGE_HISTORY_KEPT), its lab files written (a path written before is replaced) and the demand completed; false
+   * when the run is no longer the stage's.
    */
-  async complete(tx: EntityManager, job: StageJob, output: StageOutput): Promise<boolean> {
+  async complete(tx: EntityManager, job: StageJob, output: StageOutput, files: LabFile[]): Promise<boolean> {
     const done = await updateReturning<DemandStage>(
       tx,
       `UPDATE demand_stages
@@ -203,6 +205,13 @@ export class DemandStagesRepository {
       [job.demandId, job.stage, job.run, JSON.stringify(output), STAGE_HISTORY_KEPT],
     );
     if (!done.length) return false;
+    for (const file of files)
+      await tx.query(
+        `INSERT INTO demand_files ("demandId", path, stage, content) VALUES ($1, $2, $3, $4)
+         ON CONFLICT ("demandId", path) DO UPDATE SET content = EXCLUDED.content, stage = EXCLUDED.stage,
+           "createdAt" = now()`,
+        [job.demandId, file.path, job.stage, file.content],
+      );
     await tx.query(
       `UPDATE demands SET "overallStatus" = CASE WHEN "overallStatus" = 'Archived' THEN 'Archived' ELSE 'Completed' END,
               "updatedAt" = now() WHERE id = $1`,

@@ -69,14 +69,7 @@ export class StageRunner {
     const { output, files } = composeLab(demand, job.stage, generated, earlier);
 
     const finished = await this.db.transaction(async (tx) => {
-      if (!(await this.stageState.complete(tx, job, output))) return null;
-      for (const file of files)
-        await tx.query(
-          `INSERT INTO demand_files ("demandId", path, stage, content) VALUES ($1, $2, $3, $4)
-           ON CONFLICT ("demandId", path) DO UPDATE SET content = EXCLUDED.content, stage = EXCLUDED.stage,
-             "createdAt" = now()`,
-          [job.demandId, file.path, job.stage, file.content],
-        );
+      if (!(await this.stageState.complete(tx, job, output, files))) return null;
       const { demandId, stage } = job;
       const paths = files.map((f) => f.path).join(', ');
       const events = [
