@@ -13,6 +13,7 @@ import type {
   StageOutput,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
+import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
 
 const BASE = '/api/demand-store';
@@ -84,3 +85,26 @@ export const archiveDemand = (id: string) =>
   api<DemandDetail>(`${workshopKeys.detail(id)}/archive`, { method: 'PUT' });
 
 export const deleteDemand = (id: string) => api<void>(workshopKeys.detail(id), { method: 'DELETE' });
+
+/**
+ * A call that answers the demand, as a hook: its answer becomes the cached demand (no refetch), and `isMutating`
+ * is the busy state of the button that made it. `trigger` throws what the call threw, for the caller to word.
+ */
+function useDemandChange<Arg, Answer extends DemandDetail>(
+  id: string,
+  call: (id: string, arg: Arg) => Promise<Answer>,
+) {
+  return useSWRMutation<Answer, unknown, string, Arg, DemandDetail>(
+    workshopKeys.detail(id),
+    (_key, { arg }) => call(id, arg),
+    { populateCache: true, revalidate: false },
+  );
+}
+
+export const useAdvanceDemand = (id: string) => useDemandChange(id, advanceDemand);
+export const useRetryStage = (id: string) => useDemandChange(id, retryStage);
+export const useReviseDemand = (id: string) => useDemandChange(id, reviseDemand);
+export const useSaveStageData = (id: string) =>
+  useDemandChange(id, (demandId, a: { stage: Stage; output: StageOutput; selectedModules: DemandModule[] }) =>
+    saveStageData(demandId, a.stage, a.output, a.selectedModules),
+  );

@@ -4,19 +4,13 @@ import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { reviseDemand } from '../api/workshop-api';
+import { useReviseDemand } from '../api/workshop-api';
 
 /**
  * "Modify the original demand and regenerate" (contract §8 revise): new content runs Startup again; later stages
  * keep their outputs as history, marked stale. Closed while a stage is queued or running.
  */
-export function ReviseForm({
-  demand,
-  onRevised,
-}: {
-  demand: DemandDetail;
-  onRevised: (d: DemandDetail) => void;
-}) {
+export function ReviseForm({ demand }: { demand: DemandDetail }) {
   const { t } = useTranslation('workshop');
   const input = demand.stagesData.Startup.input;
   const [open, setOpen] = useState(false);
@@ -25,7 +19,8 @@ export function ReviseForm({
     keyValuePoints: input?.keyValuePoints ?? '',
   });
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const revise = useReviseDemand(demand._id);
+  const busy = revise.isMutating;
   const [error, setError] = useState<string | null>(null);
   const running = STAGES.some((s) => ['Queued', 'Processing'].includes(demand.stagesData[s].status));
   const problems = {
@@ -38,10 +33,9 @@ export function ReviseForm({
     setTried(true);
     if (problems.content || problems.keyValuePoints) return;
     if (!window.confirm(t('detail.reviseConfirm'))) return;
-    setBusy(true);
     setError(null);
     try {
-      onRevised(await reviseDemand(demand._id, text));
+      await revise.trigger(text);
       setOpen(false);
       setTried(false);
     } catch (err) {
@@ -50,8 +44,6 @@ export function ReviseForm({
           ? t('requirements.illegal', { keywords: ((err.body?.keywords as string[]) ?? []).join('、') })
           : errorText(err, t, t('detail.reviseFailed'), { network: t('requirements.network') }),
       );
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,9 +1,9 @@
-import type { DemandDetail, Stage, StageData } from '@think-tank/contracts';
+import type { Stage, StageData } from '@think-tank/contracts';
 import { Fragment, useEffect, useReducer, useState } from 'react';
 import { Alert, Badge, Button, Card, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { saveStageData } from '../api/workshop-api';
+import { useSaveStageData } from '../api/workshop-api';
 import { draftOf, stageDraftReducer, type StageDraft } from '../stage-draft';
 import { editProblems } from '../stage-edit';
 import { MetricsTable } from './MetricsTable';
@@ -18,18 +18,17 @@ export function StageOutputCard({
   demandId,
   stage,
   data,
-  onSaved,
 }: {
   demandId: string;
   stage: Stage;
   data: StageData;
-  onSaved: (d: DemandDetail) => void;
 }) {
   const { t } = useTranslation('workshop');
   const output = data.output!;
   const [editing, setEditing] = useState(false);
   const [draft, dispatch] = useReducer(stageDraftReducer, data, draftOf);
-  const [busy, setBusy] = useState(false);
+  const saving = useSaveStageData(demandId);
+  const busy = saving.isMutating;
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   // A new output from the server (a re-run) replaces what is shown, unless the user is editing.
   useEffect(() => {
@@ -41,26 +40,21 @@ export function StageOutputCard({
     const problems = editProblems(nextOutput, modules);
     if (problems.length)
       return setMessage({ ok: false, text: t('detail.formatErrors', { fields: problems.join(', ') }) });
-    setBusy(true);
     setMessage(null);
     try {
-      const saved = await saveStageData(
-        demandId,
+      await saving.trigger({
         stage,
-        { ...nextOutput, suggested_modules: modules },
-        modules.filter((m) => selected.has(m.name)),
-      );
+        output: { ...nextOutput, suggested_modules: modules },
+        selectedModules: modules.filter((m) => selected.has(m.name)),
+      });
       setEditing(false);
       setMessage({ ok: true, text: t('detail.saved') });
-      onSaved(saved);
     } catch (err) {
       const fallback = t('detail.saveFailed', { message: '' });
       setMessage({
         ok: false,
         text: t('detail.saveFailed', { message: errorText(err, t, fallback, { network: fallback }) }),
       });
-    } finally {
-      setBusy(false);
     }
   }
 

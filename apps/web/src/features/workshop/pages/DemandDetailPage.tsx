@@ -15,11 +15,11 @@ import { LinkButton } from '../../../components/LinkButton';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ApiError } from '../../../lib/api-client';
 import {
-  advanceDemand,
   initiateDemandStartup,
   initiateStagePayment,
-  retryStage,
+  useAdvanceDemand,
   useDemand,
+  useRetryStage,
 } from '../api/workshop-api';
 import { EnterStagePanel } from '../components/EnterStagePanel';
 import { LivePanel } from '../components/LivePanel';
@@ -40,7 +40,10 @@ export default function DemandDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('workshop');
   const { data: demand, error, isLoading, mutate } = useDemand(id);
-  const [busy, setBusy] = useState<'advance' | 'retry' | 'pay' | null>(null);
+  const advancing = useAdvanceDemand(id);
+  const retrying = useRetryStage(id);
+  const [paying, setPaying] = useState(false);
+  const busy = advancing.isMutating || retrying.isMutating || paying;
   const [actionError, setActionError] = useState<string | null>(null);
   const live = useDemandLive(id, demand, () => void mutate());
 
@@ -65,7 +68,7 @@ export default function DemandDetailPage() {
 
   const pay = async (stage: Stage) => {
     setActionError(null);
-    setBusy('pay');
+    setPaying(true);
     try {
       const res =
         stage === 'Startup'
@@ -77,7 +80,7 @@ export default function DemandDetailPage() {
             );
       if ('status' in res) {
         await mutate();
-        return setBusy(null);
+        return setPaying(false);
       }
       if ('clientSecret' in res) throw new Error(t('detail.cardUnsupported'));
       const failed = handOff(
@@ -90,7 +93,7 @@ export default function DemandDetailPage() {
       );
       if (failed) throw new Error(failed);
     } catch (err) {
-      setBusy(null);
+      setPaying(false);
       setActionError(
         err instanceof ApiError
           ? errorText(err, t, t('detail.noStageInstruction'))
@@ -102,14 +105,10 @@ export default function DemandDetailPage() {
   const advance = async (input: StageInput) => {
     if (!next || current.status !== 'Completed') return setActionError(t('detail.severe'));
     setActionError(null);
-    setBusy('advance');
     try {
-      const res = await advanceDemand(demand._id, input);
-      await mutate(res, { revalidate: false });
-      if (res.fee && res.fee.amount > 0) return void (await pay(next));
-      setBusy(null);
+      const res = await advancing.trigger(input);
+      if (res.fee && res.fee.amount > 0) await pay(next);
     } catch (err) {
-      setBusy(null);
       setActionError(
         err instanceof ApiError && err.code === 'STAGE_NOT_OPEN'
           ? t('detail.openingClosed')
@@ -122,14 +121,11 @@ export default function DemandDetailPage() {
     if (!demand._id) return setActionError(t('detail.retryNoDemand'));
     if (!stage) return setActionError(t('detail.retryNoStage'));
     if (!window.confirm(t('detail.confirmRetry', { stage: t(`stages.${stage}`) }))) return;
-    setBusy('retry');
     try {
-      await mutate(await retryStage(demand._id, stage), { revalidate: false });
+      await retrying.trigger(stage);
     } catch {
       setActionError(t('detail.retryFailed', { stage: t(`stages.${stage}`) }));
       setTimeout(() => void mutate(), RETRY_FAILURE_RELOAD_MS);
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -174,13 +170,8 @@ export default function DemandDetailPage() {
               message: demand.stagesData[failedStage].errorMessage || t('detail.unknownError'),
             })}
           </span>
-          <Button
-            variant="outline-danger"
-            size="sm"
-            disabled={busy !== null}
-            onClick={() => void retry(failedStage)}
-          >
-            {busy === 'retry' ? t('detail.retrying') : t('detail.retry')}
+          <Button variant="outline-danger" size="sm" disabled={busy} onClick={() => void retry(failedStage)}>
+            {retrying.isMutating ? t('detail.retrying') : t('detail.retry')}
           </Button>
         </Alert>
       )}
@@ -205,7 +196,7 @@ export default function DemandDetailPage() {
         </Row>
       )}
       <LivePanel lines={live.lines} connected={live.connected} />
-      <ReviseForm demand={demand} onRevised={(d) => void mutate(d, { revalidate: false })} />
+      <ReviseForm demand={demand} />
       {status === 'PendingInput' && current.paymentStatus === 'Pending' && (
         <Alert
           variant="warning"
@@ -218,8 +209,8 @@ export default function DemandDetailPage() {
               price: current.fee ? formatMoney(current.fee) : '',
             })}
           </span>
-          <Button disabled={busy !== null} onClick={() => void pay(demand.currentStage)}>
-            {busy === 'pay' ? t('detail.paying') : t('detail.payWallet')}
+          <Button disabled={busy} onClick={() => void pay(demand.currentStage)}>
+            {paying ? t('detail.paying') : t('detail.payWallet')}
           </Button>
         </Alert>
       )}
@@ -231,19 +222,13 @@ export default function DemandDetailPage() {
           {STAGES.filter(
             (s) => demand.stagesData[s].status === 'Completed' && demand.stagesData[s].output,
           ).map((s) => (
-            <StageOutputCard
-              key={s}
-              demandId={demand._id}
-              stage={s}
-              data={demand.stagesData[s]}
-              onSaved={(d) => void mutate(d, { revalidate: false })}
-            />
+            <StageOutputCard key={s} demandId={demand._id} stage={s} data={demand.stagesData[s]} />
           ))}
           {status === 'Completed' && next && current.status === 'Completed' && (
             <EnterStagePanel
               demand={demand}
               next={next}
-              busy={busy === 'advance' || busy === 'pay'}
+              busy={advancing.isMutating || paying}
               error={null}
               onSubmit={(input) => void advance(input)}
             />
