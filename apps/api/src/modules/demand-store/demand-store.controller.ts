@@ -57,7 +57,11 @@ export class DemandStoreController {
   }
 
   @Get(':id/events')
-  @ApiOperation({ summary: 'The stored progress events with an id above `after`, oldest first' })
+  @ApiOperation({
+    summary: 'The stored progress events with an id above `after`, oldest first',
+    description:
+      "Each: {id, demandId, event, messageType, message (Chinese), messageKey and params (the line in STAGE_PROGRESS, for the reader's language; null on older events), stage, details, timestamp}.",
+  })
   events(@Param('id') id: string, @Query() query: EventsQuery, @CurrentUser() user: AuthUser) {
     return this.demands.history(user, id, query.after);
   }
