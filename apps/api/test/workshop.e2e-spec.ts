@@ -644,6 +644,22 @@ describe('requirements workshop (contract §8)', () => {
       .expect(400);
   });
 
+  it('allows 10 revisions an hour per user and answers the 11th with 429 and Retry-After', async () => {
+    const u = await verifiedUser(t, sink, 'reviser');
+    // Unpaid, so that no run has to finish between revisions: the limit counts requests.
+    const id = await register(u);
+    const revise = (i: number) =>
+      t.http
+        .put(`/api/demand-store/${id}/revise?stage=Startup`)
+        .set(bearer(u))
+        .send({ content: `第${i}版：${DEMAND.content}`, keyValuePoints: DEMAND.keyValuePoints });
+    for (let i = 1; i <= 10; i++) await revise(i).expect(200);
+    const limited = await revise(11).expect(429);
+    expect(limited.body.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await detail(u, id)).stagesData.Startup.input?.content).toBe(`第10版：${DEMAND.content}`);
+  });
+
   it('answers 409 for advancing an unfinished stage and retrying one that did not fail', async () => {
     const id = await register(owner);
     expect(

@@ -55,6 +55,8 @@ const LINK_FIELDS = [
 
 /** Saves of edited outputs per user. */
 const STAGE_SAVE_LIMIT = { max: 60, windowSeconds: 600 };
+/** Revisions per user an hour: each runs Startup again (a language model's cost) for the one start-up fee. */
+const REVISE_LIMIT = { max: 10, windowSeconds: 3600 };
 /** Stages whose fee is per module selected in the stage before: entering one needs at least one. */
 const PER_MODULE_STAGES: Stage[] = ['Preparation', 'Opening'];
 /** While the next stage is in one of these, the stage before it keeps the selection it was priced from. */
@@ -180,6 +182,7 @@ export class DemandStoreService {
   async revise(who: Requester, demandId: string, stage: Stage, dto: DemandContentDto, lang: Language) {
     if (stage !== 'Startup') throw AppError.validation([{ field: 'stage', key: 'fieldInvalid' }]);
     this.refuseIllegal(dto.content, dto.keyValuePoints);
+    await this.limiter.take({ key: `revise:${who.id}`, ...REVISE_LIMIT });
     await this.mutate(who, demandId, async (locked, queue) => {
       if (
         STAGES.some((s) => locked.stages[s].status === 'Queued' || locked.stages[s].status === 'Processing')
