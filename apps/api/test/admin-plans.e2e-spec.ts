@@ -44,8 +44,15 @@ describe('plans edited by support staff (contract §9)', () => {
   });
 
   it('lets support read every field of every plan, and neither support nor users change them', async () => {
-    const list = (await t.http.get('/api/admin/plans').set(as('support')).expect(200)).body;
+    // An admin list like the others (contract §10): {items, total, page, pageSize}.
+    const page = (await t.http.get('/api/admin/plans').set(as('support')).expect(200)).body;
+    expect(page).toMatchObject({ total: PLAN_SEED.length, page: 1, pageSize: 20 });
+    const list = page.items;
     expect(list).toHaveLength(PLAN_SEED.length);
+    const second = (await t.http.get('/api/admin/plans?page=2&pageSize=2').set(as('support')).expect(200))
+      .body;
+    expect(second.items.map((p: { code: string }) => p.code)).toEqual([list[2].code, list[3].code]);
+    await t.http.get('/api/admin/plans?pageSize=101').set(as('support')).expect(400);
     expect(list[0]).toMatchObject({
       code: 'basic_monthly',
       priceCny: 3900,

@@ -249,8 +249,8 @@ describe('the support console in the browser', () => {
 
     type Plan = { id: string; code: string; priceCny: number; priceUsd: number; features: string[] };
     const plans = () =>
-      call<Plan[]>('GET', '/api/admin/plans', admin.access_token).then((l) =>
-        l.find((p) => p.code === 'team_monthly'),
+      call<{ items: Plan[] }>('GET', '/api/admin/plans?pageSize=100', admin.access_token).then((l) =>
+        l.items.find((p) => p.code === 'team_monthly'),
       );
     expect(await plans()).toMatchObject({
       priceCny: 5990,

@@ -150,7 +150,9 @@ describe('the requirements workshop in the browser', () => {
     const form = page.getByRole('form', { name: 'Modify the original requirement and regenerate' });
     await form.getByLabel('Key value points').fill('too short');
     await form.getByRole('button', { name: 'Regenerate' }).click();
-    await form.getByText('The key value points are too short: please write at least 20 characters.').waitFor();
+    await form
+      .getByText('The key value points are too short: please write at least 20 characters.')
+      .waitFor();
     const content = '社区生鲜店损耗高、订货靠经验，希望按天预测销量并自动生成订货单，减少报损。';
     await form.getByLabel('Requirement', { exact: true }).fill(content);
     await form
@@ -159,7 +161,11 @@ describe('the requirements workshop in the browser', () => {
     await form.getByRole('button', { name: 'Regenerate' }).click();
     // The re-run is announced, and its output, written from the new text, replaces the old one when it completes.
     await panel.getByText('Processing the Startup stage').nth(1).waitFor();
-    await page.getByTestId('stage-output-Startup').getByText(/社区生鲜店/).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('stage-output-Startup')
+      .getByText(/社区生鲜店/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await snap(page, 'workshop-09-revised-english');
     const detail = (await (
       await fetch(`${baseUrl}/api/demand-store/${id}`, {

@@ -8,6 +8,7 @@ import {
   Param,
   Post,
   Put,
+  Query,
   UseGuards,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -17,6 +18,7 @@ import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { Roles, RolesGuard } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { BillingService, PlanInputDto } from '../billing';
+import { PageQuery } from './dto/admin.dto';
 
 /** Plans as support staff see them (contract §9): support reads, only admins change prices. Writes are audited. */
 @ApiTags('admin')
@@ -28,9 +30,9 @@ export class AdminPlansController {
 
   @Get()
   @Roles(Role.Admin, Role.Support)
-  @ApiOperation({ summary: 'Every plan with both languages and both prices' })
-  async list() {
-    return this.billing.listAdminPlans();
+  @ApiOperation({ summary: 'Every plan with both languages and both prices: {items, total, page, pageSize}' })
+  list(@Query() q: PageQuery) {
+    return this.billing.listAdminPlans(q.page, q.pageSize);
   }
 
   @Post()

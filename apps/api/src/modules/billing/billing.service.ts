@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { AdminPlan, PlanInput } from '@think-tank/contracts';
+import type { AdminPage, AdminPlan, PlanInput } from '@think-tank/contracts';
 import { DataSource, MoreThan, QueryFailedError, Repository } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
@@ -28,8 +28,14 @@ export class BillingService {
     return this.plans.find({ order: { sortOrder: 'ASC', tier: 'ASC' } });
   }
 
-  async listAdminPlans(): Promise<AdminPlan[]> {
-    return (await this.listPlans()).map(toAdminPlan);
+  /** Every plan as support edits it, a page at a time (contract §10: admin lists are paged, plans included). */
+  async listAdminPlans(page: number, pageSize: number): Promise<AdminPage<AdminPlan>> {
+    const [rows, total] = await this.plans.findAndCount({
+      order: { sortOrder: 'ASC', tier: 'ASC', id: 'ASC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return { items: rows.map(toAdminPlan), total, page, pageSize };
   }
 
   /** Whether a pay-per-view purchase of this solution is live (30 days from payment, until refunded). */

@@ -39,7 +39,8 @@ export const useAdminDemands = (status: string, page: number) =>
 export const useQueues = () => useSWR(`${BASE}/queues`, get<QueueCounts[]>, { refreshInterval: 10_000 });
 export const useFailedJobs = (name: string | null, page: number) =>
   useSWR(name ? `${BASE}/queues/${name}/failed${query({ page })}` : null, get<AdminPage<FailedJob>>);
-export const useAdminPlans = () => useSWR(`${BASE}/plans`, get<AdminPlan[]>);
+export const useAdminPlans = (page: number) =>
+  useSWR(`${BASE}/plans${query({ page })}`, get<AdminPage<AdminPlan>>);
 export const useAudit = (page: number) =>
   useSWR(`${BASE}/audit${query({ page })}`, get<AdminPage<AuditItem>>);
 

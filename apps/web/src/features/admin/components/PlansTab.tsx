@@ -6,11 +6,13 @@ import { deletePlan, savePlan, useAdminPlans } from '../api/admin-api';
 import { LISTS, NEW_PLAN, problems, toForm, toInput, type ListKey, type PlanForm } from '../plan-form';
 import { useAction } from '../use-action';
 import { ActionResult, EditorActions, EmptyRow } from './AdminFeedback';
+import { Pager } from './Pager';
 
 /** Admins only: the plan catalogue in both languages and both currencies; support never sees this tab. */
 export function PlansTab() {
   const { t } = useTranslation('admin');
-  const { data, error, isLoading, mutate } = useAdminPlans();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useAdminPlans(page);
   const [editing, setEditing] = useState<{ id: string | null; form: PlanForm } | null>(null);
   const [tried, setTried] = useState(false);
   const action = useAction();
@@ -123,8 +125,8 @@ export function PlansTab() {
             </tr>
           </thead>
           <tbody>
-            <EmptyRow when={data?.length === 0} colSpan={4} />
-            {data?.map((p) => (
+            <EmptyRow when={data?.items.length === 0} colSpan={4} />
+            {data?.items.map((p) => (
               <tr
                 key={p.id}
                 role="button"
@@ -148,6 +150,7 @@ export function PlansTab() {
             ))}
           </tbody>
         </Table>
+        {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
       </Col>
       {editing && (
         <Col lg={7}>
