@@ -110,6 +110,8 @@ describe('API foundation', () => {
       '/api/payments/order-status/{orderId}',
       '/api/solutions/initiate-solution-payment',
       '/api/auth/exchange',
+      '/api/auth/google',
+      '/api/auth/github',
       '/api/health/ready',
     ])
       expect(Object.keys(doc.body.paths)).toContain(path);

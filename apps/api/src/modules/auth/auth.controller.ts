@@ -155,17 +155,29 @@ export class AuthController {
   }
 
   @Public()
-  @Post(':provider')
+  @Post('google')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
-    summary: 'The provider authorisation address (google or github); 404 PROVIDER_DISABLED when off',
+    summary: "Google's authorisation address; 404 PROVIDER_DISABLED when Google sign-in is off",
   })
   @ApiResponse({ status: 200, type: RedirectBody })
-  async start(
-    @Param('provider') provider: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<RedirectBody> {
-    const name = providerOf(provider);
+  startGoogle(@Res({ passthrough: true }) reply: FastifyReply): Promise<RedirectBody> {
+    return this.start('google', reply);
+  }
+
+  @Public()
+  @Post('github')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: "GitHub's authorisation address; 404 PROVIDER_DISABLED when GitHub sign-in is off",
+  })
+  @ApiResponse({ status: 200, type: RedirectBody })
+  startGithub(@Res({ passthrough: true }) reply: FastifyReply): Promise<RedirectBody> {
+    return this.start('github', reply);
+  }
+
+  /** The provider's authorisation address, with the state bound to this browser (contract §4). */
+  private async start(name: OAuthProvider, reply: FastifyReply): Promise<RedirectBody> {
     if (!this.oauth.endpoints(name)) throw new AppError('PROVIDER_DISABLED');
     const binding = bindBrowser(reply, this.config.publicUrl.startsWith('https:'), STATE_TTL_SECONDS);
     return { redirectUrl: await this.oauth.authorizationUrl(name, binding) };

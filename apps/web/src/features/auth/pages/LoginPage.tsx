@@ -2,13 +2,14 @@ import { WebRoute, type SessionResponse } from '@think-tank/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams, useSearchParams, type Location } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { session } from '../../../lib/session';
 import { useForgetCachedData } from '../../../lib/swr-cache';
+import { destination } from '../after-login';
 import { authApi } from '../api/auth-api';
 import { OAuthButtons } from '../components/OAuthButtons';
 
@@ -20,12 +21,6 @@ const AUTH_ERRORS: Record<string, string> = {
   token_generation: 'token_generation',
   authentication_failed: 'authentication_failed',
 };
-
-/** Where to go after logging in: the page the guard sent the user from, else /profile. */
-function destination(location: Location): string {
-  const from = (location.state as { from?: Location } | null)?.from;
-  return from ? `${from.pathname}${from.search}${from.hash}` : WebRoute.profile;
-}
 
 export default function LoginPage() {
   const { t } = useTranslation('account');

@@ -73,7 +73,7 @@ function Checkout({ state }: { state: CheckoutState }) {
   const subscription = state.paymentType === 'subscription';
   const oneTime = state.paymentType === 'one-time' || state.paymentType === 'one_time';
   const price = state.displayPrice ?? (state.priceInfo ? formatMoney(state.priceInfo) : null);
-  const backPath = subscription ? WebRoute.subscription : (state.from ?? '/products');
+  const backPath = subscription ? WebRoute.subscription : (state.from ?? WebRoute.home);
 
   if (subscription && !state.planId)
     return (
