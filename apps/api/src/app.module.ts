@@ -4,6 +4,7 @@ import type { AppConfig } from './core/config/app-config';
 import { coreModules } from './core/core-modules';
 import { AllExceptionsFilter } from './core/errors/error-responder';
 import { HealthModule } from './core/health/health.module';
+import { SiteModule } from './core/site/site.controller';
 import { NotificationsModule } from './modules/notifications';
 import { AuthModule } from './modules/auth';
 import { AdminModule } from './modules/admin';
@@ -20,6 +21,7 @@ export class AppModule {
         ...coreModules(config),
         NotificationsModule,
         HealthModule,
+        SiteModule,
         AuthModule,
         SolutionsModule,
         BillingModule,

@@ -162,3 +162,30 @@ describe('the connection pool (DB_POOL_MAX)', () => {
     expect(n).toBeLessThanOrEqual(2);
   });
 });
+
+describe('the site information (GET /api/site)', () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('answers null for what is not configured', async () => {
+    t = await startTestApp();
+    await t.http
+      .get('/api/site')
+      .expect(200, { contact: { email: null, phone: null, qrUrl: null }, icpFiling: null });
+  });
+
+  it('answers the configured contact details and filing number, to anyone', async () => {
+    t = await startTestApp({
+      CONTACT_EMAIL: 'service@think-tank.cn',
+      CONTACT_PHONE: '400-800-1234',
+      CONTACT_QR_URL: '/assets/wechat-qr.png',
+      ICP_FILING: '京ICP备12345678号',
+    });
+    const res = await t.http.get('/api/site').expect(200);
+    expect(res.body).toEqual({
+      contact: { email: 'service@think-tank.cn', phone: '400-800-1234', qrUrl: '/assets/wechat-qr.png' },
+      icpFiling: '京ICP备12345678号',
+    });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+});

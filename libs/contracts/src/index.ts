@@ -14,3 +14,4 @@ export * from './workshop';
 export * from './admin';
 export * from './stage-output';
 export * from './realtime';
+export * from './site';

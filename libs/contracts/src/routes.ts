@@ -24,6 +24,7 @@ export const WebRoute = {
     `/demand-lab/${encodeURIComponent(labName)}${path ? `/${path}` : ''}`,
   minimalTest: '/minimal-test',
   admin: '/admin',
+  contact: '/contact',
   oauthLoading: (provider: string) => `/auth/${provider}/loading`,
   oauthCallback: (provider: string) => `/auth/${provider}/callback`,
 } as const;

@@ -19,6 +19,10 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A 2×2 PNG, inlined as the contact QR image (the CSP admits data: images). */
+const E2E_QR =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAC0lEQVR4nGNgQAYAAA4AAamRc7EAAAAASUVORK5CYII=';
+
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((ok, fail) => {
     const child = spawn(command, args, { cwd: ROOT, env, stdio: 'inherit' });
@@ -73,6 +77,11 @@ export default async function setup(project: TestProject) {
     ...github.env('GITHUB'),
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
+    // The footer's filing notice and the contact page (customer-area §2), as a mainland deployment sets them.
+    ICP_FILING: '京ICP备12345678号',
+    CONTACT_EMAIL: 'service@think-tank.cn',
+    CONTACT_PHONE: '400-800-1234',
+    CONTACT_QR_URL: E2E_QR,
   };
   await run(process.execPath, ['dist/apps/api/cli.js', 'setup'], env);
   const server = spawn(process.execPath, ['dist/apps/api/main.js'], {

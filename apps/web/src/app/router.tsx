@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
         element: page(() => import('../features/auth/pages/OAuthLoadingPage')),
       },
       { path: '/register', element: page(() => import('../features/auth/pages/RegisterPage')) },
+      { path: '/contact', element: page(() => import('../features/contact/pages/ContactPage')) },
       { path: '/forgot-password', element: page(() => import('../features/auth/pages/ForgotPasswordPage')) },
       { path: '/reset-password', element: page(() => import('../features/auth/pages/ResetPasswordPage')) },
       { path: '/profile', element: page(() => import('../features/auth/pages/ProfilePage'), signedIn) },

@@ -34,6 +34,12 @@ describe('loadConfig', () => {
     ],
     [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid configuration: GOOGLE_CLIENT_SECRET /],
     [{ ADMIN_EMAIL: 'a@b.cn' }, /^Invalid configuration: ADMIN_PASSWORD /],
+    // An image from another host would be refused by the CSP (img-src 'self' data:).
+    [
+      { CONTACT_QR_URL: 'https://cdn.example.cn/qr.png' },
+      /^Invalid configuration: CONTACT_QR_URL must be a path/,
+    ],
+    [{ CONTACT_QR_URL: '//cdn.example.cn/qr.png' }, /^Invalid configuration: CONTACT_QR_URL /],
   ])('names the bad variable in one line: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

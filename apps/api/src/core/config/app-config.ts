@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
+import type { SiteInfo } from '@think-tank/contracts';
 import { z } from 'zod';
 
 const optionalString = z
@@ -58,6 +59,21 @@ export const envSchema = z
     ADMIN_EMAIL: optionalString.pipe(z.string().email().optional()),
     ADMIN_PASSWORD: optionalString,
     WEB_DIST: optionalString,
+    /** How users reach the company (the /contact page); each shown only when set. */
+    CONTACT_EMAIL: optionalString.pipe(z.string().email().optional()),
+    CONTACT_PHONE: optionalString.pipe(z.string().max(40).optional()),
+    /** A WeChat QR image the site serves itself (a path) or inlines (data:image/…): the CSP admits no other host. */
+    CONTACT_QR_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^(\/(?![/\\])\S*|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+)$/,
+          'must be a path of the site or a data:image URL',
+        )
+        .optional(),
+    ),
+    /** The ICP filing number mainland China requires in the footer (e.g. 京ICP备12345678号). */
+    ICP_FILING: optionalString.pipe(z.string().max(100).optional()),
     TRANSLATE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     ALIPAY_APP_ID: optionalString,
     ALIPAY_PRIVATE_KEY: optionalString.pipe(pem.optional()),
@@ -183,6 +199,7 @@ export class AppConfig {
   readonly generatorStepMs!: number;
   readonly workerMetricsPort?: number;
   readonly logLevel!: string;
+  readonly site!: SiteInfo;
   readonly google?: OAuthProviderConfig;
   readonly github?: OAuthProviderConfig;
 
@@ -280,6 +297,14 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     generatorStepMs: env.GENERATOR_STEP_MS,
     workerMetricsPort: env.WORKER_METRICS_PORT,
     logLevel: env.LOG_LEVEL,
+    site: {
+      contact: {
+        email: env.CONTACT_EMAIL ?? null,
+        phone: env.CONTACT_PHONE ?? null,
+        qrUrl: env.CONTACT_QR_URL ?? null,
+      },
+      icpFiling: env.ICP_FILING ?? null,
+    },
     google: provider('GOOGLE'),
     github: provider('GITHUB'),
   });

@@ -83,6 +83,9 @@ export default function PaymentReturnPage() {
             <LinkButton to={WebRoute.home} variant="link">
               {t('paymentReturn.home')}
             </LinkButton>
+            <LinkButton to={WebRoute.contact} variant="link">
+              {t('paymentReturn.contact')}
+            </LinkButton>
           </div>
         </Card.Body>
       </Card>

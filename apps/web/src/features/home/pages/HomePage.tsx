@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { SiteFooter } from '../../contact';
 import { useSolutionSearch, SearchResults } from '../../solutions';
 
 /** Fewer results than this invite the visitor to submit a requirement instead (customer-area §2). */
@@ -99,9 +100,7 @@ export default function HomePage() {
           )}
         </div>
       </Container>
-      <footer className="border-top bg-white py-4 mt-5 text-center small text-secondary">
-        {t('footer.copyright', { year: new Date().getFullYear() })}
-      </footer>
+      <SiteFooter />
     </>
   );
 }

@@ -1,0 +1,42 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium, snap } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+describe('the footer’s filing notice and the contact page (configured as a mainland deployment does)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  for (const [locale, texts] of [
+    ['zh-CN', { contact: '联系我们', email: '邮箱', qr: '微信客服二维码' }],
+    ['en-US', { contact: 'Contact us', email: 'E-mail', qr: 'WeChat service QR code' }],
+  ] as const)
+    it(`shows them to a visitor in ${locale}, the QR image loaded under the CSP`, async () => {
+      const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(baseUrl);
+      const footer = page.getByTestId('site-footer');
+      const filing = footer.getByRole('link', { name: '京ICP备12345678号' });
+      await filing.waitFor();
+      expect(await filing.getAttribute('href')).toBe('https://beian.miit.gov.cn/');
+      expect(await filing.getAttribute('rel')).toContain('noopener');
+      await footer.getByRole('link', { name: texts.contact }).click();
+      await page.waitForURL(`${baseUrl}/contact`);
+      await page.getByRole('heading', { name: texts.contact }).waitFor();
+      expect(await page.getByRole('link', { name: 'service@think-tank.cn' }).getAttribute('href')).toBe(
+        'mailto:service@think-tank.cn',
+      );
+      expect(await page.getByRole('link', { name: '400-800-1234' }).getAttribute('href')).toBe(
+        'tel:4008001234',
+      );
+      const qr = page.getByRole('img', { name: texts.qr });
+      await qr.waitFor();
+      expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await snap(page, `site-01-contact-${locale}`);
+      await context.close();
+    });
+});

@@ -1,0 +1,10 @@
+import type { SiteInfo } from '@think-tank/contracts';
+import useSWR from 'swr';
+import { api } from '../../../lib/api-client';
+
+/** The company's contact details and filing notice (GET /api/site): configuration, read once a visit. */
+export const useSite = () =>
+  useSWR('/api/site', (path: string) => api<SiteInfo>(path, { anonymous: true }), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  });
