@@ -69,6 +69,8 @@ describe('viewing solutions and the paywall (contract §4)', () => {
       notice: expect.stringContaining('付费内容'),
       solutionName: '港口堆场调度',
       solutionId: solution.id,
+      // The document's text, never its markup or its script.
+      teaser: '堆场',
       preferChinesePayments: true,
       payPerViewOption: {
         description: '单次查看本方案（30 天内有效）',

@@ -40,7 +40,11 @@ describe('reading a solution in the browser', () => {
     const { context, page } = await signedInPage(browser, await newVerifiedUser('free'));
     await page.goto(`${baseUrl}/solutions/${solutionId}/view`);
     await page.getByRole('heading', { name: '访问受限' }).waitFor();
-    expect(await page.getByText('港口堆场调度方案').isVisible()).toBe(true);
+    expect(await page.getByText('港口堆场调度方案', { exact: true }).isVisible()).toBe(true);
+    // The document's first lines as text above the offers: its heading and paragraph, never its script.
+    const teaser = page.getByTestId('paywall-teaser');
+    expect(await teaser.textContent()).toBe('堆场调度方案 script did not run');
+    expect(await teaser.innerHTML()).toBe('堆场调度方案 script did not run');
     expect(await page.getByText('单次查看本方案（30 天内有效）').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: '订阅套餐' }).isVisible()).toBe(true);
     expect(await page.getByText('¥99.00/月').isVisible()).toBe(true);

@@ -14,6 +14,8 @@ export interface PaywallBody {
   notice: string;
   solutionName: string;
   solutionId: string;
+  /** The document's first 300 characters as plain text (no markup), shown above the offers. */
+  teaser: string;
   preferChinesePayments: boolean;
   payPerViewOption: {
     description: string;

@@ -10,6 +10,7 @@ import {
   type PlanResponse,
 } from '@think-tank/contracts';
 import type Redis from 'ioredis';
+import { teaserOf } from './teaser';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { REDIS } from '../../core/redis/redis.provider';
@@ -49,7 +50,7 @@ export class PaywallService {
   /** Passes when the user may read the solution; throws the 402/403 paywall otherwise. The rules, in order. */
   async authorizeView(
     user: { id: string; role: Role; isPaid: boolean },
-    solution: { id: string; projectName: string },
+    solution: { id: string; projectName: string; html: string },
     lang: Language,
   ): Promise<void> {
     if (UNLIMITED_ROLES.includes(user.role)) return;
@@ -88,7 +89,7 @@ export class PaywallService {
 
   private async paywall(
     status: 402 | 403,
-    solution: { id: string; projectName: string },
+    solution: { id: string; projectName: string; html: string },
     lang: Language,
   ): Promise<AppError> {
     const plans = (await this.billing.listPlans()).filter((p) => p.isValid);
@@ -104,6 +105,8 @@ export class PaywallService {
         : PaywallMessage.paymentNotice[lang],
       solutionName: solution.projectName,
       solutionId: solution.id,
+      // What the reader would get: the document's first lines as plain text, shown above the offers.
+      teaser: teaserOf(solution.html),
       preferChinesePayments: lang === 'zh',
       payPerViewOption: {
         description: PaywallMessage.payPerView[lang],

@@ -129,7 +129,8 @@ export class SolutionsService {
     });
     if (!row || row.disabled) throw new AppError('UNAUTHORIZED');
     if (row.html === null) throw new AppError('NOT_FOUND');
-    await this.paywall.authorizeView({ id: userId, ...row }, { id, projectName: row.projectName! }, lang);
+    const solution = { id, projectName: row.projectName!, html: row.html };
+    await this.paywall.authorizeView({ id: userId, ...row }, solution, lang);
     return Buffer.from(row.html, 'utf8');
   }
 

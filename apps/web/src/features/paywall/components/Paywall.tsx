@@ -70,6 +70,20 @@ export function Paywall({ paywall }: { paywall: PaywallBody }) {
     <Container className="tt-page" style={{ maxWidth: 960 }}>
       <h1 className="h3">{t('paywall.title')}</h1>
       <p className="text-secondary mb-1">{paywall.solutionName}</p>
+      {paywall.teaser && (
+        // Plain text from the server (no markup), faded out where the paid part begins.
+        <p
+          className="mt-3 mb-0 text-body"
+          data-testid="paywall-teaser"
+          style={{
+            whiteSpace: 'pre-line',
+            maskImage: 'linear-gradient(to bottom, black 40%, transparent)',
+            WebkitMaskImage: 'linear-gradient(to bottom, black 40%, transparent)',
+          }}
+        >
+          {paywall.teaser}
+        </p>
+      )}
       <Alert variant={paywall.statusCode === 403 ? 'warning' : 'info'} className="mt-3">
         {paywall.notice}
       </Alert>
