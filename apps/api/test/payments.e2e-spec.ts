@@ -182,6 +182,42 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     expect(second.expiresAt.getTime() - first.expiresAt.getTime()).toBe(30 * 24 * 3600 * 1000);
   });
 
+  it('lists the buyer’s own orders newest first with a link to what each bought, and nobody else’s', async () => {
+    const buyer = await verifiedUser(t, sink, 'orders');
+    const first = (await h.payView(buyer, solution.id).expect(200)).body;
+    await t.http.post(`${first.paymentUrl}/pay`).expect(303);
+    await h.subscribe(buyer, 'basic_monthly');
+
+    const mine = (await t.http.get('/api/payments/orders').set(bearer(buyer)).expect(200)).body;
+    expect(mine).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    expect(mine.items[0]).toMatchObject({
+      itemType: 'subscription',
+      status: 'pending',
+      link: '/subscription-management',
+    });
+    expect(mine.items[1]).toMatchObject({
+      id: first.orderId,
+      itemType: 'single_solution_view',
+      status: 'paid',
+      priceInfo: { amount: 500, currency: 'CNY' },
+      displayPrice: '¥5.00',
+      gateway: 'sandbox',
+      link: `/solutions/${solution.id}/view`,
+      paidAt: expect.any(String),
+    });
+    const second = (await t.http.get('/api/payments/orders?page=2&pageSize=1').set(bearer(buyer)).expect(200))
+      .body;
+    expect(second.items.map((o: { id: string }) => o.id)).toEqual([first.orderId]);
+
+    const stranger = await verifiedUser(t, sink, 'stranger');
+    expect((await t.http.get('/api/payments/orders').set(bearer(stranger)).expect(200)).body).toMatchObject({
+      items: [],
+      total: 0,
+    });
+    await t.http.get('/api/payments/orders').expect(401);
+    await t.http.get('/api/payments/orders?pageSize=101').set(bearer(buyer)).expect(400);
+  });
+
   it('answers another user’s order, an unknown one and a malformed id with 404 not_found', async () => {
     const owner = await verifiedUser(t, sink, 'owner');
     const other = await verifiedUser(t, sink, 'other');

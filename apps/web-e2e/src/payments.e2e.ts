@@ -42,6 +42,17 @@ describe('paying through the sandbox gateway in the browser', () => {
       .waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pendingPaymentInfo'))).toBeNull();
     await snap(page, 'payments-03-unlocked');
+
+    // The purchase is in the reader's orders, linked back to the solution.
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole('link', { name: '我的订单' }).click();
+    await page.waitForURL(`${baseUrl}/profile/orders`);
+    const order = page.getByTestId('my-order').first();
+    await order.getByText('已支付').waitFor();
+    expect(await order.textContent()).toContain('¥5.00');
+    await snap(page, 'payments-05-my-orders');
+    await order.getByRole('link').click();
+    await page.waitForURL(`${baseUrl}/solutions/${solutionId}/view`);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 /** Orders, gateways and subscriptions (contract §5–6, customer-area §3). */
-import type { Currency } from './billing';
+import type { Currency, PriceInfo } from './billing';
 
 export const PaymentGateway = { alipay: 'alipay', stripe: 'stripe', sandbox: 'sandbox' } as const;
 export type PaymentGateway = (typeof PaymentGateway)[keyof typeof PaymentGateway];
@@ -88,4 +88,27 @@ export interface SubscriptionResponse {
 export interface CancelSubscriptionResponse {
   status: 'canceled';
   currentPeriodEnd: string;
+}
+
+/** One of the user's own orders, as /profile/orders lists it. */
+export interface MyOrder {
+  id: string;
+  /** What was bought, named in the buyer's language when the order was made. */
+  subject: string;
+  itemType: PaymentItemType;
+  priceInfo: PriceInfo;
+  displayPrice: string;
+  gateway: PaymentGateway;
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+  /** A path of the app where the bought thing is (the solution, the subscription, the demand); null otherwise. */
+  link: string | null;
+}
+
+export interface MyOrdersPage {
+  items: MyOrder[];
+  total: number;
+  page: number;
+  pageSize: number;
 }

@@ -8,6 +8,7 @@ export const WebRoute = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   profile: '/profile',
+  myOrders: '/profile/orders',
   subscription: '/subscription',
   subscriptionManagement: '/subscription-management',
   payment: '/payment',

@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', element: page(() => import('../features/auth/pages/ResetPasswordPage')) },
       { path: '/profile', element: page(() => import('../features/auth/pages/ProfilePage'), signedIn) },
       {
+        path: '/profile/orders',
+        element: page(() => import('../features/billing/pages/MyOrdersPage'), signedIn),
+      },
+      {
         path: '/subscription',
         element: page(() => import('../features/billing/pages/SubscriptionPlansPage'), signedIn),
       },

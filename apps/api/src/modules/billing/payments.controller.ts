@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { WebRoute, type Language } from '@think-tank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../../core/http/id.pipe';
 import { Lang } from '../../core/http/language.decorator';
+import { PageQuery } from '../../core/http/page-query';
 import { Public } from '../../core/http/public.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -75,6 +76,16 @@ export class PaymentsController {
   @ApiResponse({ status: 200, type: CardPaymentBody })
   subscribe(@Body() dto: CardSubscribeDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
     return this.payments.subscribeByCard(user, dto.priceId, dto.paymentMethodId, lang);
+  }
+
+  @ApiBearerAuth()
+  @Get('orders')
+  @ApiOperation({
+    summary:
+      "The caller's own orders, newest first: {items: [{id, subject, itemType, priceInfo, displayPrice, gateway, status, createdAt, paidAt, link}], total, page, pageSize}",
+  })
+  myOrders(@Query() q: PageQuery, @CurrentUser() user: AuthUser) {
+    return this.payments.myOrders(user.id, q.page, q.pageSize);
   }
 
   @ApiBearerAuth()

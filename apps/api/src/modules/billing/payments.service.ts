@@ -2,12 +2,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
+  formatMoney,
   ONE_TIME_PERIODS,
   WebRoute,
   type CardPaymentResponse,
   currencyFor,
   type Currency,
   type Language,
+  type MyOrdersPage,
   type OrderStatusResponse,
   type PaymentGateway,
   type PaymentInstruction,
@@ -44,6 +46,16 @@ export type Purchase =
 export interface Buyer {
   id: string;
 }
+
+/** Where an order's buyer finds what it bought: the solution, the subscription, the demand; null for the rest. */
+const linkOf = (order: Order): string | null =>
+  order.itemType === 'single_solution_view' && order.solutionId
+    ? WebRoute.solution(order.solutionId)
+    : order.itemType === 'subscription'
+      ? WebRoute.subscriptionManagement
+      : order.demandId
+        ? WebRoute.demand(order.demandId)
+        : null;
 
 /** Orders a user may open in 10 minutes: enough for any honest retry, not for flooding the table. */
 const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
@@ -171,17 +183,37 @@ export class PaymentsService {
       itemType: order.itemType,
       amount: order.amount,
       currency: order.currency,
-      redirectUrl:
-        order.itemType === 'single_solution_view' && order.solutionId
-          ? WebRoute.solution(order.solutionId)
-          : order.itemType === 'subscription'
-            ? WebRoute.subscriptionManagement
-            : order.demandId
-              ? WebRoute.demand(order.demandId)
-              : null,
+      redirectUrl: linkOf(order),
       demandId: order.demandId,
       solutionId: order.solutionId,
       message: ORDER_STATUS_MESSAGES[order.status][lang],
+    };
+  }
+
+  /** The user's own orders, newest first, each with a link back to what it bought (customer-area: /profile/orders). */
+  async myOrders(userId: string, page: number, pageSize: number): Promise<MyOrdersPage> {
+    const [rows, total] = await this.orders.findAndCount({
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return {
+      items: rows.map((o) => ({
+        id: o.id,
+        subject: o.subject,
+        itemType: o.itemType,
+        priceInfo: { amount: o.amount, currency: o.currency },
+        displayPrice: formatMoney({ amount: o.amount, currency: o.currency }),
+        gateway: o.gateway,
+        status: o.status,
+        createdAt: o.createdAt.toISOString(),
+        paidAt: o.paidAt?.toISOString() ?? null,
+        link: linkOf(o),
+      })),
+      total,
+      page,
+      pageSize,
     };
   }
 

@@ -1,7 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  ADMIN_MAX_PAGE_SIZE,
-  ADMIN_PAGE_SIZE,
   ORDER_STATUSES,
   OVERALL_STATUSES,
   ROLES,
@@ -9,27 +7,12 @@ import {
   type OverallStatus,
   type Role,
 } from '@think-tank/contracts';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { invalid } from '../../../core/errors/validation-pipe';
+import { PageQuery } from '../../../core/http/page-query';
 
-/** `page` from 1, `pageSize` up to 100 (contract §1: admin lists answer {items, total, page, pageSize}). */
-export class PageQuery {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt(invalid)
-  @Min(1, invalid)
-  page: number = 1;
-
-  @ApiPropertyOptional({ default: ADMIN_PAGE_SIZE, maximum: ADMIN_MAX_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt(invalid)
-  @Min(1, invalid)
-  @Max(ADMIN_MAX_PAGE_SIZE, invalid)
-  pageSize: number = ADMIN_PAGE_SIZE;
-}
+export { PageQuery };
 
 export class UsersQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'Part of a username or e-mail, or a user id' })

@@ -59,6 +59,9 @@ export default function ProfilePage() {
           )}
           <div className="d-flex gap-2 mt-4">
             <LinkButton to={WebRoute.subscriptionManagement}>{t('profile.subscription')}</LinkButton>
+            <LinkButton to={WebRoute.myOrders} variant="outline-primary">
+              {t('profile.orders')}
+            </LinkButton>
             <LinkButton to={WebRoute.home} variant="outline-secondary">
               {t('profile.home')}
             </LinkButton>

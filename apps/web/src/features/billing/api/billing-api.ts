@@ -1,6 +1,7 @@
 import type {
   CancelSubscriptionResponse,
   CardPaymentResponse,
+  MyOrdersPage,
   OrderStatusResponse,
   PaymentInstruction,
   PaymentOptionsResponse,
@@ -23,6 +24,11 @@ export function usePlans() {
   return useSWR(billingKeys.plans(currentLanguage()), ([path]) =>
     api<PlanResponse[]>(path, { anonymous: true }),
   );
+}
+
+/** The user's own orders, a page at a time, newest first. */
+export function useMyOrders(page: number) {
+  return useSWR(`/api/payments/orders?page=${page}`, (path: string) => api<MyOrdersPage>(path));
 }
 
 export function useSubscription() {
