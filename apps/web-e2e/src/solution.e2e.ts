@@ -49,6 +49,7 @@ describe('reading a solution in the browser', () => {
     expect(await page.getByRole('heading', { name: '订阅套餐' }).isVisible()).toBe(true);
     expect(await page.getByText('¥99.00/月').isVisible()).toBe(true);
     expect(await page.getByText('VIP 会员（年付）').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: '联系客服开通 VIP' }).getAttribute('href')).toBe('/contact');
     await snap(page, 'solution-01-paywall');
     await context.close();
   });

@@ -120,7 +120,10 @@ export function Paywall({ paywall }: { paywall: PaywallBody }) {
                 <li key={b}>{b}</li>
               ))}
             </ul>
-            <p className="mb-0 small text-secondary">{paywall.vipApplicationInfo.message}</p>
+            <p className="mb-2 small text-secondary">{paywall.vipApplicationInfo.message}</p>
+            <LinkButton to={WebRoute.contact} size="sm" variant="outline-warning">
+              {t('paywall.contactForVip')}
+            </LinkButton>
           </Card.Body>
         </Card>
       )}
