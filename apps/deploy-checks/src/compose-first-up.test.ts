@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Client } from 'pg';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../api/test/support/free-port';
 import { ROOT, composeConfig } from './files';
 
 /**
@@ -49,14 +49,6 @@ function run(command: string[], env: NodeJS.ProcessEnv): Promise<{ code: number 
   child.stderr.on('data', (d) => (output += d));
   return new Promise((done) => child.on('close', (code) => done({ code, output })));
 }
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 
 async function admin(sql: string) {
   const client = new Client({ connectionString: LOCAL_PG });

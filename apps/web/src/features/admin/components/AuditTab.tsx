@@ -3,7 +3,7 @@ import { Alert, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
 import { useAudit } from '../api/admin-api';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 /** The audit log: who did what to which object, when, with the change. */
 export function AuditTab() {

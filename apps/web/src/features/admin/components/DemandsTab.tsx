@@ -6,7 +6,7 @@ import { relativeTime } from '../../../lib/i18n';
 import { retryDemandStage, useAdminDemands } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { ActionResult, EmptyRow } from './AdminFeedback';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 const STAGE_VARIANT: Record<string, string> = {
   Completed: 'success',

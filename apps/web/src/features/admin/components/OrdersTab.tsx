@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/i18n';
 import { reconcileOrder, refundOrder, useAdminOrders } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { ActionResult, EmptyRow } from './AdminFeedback';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 /** Orders: filter, reconcile a pending one with its gateway, refund a paid one (admin). */
 export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {

@@ -6,7 +6,7 @@ import { deletePlan, savePlan, useAdminPlans } from '../api/admin-api';
 import { LISTS, NEW_PLAN, problems, toForm, toInput, type ListKey, type PlanForm } from '../plan-form';
 import { useAction } from '../use-action';
 import { ActionResult, EditorActions, EmptyRow } from './AdminFeedback';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 /** Admins only: the plan catalogue in both languages and both currencies; support never sees this tab. */
 export function PlansTab() {

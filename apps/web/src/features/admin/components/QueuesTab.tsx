@@ -5,7 +5,7 @@ import { relativeTime } from '../../../lib/i18n';
 import { retryJob, useFailedJobs, useQueues } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { ActionResult, EmptyRow } from './AdminFeedback';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 

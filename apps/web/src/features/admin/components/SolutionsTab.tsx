@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { api, apiHtml } from '../../../lib/api-client';
 import { useAction } from '../use-action';
 import { ActionResult, EditorActions } from './AdminFeedback';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 const PAGE_SIZE = 20;
 const EMPTY: SolutionInput = {

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/i18n';
 import { patchUser, useAdminUsers, useTimeline } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { ActionResult, EmptyRow } from './AdminFeedback';
-import { Pager } from './Pager';
+import { Pager } from '../../../components/Pager';
 
 /** Users: search by e-mail or name, open one, see its timeline, change it. */
 export function UsersTab({ isAdmin }: { isAdmin: boolean }) {

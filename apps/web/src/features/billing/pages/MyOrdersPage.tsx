@@ -1,9 +1,10 @@
 import { WebRoute, type OrderStatus } from '@think-tank/contracts';
 import { useState } from 'react';
-import { Alert, Badge, Button, Container, Table } from 'react-bootstrap';
+import { Alert, Badge, Container, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { Pager } from '../../../components/Pager';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/i18n';
 import { useMyOrders } from '../api/billing-api';
@@ -22,7 +23,6 @@ export default function MyOrdersPage() {
   const { t } = useTranslation('billing');
   const [page, setPage] = useState(1);
   const { data, error, isLoading } = useMyOrders(page);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <Container className="py-4" style={{ maxWidth: 960 }}>
       <div className="d-flex align-items-center mb-3">
@@ -58,27 +58,7 @@ export default function MyOrdersPage() {
               ))}
             </tbody>
           </Table>
-          {pages > 1 && (
-            <div className="d-flex align-items-center gap-2">
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                {t('orders.prev')}
-              </Button>
-              <span className="small text-secondary">{t('orders.pageOf', { page, pages })}</span>
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                {t('orders.next')}
-              </Button>
-            </div>
-          )}
+          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
         </>
       )}
     </Container>

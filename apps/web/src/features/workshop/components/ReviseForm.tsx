@@ -1,10 +1,10 @@
-import { DEMAND_CONTENT_MAX, keyValuePointsTooShort, type DemandDetail, STAGES } from '@think-tank/contracts';
+import { DEMAND_CONTENT_MAX, type DemandDetail, STAGES } from '@think-tank/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { useReviseDemand } from '../api/workshop-api';
+import { demandTextProblems, illegalContentText } from '../demand-text';
 
 /**
  * "Modify the original demand and regenerate" (contract §8 revise): new content runs Startup again; later stages
@@ -23,10 +23,7 @@ export function ReviseForm({ demand }: { demand: DemandDetail }) {
   const busy = revise.isMutating;
   const [error, setError] = useState<string | null>(null);
   const running = STAGES.some((s) => ['Queued', 'Processing'].includes(demand.stagesData[s].status));
-  const problems = {
-    content: text.content.trim() ? undefined : t('requirements.contentRequired'),
-    keyValuePoints: keyValuePointsTooShort(text.keyValuePoints) ? t('requirements.tooShort') : undefined,
-  };
+  const problems = demandTextProblems(text, t);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -40,9 +37,8 @@ export function ReviseForm({ demand }: { demand: DemandDetail }) {
       setTried(false);
     } catch (err) {
       setError(
-        err instanceof ApiError && err.code === 'ILLEGAL_CONTENT'
-          ? t('requirements.illegal', { keywords: ((err.body?.keywords as string[]) ?? []).join('、') })
-          : errorText(err, t, t('detail.reviseFailed'), { network: t('requirements.network') }),
+        illegalContentText(err, t) ??
+          errorText(err, t, t('detail.reviseFailed'), { network: t('requirements.network') }),
       );
     }
   };

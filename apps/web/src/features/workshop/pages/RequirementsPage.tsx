@@ -1,4 +1,4 @@
-import { formatMoney, keyValuePointsTooShort, Role, STAGE_FEES, WebRoute } from '@think-tank/contracts';
+import { formatMoney, Role, STAGE_FEES, WebRoute } from '@think-tank/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Card, Col, Container, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useMe, useSession } from '../../auth';
 import { fetchOrderStatus, usePaymentOptions } from '../../billing';
 import { initiateDemandStartup, registerDemand, startWithVipQuota } from '../api/workshop-api';
+import { demandTextProblems, illegalContentText } from '../demand-text';
 import { pendingStartup } from '../pending-payments';
 import { handOff } from '../start-payment';
 import { errorText } from '../../../lib/error-text';
@@ -89,10 +90,7 @@ export default function RequirementsPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    const errors = {
-      content: content.trim() ? undefined : t('requirements.contentRequired'),
-      keyValuePoints: keyValuePointsTooShort(keyValuePoints) ? t('requirements.tooShort') : undefined,
-    };
+    const errors = demandTextProblems({ content, keyValuePoints }, t);
     setFieldErrors(errors);
     if (errors.content || errors.keyValuePoints) return;
     const body = {
@@ -122,8 +120,8 @@ export default function RequirementsPage() {
 
   function submitError(err: unknown): string {
     const cause = err instanceof StartupPaymentError ? err.cause : err;
-    if (cause instanceof ApiError && cause.code === 'ILLEGAL_CONTENT')
-      return t('requirements.illegal', { keywords: ((cause.body?.keywords as string[]) ?? []).join('、') });
+    const illegal = illegalContentText(cause, t);
+    if (illegal) return illegal;
     if (cause instanceof ApiError && cause.code === 'PAYMENT_UNAVAILABLE')
       return t('requirements.unavailable');
     const fallback =

@@ -1,7 +1,7 @@
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 
-/** Previous / next over an admin list, with where the reader is. */
+/** Previous / next over a paged list ({items, total, page, pageSize}), with where the reader is. */
 export function Pager({
   page,
   pageSize,
@@ -13,16 +13,16 @@ export function Pager({
   total: number;
   onPage: (p: number) => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <div className="d-flex align-items-center gap-2 small">
       <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('prev')}
+        {t('pager.prev')}
       </Button>
-      <span>{t('pageOf', { page, pages, total })}</span>
+      <span>{t('pager.pageOf', { page, pages, total })}</span>
       <Button size="sm" variant="outline-secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('next')}
+        {t('pager.next')}
       </Button>
     </div>
   );
