@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { ConfigError, envSchema, loadConfig, withDevelopmentEnvFile } from './app-config';
+import { ConfigError, loadConfig, withDevelopmentEnvFile } from './app-config';
+import { envSchema } from './env-schema';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {

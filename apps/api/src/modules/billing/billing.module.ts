@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingService } from './billing.service';
+import { BuyerOrdersService } from './buyer-orders.service';
 import { Order } from './entities/order.entity';
 import { PaymentEvent } from './entities/payment-event.entity';
 import { Refund } from './entities/refund.entity';
@@ -35,6 +36,7 @@ import { SandboxLedger } from './sandbox-ledger';
   providers: [
     BillingService,
     PaymentsService,
+    BuyerOrdersService,
     FulfilmentService,
     GatewayEventsService,
     SubscriptionsService,

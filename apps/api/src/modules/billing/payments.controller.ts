@@ -17,6 +17,7 @@ import {
   PaymentInstructionBody,
   PaymentOptionsBody,
 } from './dto/payments.dto';
+import { BuyerOrdersService } from './buyer-orders.service';
 import { GatewayEventsService } from './gateway-events.service';
 import { PaymentsService, type Purchase } from './payments.service';
 
@@ -29,6 +30,7 @@ const oneTimePurchase = (itemId: string, solutionId?: string): Purchase =>
 export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
+    private readonly buyerOrders: BuyerOrdersService,
     private readonly events: GatewayEventsService,
   ) {}
 
@@ -85,7 +87,7 @@ export class PaymentsController {
       "The caller's own orders, newest first: {items: [{id, subject, itemType, priceInfo, displayPrice, gateway, status, createdAt, paidAt, link}], total, page, pageSize}",
   })
   myOrders(@Query() q: PageQuery, @CurrentUser() user: AuthUser) {
-    return this.payments.myOrders(user.id, q.page, q.pageSize);
+    return this.buyerOrders.myOrders(user.id, q.page, q.pageSize);
   }
 
   @ApiBearerAuth()
@@ -93,7 +95,7 @@ export class PaymentsController {
   @ApiOperation({ summary: 'An own order’s status; unknown or another user’s: 404 with status not_found' })
   @ApiResponse({ status: 200, type: OrderStatusBody })
   orderStatus(@Param('orderId') orderId: string, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
-    return this.payments.orderStatus(user.id, orderId, lang);
+    return this.buyerOrders.orderStatus(user.id, orderId, lang);
   }
 
   @Public()

@@ -2,15 +2,11 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
-  formatMoney,
   ONE_TIME_PERIODS,
-  WebRoute,
   type CardPaymentResponse,
   currencyFor,
   type Currency,
   type Language,
-  type MyOrdersPage,
-  type OrderStatusResponse,
   type PaymentGateway,
   type PaymentInstruction,
   type PaymentOptionsResponse,
@@ -24,7 +20,7 @@ import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
-import { ITEM_NAMES, ORDER_STATUS_MESSAGES } from './billing.messages';
+import { ITEM_NAMES } from './billing.messages';
 import { Order } from './entities/order.entity';
 import { Plan } from './entities/plan.entity';
 import { FulfilmentService } from './fulfilment.service';
@@ -46,16 +42,6 @@ export type Purchase =
 export interface Buyer {
   id: string;
 }
-
-/** Where an order's buyer finds what it bought: the solution, the subscription, the demand; null for the rest. */
-const linkOf = (order: Order): string | null =>
-  order.itemType === 'single_solution_view' && order.solutionId
-    ? WebRoute.solution(order.solutionId)
-    : order.itemType === 'subscription'
-      ? WebRoute.subscriptionManagement
-      : order.demandId
-        ? WebRoute.demand(order.demandId)
-        : null;
 
 /** Orders a user may open in 10 minutes: enough for any honest retry, not for flooding the table. */
 const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
@@ -167,54 +153,6 @@ export class PaymentsService {
 
   findOrder(orderId: string): Promise<Order | null> {
     return this.orders.findOneBy({ id: orderId });
-  }
-
-  async orderStatus(userId: string, orderId: string, lang: Language): Promise<OrderStatusResponse> {
-    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId, userId }) : null;
-    if (!order)
-      throw new AppError('NOT_FOUND', {
-        status: 'not_found',
-        message: ORDER_STATUS_MESSAGES.not_found[lang],
-      });
-    return {
-      status: order.status,
-      paymentType: order.paymentType,
-      itemId: order.itemId,
-      itemType: order.itemType,
-      amount: order.amount,
-      currency: order.currency,
-      redirectUrl: linkOf(order),
-      demandId: order.demandId,
-      solutionId: order.solutionId,
-      message: ORDER_STATUS_MESSAGES[order.status][lang],
-    };
-  }
-
-  /** The user's own orders, newest first, each with a link back to what it bought (customer-area: /profile/orders). */
-  async myOrders(userId: string, page: number, pageSize: number): Promise<MyOrdersPage> {
-    const [rows, total] = await this.orders.findAndCount({
-      where: { userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
-    return {
-      items: rows.map((o) => ({
-        id: o.id,
-        subject: o.subject,
-        itemType: o.itemType,
-        priceInfo: { amount: o.amount, currency: o.currency },
-        displayPrice: formatMoney({ amount: o.amount, currency: o.currency }),
-        gateway: o.gateway,
-        status: o.status,
-        createdAt: o.createdAt.toISOString(),
-        paidAt: o.paidAt?.toISOString() ?? null,
-        link: linkOf(o),
-      })),
-      total,
-      page,
-      pageSize,
-    };
   }
 
   /** The gateway that serves a request for `wanted`: itself with its keys, else the sandbox when enabled. */

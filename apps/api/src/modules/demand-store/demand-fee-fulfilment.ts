@@ -56,9 +56,13 @@ export class DemandFeeFulfilment implements OnModuleInit {
   }
 }
 
-/** The fee handler alone, for the worker, which serves none of the workshop's HTTP or sockets. */
+/**
+ * The fee handler with the stage state and queue it needs: the worker loads it alone (it serves none of the
+ * workshop's HTTP or sockets), and DemandStoreModule builds on its stage state and queue.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), BillingModule],
   providers: [DemandFeeFulfilment, DemandStagesRepository, StageQueue],
+  exports: [DemandStagesRepository, StageQueue],
 })
 export class DemandFeesModule {}

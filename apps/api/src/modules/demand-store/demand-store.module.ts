@@ -4,7 +4,6 @@ import { AuthModule } from '../auth';
 import { BillingModule } from '../billing';
 import { DemandEventsGateway } from './demand-events.gateway';
 import { DemandEventsService } from './demand-events.service';
-import { DemandStagesRepository } from './demand-stages.repository';
 import { DemandPaymentsController } from './demand-payments.controller';
 import { DemandStoreController } from './demand-store.controller';
 import { DemandStoreService } from './demand-store.service';
@@ -14,7 +13,6 @@ import { DemandFeesService } from './demand-fees.service';
 import { DEMAND_ENTITIES } from './entities';
 import { LabFilesService } from './lab-files.service';
 import { LabViewerController } from './lab-viewer.controller';
-import { StageQueue } from './stage-queue';
 
 /** The workshop as the API serves it: demands, fees, the lab viewer, live events. Stage jobs run in the worker. */
 @Module({
@@ -24,9 +22,7 @@ import { StageQueue } from './stage-queue';
     DemandStoreService,
     DemandFeesService,
     DemandsAdminService,
-    DemandStagesRepository,
     DemandEventsService,
-    StageQueue,
     LabFilesService,
     DemandEventsGateway,
   ],

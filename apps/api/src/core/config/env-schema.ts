@@ -1,0 +1,138 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${protocols.join(' or ')} URL`,
+  );
+
+/** Keys arrive as PEM text, often with literal `\n` from a single-line environment variable. */
+const pem = z
+  .string()
+  .transform((v) => v.replace(/\\n/g, '\n'))
+  .refine((v) => /-----BEGIN [A-Z ]*(PRIVATE|PUBLIC) KEY-----/.test(v), 'must be a PEM key');
+
+const providerSchema = (name: 'GOOGLE' | 'GITHUB') =>
+  z.object({
+    [`${name}_CLIENT_ID`]: optionalString,
+    [`${name}_CLIENT_SECRET`]: optionalString,
+    [`${name}_AUTH_URL`]: optionalString.pipe(url(['http:', 'https:']).optional()),
+    [`${name}_TOKEN_URL`]: optionalString.pipe(url(['http:', 'https:']).optional()),
+    [`${name}_PROFILE_URL`]: optionalString.pipe(url(['http:', 'https:']).optional()),
+  });
+
+/** Every environment variable of contract §2; nothing else in the API reads process.env. */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
+    /** Connections per process (API or worker); with PgBouncer in transaction mode in front, it may be larger. */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')
+      .default('think_tank'),
+    TRUST_PROXY: optionalString,
+    JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SMTP_URL: optionalString.pipe(url(['smtp:', 'smtps:']).optional()),
+    MAIL_FROM: z.string().default('智库 <no-reply@localhost>'),
+    /** Keep mails in Redis and serve them at /api/dev/outbox while SMTP_URL is unset; only when asked for. */
+    DEV_OUTBOX: z.enum(['true', 'false']).default('false'),
+    ADMIN_EMAIL: optionalString.pipe(z.string().email().optional()),
+    ADMIN_PASSWORD: optionalString,
+    WEB_DIST: optionalString,
+    /** How users reach the company (the /contact page); each shown only when set. */
+    CONTACT_EMAIL: optionalString.pipe(z.string().email().optional()),
+    CONTACT_PHONE: optionalString.pipe(z.string().max(40).optional()),
+    /** A WeChat QR image the site serves itself (a path) or inlines (data:image/…): the CSP admits no other host. */
+    CONTACT_QR_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^(\/(?![/\\])\S*|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+)$/,
+          'must be a path of the site or a data:image URL',
+        )
+        .optional(),
+    ),
+    /** The ICP filing number mainland China requires in the footer (e.g. 京ICP备12345678号). */
+    ICP_FILING: optionalString.pipe(z.string().max(100).optional()),
+    TRANSLATE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    ALIPAY_APP_ID: optionalString,
+    ALIPAY_PRIVATE_KEY: optionalString.pipe(pem.optional()),
+    ALIPAY_PUBLIC_KEY: optionalString.pipe(pem.optional()),
+    ALIPAY_GATEWAY: optionalString.pipe(url(['http:', 'https:']).optional()),
+    ALIPAY_SELLER_ID: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_API_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    PAYMENTS_SANDBOX: optionalString.pipe(z.enum(['true', 'false']).optional()),
+    PAID_DAILY_VIEW_LIMIT: z.coerce.number().int().min(0).max(100000).default(20),
+    OPERATION_STAGE_OPEN: z.enum(['true', 'false']).default('false'),
+    LLM_BASE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    LLM_API_KEY: optionalString,
+    LLM_MODEL: z.string().default('gpt-4o-mini'),
+    /** The built-in generator's pause between progress steps, so that a user watches a stage unfold. */
+    GENERATOR_STEP_MS: z.coerce.number().int().min(0).max(60000).default(800),
+    /** Where the worker serves its own /metrics (job durations, process); unset: not served. */
+    WORKER_METRICS_PORT: optionalString.pipe(z.coerce.number().int().min(1).max(65535).optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .and(providerSchema('GOOGLE'))
+  .and(providerSchema('GITHUB'))
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+    // Nobody could register or reset a password: every code and link goes by mail.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production' });
+    // It publishes every verification code and reset link.
+    if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === 'true')
+      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'must not be on in production' });
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
+    const alipay = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+    const alipaySet = alipay.filter((k) => env[k]);
+    if (alipaySet.length > 0 && alipaySet.length < alipay.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: [alipay.find((k) => !env[k])!],
+        message: `${alipay.join(', ')} go together`,
+      });
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required with STRIPE_SECRET_KEY',
+      });
+    for (const p of ['GOOGLE', 'GITHUB'] as const) {
+      const id = (env as Record<string, unknown>)[`${p}_CLIENT_ID`];
+      const secret = (env as Record<string, unknown>)[`${p}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret))
+        ctx.addIssue({
+          code: 'custom',
+          path: [id ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`],
+          message: `${p}_CLIENT_ID and ${p}_CLIENT_SECRET go together`,
+        });
+    }
+  });
+
+/** The environment as validated, before it becomes the typed AppConfig. */
+export type ParsedEnv = z.infer<typeof envSchema>;

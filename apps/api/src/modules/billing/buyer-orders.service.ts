@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  WebRoute,
+  formatMoney,
+  type Language,
+  type MyOrdersPage,
+  type OrderStatusResponse,
+} from '@think-tank/contracts';
+import { Repository } from 'typeorm';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+import { ORDER_STATUS_MESSAGES } from './billing.messages';
+import { Order } from './entities/order.entity';
+
+/** Where an order's buyer finds what it bought: the solution, the subscription, the demand; null for the rest. */
+const linkOf = (order: Order): string | null =>
+  order.itemType === 'single_solution_view' && order.solutionId
+    ? WebRoute.solution(order.solutionId)
+    : order.itemType === 'subscription'
+      ? WebRoute.subscriptionManagement
+      : order.demandId
+        ? WebRoute.demand(order.demandId)
+        : null;
+
+/** A buyer's view of their own orders: one order's status (the payment return page polls it) and their list. */
+@Injectable()
+export class BuyerOrdersService {
+  constructor(@InjectRepository(Order) private readonly orders: Repository<Order>) {}
+
+  async orderStatus(userId: string, orderId: string, lang: Language): Promise<OrderStatusResponse> {
+    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId, userId }) : null;
+    if (!order)
+      throw new AppError('NOT_FOUND', {
+        status: 'not_found',
+        message: ORDER_STATUS_MESSAGES.not_found[lang],
+      });
+    return {
+      status: order.status,
+      paymentType: order.paymentType,
+      itemId: order.itemId,
+      itemType: order.itemType,
+      amount: order.amount,
+      currency: order.currency,
+      redirectUrl: linkOf(order),
+      demandId: order.demandId,
+      solutionId: order.solutionId,
+      message: ORDER_STATUS_MESSAGES[order.status][lang],
+    };
+  }
+
+  /** The user's own orders, newest first, each with a link back to what it bought (customer-area: /profile/orders). */
+  async myOrders(userId: string, page: number, pageSize: number): Promise<MyOrdersPage> {
+    const [rows, total] = await this.orders.findAndCount({
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+    return {
+      items: rows.map((o) => ({
+        id: o.id,
+        subject: o.subject,
+        itemType: o.itemType,
+        priceInfo: { amount: o.amount, currency: o.currency },
+        displayPrice: formatMoney({ amount: o.amount, currency: o.currency }),
+        gateway: o.gateway,
+        status: o.status,
+        createdAt: o.createdAt.toISOString(),
+        paidAt: o.paidAt?.toISOString() ?? null,
+        link: linkOf(o),
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+}
