@@ -136,6 +136,20 @@ describe('requirements workshop (contract §8)', () => {
       expect(res.body.keywords).toEqual(expect.arrayContaining(['枪支', 'cocaine']));
     });
 
+    it('holds a revision to the same rules as a registration (contract §8): illegal keywords, short key points', async () => {
+      const id = await register(owner);
+      const revise = (body: object) =>
+        t.http.put(`/api/demand-store/${id}/revise?stage=Startup`).set(bearer(owner)).send(body);
+      const illegal = await revise({
+        content: `${DEMAND.content} 顺便采购枪支`,
+        keyValuePoints: DEMAND.keyValuePoints,
+      }).expect(422);
+      expect(illegal.body).toMatchObject({ code: 'ILLEGAL_CONTENT', keywords: ['枪支'] });
+      const short = await revise({ content: DEMAND.content, keyValuePoints: '一'.repeat(20) }).expect(400);
+      expect(short.body.details.map((d: { field: string }) => d.field)).toEqual(['keyValuePoints']);
+      expect((await detail(owner, id)).stagesData.Startup.input?.content).toBe(DEMAND.content);
+    });
+
     it('refuses a name over 200 and content over 20000 characters, and anonymous callers', async () => {
       const long = await t.http
         .post('/api/demand-store/register-demand')

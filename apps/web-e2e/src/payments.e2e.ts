@@ -33,6 +33,8 @@ describe('paying through the sandbox gateway in the browser', () => {
 
     await page.waitForURL(/\/payment\/return\?order_id=/);
     await page.getByText('支付成功').waitFor();
+    // The return page's ways out (customer-area §6): the profile, home and contact.
+    expect(await page.getByRole('link', { name: '联系客服' }).getAttribute('href')).toBe('/contact');
     await snap(page, 'payments-02-return-success');
     // The return page moves on by itself to the solution, which now opens.
     await page.waitForURL(`${baseUrl}/solutions/${solutionId}/view`);
