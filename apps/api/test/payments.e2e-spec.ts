@@ -121,7 +121,7 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     const fresh = await h.payView(u, solution.id).expect(200);
     expect(fresh.body.orderId).not.toBe(again.body.orderId);
     expect(
-      await h.count(`SELECT count(*) AS n FROM orders WHERE "userId" = $1 AND "solutionId" = $2`, [
+      await h.count(`SELECT count(*) AS n FROM orders WHERE "userId" = $1 AND "subjectKind" = 'solution' AND "subjectId" = $2`, [
         u.session.user.id,
         solution.id,
       ]),
@@ -143,7 +143,8 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
       amount: 500,
       currency: 'CNY',
       gateway: 'sandbox',
-      solutionId: solution.id,
+      subjectKind: 'solution',
+      subjectId: solution.id,
     });
 
     const page = await t.http.get(res.body.paymentUrl).expect(200);

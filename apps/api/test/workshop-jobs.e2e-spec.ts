@@ -223,7 +223,7 @@ describe('a refunded fee whose stage has not run', () => {
     // No worker yet: the paid Startup waits, queued.
     const id = await h.paidDemand(u);
     expect((await h.detail(u, id)).stagesData.Startup.status).toBe('Queued');
-    const [order] = await late.t.db.query(`SELECT id FROM orders WHERE "demandId" = $1`, [id]);
+    const [order] = await late.t.db.query(`SELECT id FROM orders WHERE "subjectId" = $1`, [id]);
     await late.t.http.post(`/api/admin/orders/${order.id}/refund`).set(bearer(admin)).expect(200);
     const canceled = await h.detail(u, id);
     expect(canceled.overallStatus).toBe('PendingInput');

@@ -230,7 +230,7 @@ describe('requirements workshop (contract §8)', () => {
       })
       .expect(200);
     const prepOrder = (
-      await t.db.query(`SELECT amount, currency, stage FROM orders WHERE id = $1`, [pay.body.orderId])
+      await t.db.query(`SELECT amount, currency, "subjectPart" AS stage FROM orders WHERE id = $1`, [pay.body.orderId])
     )[0];
     expect(prepOrder).toEqual({ amount: 20_000, currency: 'CNY', stage: 'Preparation' });
     await paySandbox(pay.body.paymentUrl);
@@ -421,7 +421,7 @@ describe('requirements workshop (contract §8)', () => {
     expect(advanced.body.stagesData.Preparation.paymentStatus).toBe('Waived');
     await stageDone(buyer, id, 'Preparation');
     const stageOrders = await t.db.query(
-      `SELECT count(*)::int AS n FROM orders WHERE "userId" = $1 AND "demandId" IS NOT NULL AND status = 'paid'`,
+      `SELECT count(*)::int AS n FROM orders WHERE "userId" = $1 AND "subjectKind" = 'demand' AND status = 'paid'`,
       [buyer.session.user.id],
     );
     expect(stageOrders[0].n).toBe(0);
@@ -498,8 +498,8 @@ describe('requirements workshop (contract §8)', () => {
       .expect(200);
     // A twin order for the same fee (as two gateways' checkouts opened side by side would make).
     const [twin] = await t.db.query(
-      `INSERT INTO orders ("userId", gateway, "paymentType", "itemType", "itemId", "demandId", stage, amount, currency, subject)
-       SELECT "userId", gateway, "paymentType", "itemType", "itemId", "demandId", stage, amount, currency, subject
+      `INSERT INTO orders ("userId", gateway, "paymentType", "itemType", "itemId", "subjectKind", "subjectId", "subjectPart", amount, currency, subject)
+       SELECT "userId", gateway, "paymentType", "itemType", "itemId", "subjectKind", "subjectId", "subjectPart", amount, currency, subject
          FROM orders WHERE id = $1 RETURNING id`,
       [pay.body.orderId],
     );
@@ -784,7 +784,7 @@ describe('requirements workshop (contract §8)', () => {
     const pay = await startupOrder(t, bearer(u), b);
     await t.http.delete(`/api/demand-store/${b}`).set(bearer(u)).expect(204);
     await t.http.get(`/api/demand-store/${b}`).set(bearer(u)).expect(404);
-    expect((await t.db.query(`SELECT "demandId" FROM orders WHERE id = $1`, [pay.orderId]))[0].demandId).toBe(
+    expect((await t.db.query(`SELECT "subjectId" FROM orders WHERE id = $1`, [pay.orderId]))[0].subjectId).toBe(
       b,
     );
     // Paying the deleted demand's order settles it and starts nothing.

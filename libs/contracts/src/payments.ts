@@ -1,5 +1,6 @@
 /** Orders, gateways and subscriptions (contract §5–6, customer-area §3). */
 import type { Currency, PriceInfo } from './billing';
+import { WebRoute } from './routes';
 
 export const PaymentGateway = { alipay: 'alipay', stripe: 'stripe', sandbox: 'sandbox' } as const;
 export type PaymentGateway = (typeof PaymentGateway)[keyof typeof PaymentGateway];
@@ -29,6 +30,21 @@ export const PaymentItemType = {
 export type PaymentItemType = (typeof PaymentItemType)[keyof typeof PaymentItemType];
 
 export type PaymentType = 'subscription' | 'one-time';
+
+/**
+ * What an order is for, beyond its catalogue item: a solution a view unlocks, or a demand whose stage (`part`) a
+ * workshop fee pays for. Billing stores it and hands it to the item type's fulfiller; only the selling module
+ * reads its meaning.
+ */
+export interface PurchaseSubject {
+  kind: 'solution' | 'demand';
+  id: string;
+  part: string | null;
+}
+
+/** Where a buyer finds what an order's subject is. */
+export const subjectRoute = (subject: PurchaseSubject): string =>
+  subject.kind === 'solution' ? WebRoute.solution(subject.id) : WebRoute.demand(subject.id);
 
 /** How the browser continues a payment: post a form to the wallet, or go to an address. */
 export type PaymentInstruction =

@@ -11,6 +11,7 @@ import { StagePaidModules1795463374433 } from './1795463374433-StagePaidModules'
 import { VipPlanStartups1795464849598 } from './1795464849598-VipPlanStartups';
 import { Refunds1795468099090 } from './1795468099090-Refunds';
 import { ProgressKeys1795503047987 } from './1795503047987-ProgressKeys';
+import { PurchaseSubject1795540000000 } from './1795540000000-PurchaseSubject';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   VipPlanStartups1795464849598,
   Refunds1795468099090,
   ProgressKeys1795503047987,
+  PurchaseSubject1795540000000,
 ];

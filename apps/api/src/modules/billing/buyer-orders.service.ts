@@ -6,22 +6,20 @@ import {
   type Language,
   type MyOrdersPage,
   type OrderStatusResponse,
+  subjectRoute,
 } from '@think-tank/contracts';
 import { Repository } from 'typeorm';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { ORDER_STATUS_MESSAGES } from './billing.messages';
-import { Order } from './entities/order.entity';
+import { Order, subjectIds, subjectOf } from './entities/order.entity';
 
-/** Where an order's buyer finds what it bought: the solution, the subscription, the demand; null for the rest. */
-const linkOf = (order: Order): string | null =>
-  order.itemType === 'single_solution_view' && order.solutionId
-    ? WebRoute.solution(order.solutionId)
-    : order.itemType === 'subscription'
-      ? WebRoute.subscriptionManagement
-      : order.demandId
-        ? WebRoute.demand(order.demandId)
-        : null;
+/** Where an order's buyer finds what it bought: its subject (solution, demand), the subscription; null for the rest. */
+const linkOf = (order: Order): string | null => {
+  const subject = subjectOf(order);
+  if (subject) return subjectRoute(subject);
+  return order.itemType === 'subscription' ? WebRoute.subscriptionManagement : null;
+};
 
 /** A buyer's view of their own orders: one order's status (the payment return page polls it) and their list. */
 @Injectable()
@@ -43,8 +41,7 @@ export class BuyerOrdersService {
       amount: order.amount,
       currency: order.currency,
       redirectUrl: linkOf(order),
-      demandId: order.demandId,
-      solutionId: order.solutionId,
+      ...subjectIds(order),
       message: ORDER_STATUS_MESSAGES[order.status][lang],
     };
   }

@@ -10,7 +10,7 @@ import {
 import { Messages, type MessageDraft, NotificationsService } from '../notifications';
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
-import { Order } from './entities/order.entity';
+import { Order, subjectIds } from './entities/order.entity';
 import { Plan } from './entities/plan.entity';
 import { SolutionAccessGrant } from './entities/solution-access-grant.entity';
 import { Subscription } from './entities/subscription.entity';
@@ -65,7 +65,10 @@ export interface Fulfilment {
 
 /** What a module that sells something learns of its order: never billing's entity itself. */
 export type PaidOrder = Readonly<
-  Pick<Order, 'id' | 'userId' | 'itemId' | 'amount' | 'currency' | 'subject' | 'demandId' | 'stage'>
+  Pick<
+    Order,
+    'id' | 'userId' | 'itemId' | 'amount' | 'currency' | 'subject' | 'subjectKind' | 'subjectId' | 'subjectPart'
+  >
 >;
 /** Fulfils one item type inside the settling transaction (a module registers what it sells). */
 export type Fulfiller = (tx: EntityManager, order: PaidOrder, requestId?: string) => Promise<Fulfilment>;
@@ -237,21 +240,22 @@ export class FulfilmentService implements OnApplicationBootstrap {
     const fulfiller = this.fulfillers.get(order.itemType);
     if (fulfiller) return fulfiller(tx, order, requestId);
     const price = { amount: order.amount, currency: order.currency };
-    if (order.itemType === 'single_solution_view' && order.solutionId) {
+    const { solutionId } = subjectIds(order);
+    if (order.itemType === 'single_solution_view' && solutionId) {
       // A view bought again while one is live follows it: the buyer gets every day paid for.
       // (Serialised per user and solution, so two settling at once still follow each other.)
       const days = CatalogueItem.singleSolutionView.days;
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-        `view:${order.userId}:${order.solutionId}`,
+        `view:${order.userId}:${solutionId}`,
       ]);
       await tx.query(
         `INSERT INTO solution_access_grants ("userId", "solutionId", "orderId", "expiresAt")
          SELECT $1, $2, $3, GREATEST(now(), max("expiresAt")) + make_interval(days => $4)
            FROM solution_access_grants WHERE "userId" = $1 AND "solutionId" = $2`,
-        [order.userId, order.solutionId, order.id, days],
+        [order.userId, solutionId, order.id, days],
       );
       return {
-        drafts: [Messages.paymentSucceeded(order.subject, price, WebRoute.solution(order.solutionId))],
+        drafts: [Messages.paymentSucceeded(order.subject, price, WebRoute.solution(solutionId))],
       };
     }
     if (order.itemType === 'subscription') {

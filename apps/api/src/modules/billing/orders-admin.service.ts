@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminOrder, AdminPage, OrderStatus, ReconcileResult } from '@think-tank/contracts';
+import type { AdminOrder, AdminPage, OrderStatus, ReconcileResult, Stage } from '@think-tank/contracts';
 import { DataSource, In } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
-import { Order } from './entities/order.entity';
+import { Order, subjectIds } from './entities/order.entity';
 import { Refund } from './entities/refund.entity';
 import { ReconciliationService } from './reconciliation.service';
 import { RefundsService } from './refunds.service';
@@ -22,9 +22,8 @@ export const toAdminOrder = (o: Order, r: Refund | null = null): AdminOrder => (
   status: o.status,
   gatewayTradeNo: o.gatewayTradeNo,
   flaggedReason: o.flaggedReason,
-  solutionId: o.solutionId,
-  demandId: o.demandId,
-  stage: o.stage,
+  ...subjectIds(o),
+  stage: o.subjectKind === 'demand' ? (o.subjectPart as Stage) : null,
   paidAt: o.paidAt?.toISOString() ?? null,
   createdAt: o.createdAt.toISOString(),
   updatedAt: o.updatedAt.toISOString(),

@@ -11,8 +11,9 @@ import {
   type PaymentInstruction,
   type PaymentOptionsResponse,
   type Localized,
+  type PaymentItemType,
   type PriceInfo,
-  type Stage,
+  type PurchaseSubject,
 } from '@think-tank/contracts';
 import type Stripe from 'stripe';
 import { IsNull, MoreThan, Repository } from 'typeorm';
@@ -21,23 +22,26 @@ import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { ITEM_NAMES } from './billing.messages';
-import { Order } from './entities/order.entity';
+import { Order, subjectColumns } from './entities/order.entity';
 import { Plan } from './entities/plan.entity';
 import { FulfilmentService } from './fulfilment.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
 
-/** A workshop fee: the demand and stage it pays for, priced by the workshop in the order's currency. */
-export interface DemandFee {
-  demandId: string;
-  stage: Stage;
+/**
+ * Something another module sells (a workshop fee): its item type and id, what it is for, its title, and its price
+ * in the order's currency, all the seller's. Billing charges it and hands it back to the item type's fulfiller.
+ */
+export interface ModuleSale {
+  itemType: PaymentItemType;
+  itemId: string;
+  subject: PurchaseSubject;
+  title: Localized;
   price: (currency: Currency) => PriceInfo;
-  subject: Localized;
 }
 
-/** What a buyer asks for: a plan by id, a catalogue item (a solution view names its solution), a demand fee. */
-export type Purchase =
-  { planId: string } | { itemId: string; solutionId?: string } | { demandFee: DemandFee };
+/** What a buyer asks for: a plan by id, a catalogue item (a solution view names its solution), a module's sale. */
+export type Purchase = { planId: string } | { itemId: string; solutionId?: string } | { sale: ModuleSale };
 
 export interface Buyer {
   id: string;
@@ -176,22 +180,20 @@ export class PaymentsService {
     lang: Language,
   ): Promise<Order> {
     await this.limiter.take({ key: `orders:${buyer.id}`, ...ORDER_LIMIT });
-    if ('demandFee' in purchase) {
-      const { demandId, stage, price, subject } = purchase.demandFee;
+    if ('sale' in purchase) {
+      const { itemType, itemId, subject, title, price } = purchase.sale;
       const { amount, currency: charged } = price(currency);
       return this.pendingOrNew(
         this.orders.create({
           userId: buyer.id,
           gateway,
           paymentType: 'one-time',
-          itemType: 'demand_store_payment',
-          itemId:
-            stage === 'Startup' ? CatalogueItem.demandStartup.id : `demand_stage_${stage.toLowerCase()}`,
-          demandId,
-          stage,
+          itemType,
+          itemId,
+          ...subjectColumns(subject),
           amount,
           currency: charged,
-          subject: subject[lang],
+          subject: title[lang],
         }),
       );
     }
@@ -226,7 +228,7 @@ export class PaymentsService {
         paymentType: 'one-time',
         itemType: isView ? 'single_solution_view' : 'one_time_product',
         itemId: item.id,
-        solutionId: isView ? purchase.solutionId! : null,
+        ...subjectColumns(isView ? { kind: 'solution', id: purchase.solutionId!, part: null } : null),
         // Catalogue items are priced in their own currency.
         amount: item.price.amount,
         currency: item.price.currency,
@@ -247,14 +249,14 @@ export class PaymentsService {
         gateway: draft.gateway,
         itemType: draft.itemType,
         itemId: draft.itemId,
-        solutionId: draft.solutionId ?? IsNull(),
-        demandId: draft.demandId ?? IsNull(),
-        stage: draft.stage ?? IsNull(),
+        subjectKind: draft.subjectKind ?? IsNull(),
+        subjectId: draft.subjectId ?? IsNull(),
+        subjectPart: draft.subjectPart ?? IsNull(),
         amount: draft.amount,
         currency: draft.currency,
       };
       // One lock per user and thing bought: concurrent calls for it queue here, others pass.
-      const thing = [draft.userId, draft.itemId, draft.solutionId, draft.demandId, draft.stage].join(':');
+      const thing = [draft.userId, draft.itemId, draft.subjectId, draft.subjectPart].join(':');
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [thing]);
       const pending = await tx.findOne(Order, {
         where: { ...same, status: 'pending', createdAt: MoreThan(new Date(Date.now() - SAME_ORDER_MS)) },

@@ -1,12 +1,19 @@
 import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { WebRoute } from '@think-tank/contracts';
+import { STAGES, WebRoute, type Stage } from '@think-tank/contracts';
 import type { EntityManager } from 'typeorm';
 import { BillingModule, FulfilmentService, type Fulfilment, type PaidOrder } from '../billing';
 import { Messages } from '../notifications';
 import { DemandStagesRepository } from './demand-stages.repository';
 import { DEMAND_ENTITIES } from './entities';
 import { StageQueue, type StageJob } from './stage-queue';
+
+/** The demand and stage a fee order pays for: its purchase subject, as DemandFeesService made it. */
+function feeOf(order: PaidOrder): { demandId: string; stage: Stage } {
+  if (order.subjectKind !== 'demand' || !order.subjectId || !STAGES.includes(order.subjectPart as Stage))
+    throw new Error(`order ${order.id} is a workshop fee without a demand stage as its subject`);
+  return { demandId: order.subjectId, stage: order.subjectPart as Stage };
+}
 
 /**
  * Billing's handler for the workshop's fees ('demand_store_payment'): a paid fee queues its stage, a refunded one
@@ -30,17 +37,16 @@ export class DemandFeeFulfilment implements OnModuleInit {
 
   /** Paid fee: the stage is queued in the payment's transaction, its job enqueued after it commits. */
   private async paid(tx: EntityManager, order: PaidOrder, requestId?: string): Promise<Fulfilment> {
+    const { demandId, stage } = feeOf(order);
     const price = { amount: order.amount, currency: order.currency };
-    const drafts = [
-      Messages.paymentSucceeded(order.subject, price, order.demandId && WebRoute.demand(order.demandId)),
-    ];
-    const paid = await this.stageState.pay(tx, order.demandId!, order.stage!);
+    const drafts = [Messages.paymentSucceeded(order.subject, price, WebRoute.demand(demandId))];
+    const paid = await this.stageState.pay(tx, demandId, stage);
     // Nothing left to buy (the fee was paid by another order, or the demand was deleted): the money bought
     // nothing, so support is told to refund it rather than it being absorbed.
     if (!paid) {
       await this.fulfilment.flag(
         order.id,
-        `the ${order.stage} fee was already settled: refund this order`,
+        `the ${stage} fee was already settled: refund this order`,
         tx,
       );
       return { drafts: [] };
@@ -52,7 +58,8 @@ export class DemandFeeFulfilment implements OnModuleInit {
 
   /** A refunded fee whose stage has not run yet cancels it: the stage waits for its fee again, its job skips. */
   private async refunded(tx: EntityManager, order: PaidOrder): Promise<void> {
-    if (order.demandId && order.stage) await this.stageState.cancelUnrun(tx, order.demandId, order.stage);
+    const { demandId, stage } = feeOf(order);
+    await this.stageState.cancelUnrun(tx, demandId, stage);
   }
 }
 

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
+  CatalogueItem,
+  PaymentItemType,
   STAGE_NAMES,
   WebRoute,
   currencyFor,
@@ -98,7 +100,15 @@ export class DemandFeesService {
     }
     return this.payments.checkout(
       who,
-      { demandFee: { demandId, stage, price, subject: feeSubject(demand.name, stage) } },
+      {
+        sale: {
+          itemType: PaymentItemType.demandStorePayment,
+          itemId: stage === 'Startup' ? CatalogueItem.demandStartup.id : `demand_stage_${stage.toLowerCase()}`,
+          subject: { kind: 'demand', id: demandId, part: stage },
+          title: feeTitle(demand.name, stage),
+          price,
+        },
+      },
       gateway,
       lang,
     );
@@ -106,7 +116,7 @@ export class DemandFeesService {
 }
 
 /** What the order and the payment messages call a stage fee. */
-function feeSubject(demandName: string, stage: Stage): Localized {
+function feeTitle(demandName: string, stage: Stage): Localized {
   const name = demandName.slice(0, 60);
   return {
     zh: `${STAGE_NAMES[stage].zh}阶段费用：${name}`,

@@ -4,7 +4,7 @@ import type {
   PaymentGateway,
   PaymentItemType,
   PaymentType,
-  Stage,
+  PurchaseSubject,
 } from '@think-tank/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
@@ -36,16 +36,19 @@ export class Order {
   @Column({ type: 'varchar', length: 64 })
   itemId!: string;
 
-  /** The solution a pay-per-view order unlocks. */
-  @Column({ type: 'uuid', nullable: true })
-  solutionId!: string | null;
+  /**
+   * The purchase subject (contract's PurchaseSubject): what the order is for beyond its catalogue item — the
+   * solution a view unlocks, the demand and stage a workshop fee pays for. Null for plans and plain items; kept
+   * when the subject is deleted.
+   */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  subjectKind!: PurchaseSubject['kind'] | null;
 
-  /** The demand a workshop fee is for, and the stage it pays for (kept when the demand is deleted). */
   @Column({ type: 'uuid', nullable: true })
-  demandId!: string | null;
+  subjectId!: string | null;
 
   @Column({ type: 'varchar', length: 16, nullable: true })
-  stage!: Stage | null;
+  subjectPart!: string | null;
 
   /** Minor units. */
   @Column({ type: 'int' })
@@ -54,6 +57,7 @@ export class Order {
   @Column({ type: 'varchar', length: 3 })
   currency!: Currency;
 
+  /** The order's title as the gateway and the buyer see it (Alipay's `subject`). */
   @Column({ type: 'varchar', length: 200 })
   subject!: string;
 
@@ -77,3 +81,24 @@ export class Order {
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt!: Date;
 }
+
+/** An order's subject columns from a purchase subject (all null for none). */
+export const subjectColumns = (
+  subject: PurchaseSubject | null,
+): Pick<Order, 'subjectKind' | 'subjectId' | 'subjectPart'> => ({
+  subjectKind: subject?.kind ?? null,
+  subjectId: subject?.id ?? null,
+  subjectPart: subject?.part ?? null,
+});
+
+/** An order's purchase subject, or null for a plan or a plain item. */
+export const subjectOf = (order: Pick<Order, 'subjectKind' | 'subjectId' | 'subjectPart'>): PurchaseSubject | null =>
+  order.subjectKind && order.subjectId
+    ? { kind: order.subjectKind, id: order.subjectId, part: order.subjectPart }
+    : null;
+
+/** The order's subject as the public API names it (order status, admin orders): a solution id, a demand id. */
+export const subjectIds = (order: Order): { solutionId: string | null; demandId: string | null } => ({
+  solutionId: order.subjectKind === 'solution' ? order.subjectId : null,
+  demandId: order.subjectKind === 'demand' ? order.subjectId : null,
+});

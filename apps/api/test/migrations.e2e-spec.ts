@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '../src/core/database/data-source-options';
+import { dropDatabase, ensureDatabase } from '../src/core/database/ensure-database';
+import { MIGRATIONS } from '../src/database/migrations';
+import { PurchaseSubject1795540000000 } from '../src/database/migrations/1795540000000-PurchaseSubject';
+import { readTestEnv } from './support/test-env';
+
+/** Migrations that move data: a release must keep what existing rows meant, and its `down` must give it back. */
+describe('data migrations', () => {
+  const env = readTestEnv();
+  const url = new URL(env.databaseUrl);
+  url.pathname = `/tt_test_${env.runId}_migrations`;
+  const at = (migrations: typeof MIGRATIONS) =>
+    new DataSource({ ...dataSourceOptions(url.toString()), migrations }).initialize();
+
+  beforeAll(() => ensureDatabase(url.toString()), 30_000);
+  afterAll(() => dropDatabase(url.toString()), 30_000);
+
+  it('turns an order’s solution, demand and stage into its purchase subject, and back', async () => {
+    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(PurchaseSubject1795540000000));
+    const old = await at(before);
+    await old.runMigrations({ transaction: 'each' });
+    const [user, solution, demand] = [randomUUID(), randomUUID(), randomUUID()];
+    const insert = `INSERT INTO orders ("userId", gateway, "paymentType", "itemType", "itemId", "solutionId", "demandId", stage, amount, currency, subject)
+      VALUES ($1, 'sandbox', 'one-time', $2, $3, $4, $5, $6, 100, 'CNY', 'x') RETURNING id`;
+    const [view] = await old.query(insert, [user, 'single_solution_view', 'x', solution, null, null]);
+    const [fee] = await old.query(insert, [user, 'demand_store_payment', 'x', null, demand, 'Opening']);
+    const [plan] = await old.query(insert, [user, 'one_time_product', 'x', null, null, null]);
+    await old.destroy();
+
+    const now = await at(MIGRATIONS);
+    await now.runMigrations({ transaction: 'each' });
+    const subjects = `SELECT id, "subjectKind", "subjectId", "subjectPart" FROM orders ORDER BY id`;
+    const expected = [
+      { id: view.id, subjectKind: 'solution', subjectId: solution, subjectPart: null },
+      { id: fee.id, subjectKind: 'demand', subjectId: demand, subjectPart: 'Opening' },
+      { id: plan.id, subjectKind: null, subjectId: null, subjectPart: null },
+    ].sort((a, b) => a.id.localeCompare(b.id));
+    expect(await now.query(subjects)).toEqual(expected);
+
+    await now.undoLastMigration({ transaction: 'each' });
+    expect(await now.query(`SELECT id, "solutionId", "demandId", stage FROM orders ORDER BY id`)).toEqual(
+      [
+        { id: view.id, solutionId: solution, demandId: null, stage: null },
+        { id: fee.id, solutionId: null, demandId: demand, stage: 'Opening' },
+        { id: plan.id, solutionId: null, demandId: null, stage: null },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    await now.destroy();
+  }, 60_000);
+});
