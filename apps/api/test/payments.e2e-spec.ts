@@ -121,10 +121,10 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     const fresh = await h.payView(u, solution.id).expect(200);
     expect(fresh.body.orderId).not.toBe(again.body.orderId);
     expect(
-      await h.count(`SELECT count(*) AS n FROM orders WHERE "userId" = $1 AND "subjectKind" = 'solution' AND "subjectId" = $2`, [
-        u.session.user.id,
-        solution.id,
-      ]),
+      await h.count(
+        `SELECT count(*) AS n FROM orders WHERE "userId" = $1 AND "subjectKind" = 'solution' AND "subjectId" = $2`,
+        [u.session.user.id, solution.id],
+      ),
     ).toBe(2);
   });
 

@@ -230,7 +230,9 @@ describe('requirements workshop (contract §8)', () => {
       })
       .expect(200);
     const prepOrder = (
-      await t.db.query(`SELECT amount, currency, "subjectPart" AS stage FROM orders WHERE id = $1`, [pay.body.orderId])
+      await t.db.query(`SELECT amount, currency, "subjectPart" AS stage FROM orders WHERE id = $1`, [
+        pay.body.orderId,
+      ])
     )[0];
     expect(prepOrder).toEqual({ amount: 20_000, currency: 'CNY', stage: 'Preparation' });
     await paySandbox(pay.body.paymentUrl);
@@ -784,9 +786,9 @@ describe('requirements workshop (contract §8)', () => {
     const pay = await startupOrder(t, bearer(u), b);
     await t.http.delete(`/api/demand-store/${b}`).set(bearer(u)).expect(204);
     await t.http.get(`/api/demand-store/${b}`).set(bearer(u)).expect(404);
-    expect((await t.db.query(`SELECT "subjectId" FROM orders WHERE id = $1`, [pay.orderId]))[0].subjectId).toBe(
-      b,
-    );
+    expect(
+      (await t.db.query(`SELECT "subjectId" FROM orders WHERE id = $1`, [pay.orderId]))[0].subjectId,
+    ).toBe(b);
     // Paying the deleted demand's order settles it and starts nothing.
     await paySandbox(pay.paymentUrl);
     expect((await t.db.query(`SELECT status FROM orders WHERE id = $1`, [pay.orderId]))[0].status).toBe(

@@ -67,7 +67,15 @@ export interface Fulfilment {
 export type PaidOrder = Readonly<
   Pick<
     Order,
-    'id' | 'userId' | 'itemId' | 'amount' | 'currency' | 'subject' | 'subjectKind' | 'subjectId' | 'subjectPart'
+    | 'id'
+    | 'userId'
+    | 'itemId'
+    | 'amount'
+    | 'currency'
+    | 'subject'
+    | 'subjectKind'
+    | 'subjectId'
+    | 'subjectPart'
   >
 >;
 /** Fulfils one item type inside the settling transaction (a module registers what it sells). */
@@ -245,9 +253,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
       // A view bought again while one is live follows it: the buyer gets every day paid for.
       // (Serialised per user and solution, so two settling at once still follow each other.)
       const days = CatalogueItem.singleSolutionView.days;
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-        `view:${order.userId}:${solutionId}`,
-      ]);
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`view:${order.userId}:${solutionId}`]);
       await tx.query(
         `INSERT INTO solution_access_grants ("userId", "solutionId", "orderId", "expiresAt")
          SELECT $1, $2, $3, GREATEST(now(), max("expiresAt")) + make_interval(days => $4)

@@ -44,11 +44,7 @@ export class DemandFeeFulfilment implements OnModuleInit {
     // Nothing left to buy (the fee was paid by another order, or the demand was deleted): the money bought
     // nothing, so support is told to refund it rather than it being absorbed.
     if (!paid) {
-      await this.fulfilment.flag(
-        order.id,
-        `the ${stage} fee was already settled: refund this order`,
-        tx,
-      );
+      await this.fulfilment.flag(order.id, `the ${stage} fee was already settled: refund this order`, tx);
       return { drafts: [] };
     }
     // Without a request (reconciliation), the order names what started the job.

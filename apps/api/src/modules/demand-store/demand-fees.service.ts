@@ -103,7 +103,8 @@ export class DemandFeesService {
       {
         sale: {
           itemType: PaymentItemType.demandStorePayment,
-          itemId: stage === 'Startup' ? CatalogueItem.demandStartup.id : `demand_stage_${stage.toLowerCase()}`,
+          itemId:
+            stage === 'Startup' ? CatalogueItem.demandStartup.id : `demand_stage_${stage.toLowerCase()}`,
           subject: { kind: 'demand', id: demandId, part: stage },
           title: feeTitle(demand.name, stage),
           price,

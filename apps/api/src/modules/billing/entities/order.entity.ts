@@ -92,7 +92,9 @@ export const subjectColumns = (
 });
 
 /** An order's purchase subject, or null for a plan or a plain item. */
-export const subjectOf = (order: Pick<Order, 'subjectKind' | 'subjectId' | 'subjectPart'>): PurchaseSubject | null =>
+export const subjectOf = (
+  order: Pick<Order, 'subjectKind' | 'subjectId' | 'subjectPart'>,
+): PurchaseSubject | null =>
   order.subjectKind && order.subjectId
     ? { kind: order.subjectKind, id: order.subjectId, part: order.subjectPart }
     : null;
