@@ -220,6 +220,16 @@ export class DemandStagesRepository {
     return true;
   }
 
+  /** A lab file of the demand named `labName`, if the reader owns it or is staff (null otherwise). */
+  async labFile(labName: string, path: string, readerId: string, staff: boolean): Promise<string | null> {
+    const rows: { content: string }[] = await this.db.query(
+      `SELECT f.content FROM demand_files f JOIN demands d ON d.id = f."demandId"
+        WHERE d."labName" = $1 AND f.path = $2 AND (d."userId" = $3 OR $4::boolean)`,
+      [labName, path, readerId, staff],
+    );
+    return rows[0]?.content ?? null;
+  }
+
   /** The job's run (queued or processing) and its demand turn Error together; false when it is not current. */
   async fail(tx: EntityManager, job: StageJob, reason: string): Promise<boolean> {
     const failed = await updateReturning<DemandStage>(

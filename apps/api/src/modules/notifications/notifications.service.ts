@@ -9,13 +9,13 @@ import {
   type MessagesPage,
   type UnreadCount,
 } from '@think-tank/contracts';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
-import { updateReturning } from '../../core/database/update-returning';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { SocketPush, userRoom } from '../../core/realtime/socket-push';
 import { Message } from './entities/message.entity';
+import { MessagesRepository } from './messages.repository';
 import type { MessageDraft } from './notifications.messages';
 
 const LANGUAGES: Language[] = ['zh', 'en'];
@@ -36,34 +36,23 @@ function toItem(m: Message, lang: Language): MessageItem {
 export class NotificationsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly messages: MessagesRepository,
     private readonly push: SocketPush,
     private readonly audit: AuditService,
   ) {}
 
   async list(userId: string, page: number, limit: number, lang: Language): Promise<MessagesPage> {
-    const [rows, total] = await this.db.getRepository(Message).findAndCount({
-      where: { userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * limit,
-      take: limit,
-    });
+    const [rows, total] = await this.messages.page(userId, page, limit);
     return { messages: rows.map((m) => toItem(m, lang)), pages: Math.ceil(total / limit), total };
   }
 
   async unreadCount(userId: string): Promise<UnreadCount> {
-    const count = await this.db.getRepository(Message).countBy({ userId, readAt: IsNull() });
-    return { count };
+    return { count: await this.messages.unread(userId) };
   }
 
   /** Marks the user's own message read; anyone else's (or none) is 404. */
   async markRead(userId: string, id: string): Promise<{ _id: string; readStatus: 'read' }> {
-    if (!isUuid(id)) throw new AppError('NOT_FOUND');
-    const [changed] = await updateReturning<{ id: string }>(
-      this.db,
-      `UPDATE messages SET "readAt" = COALESCE("readAt", now()) WHERE id = $1 AND "userId" = $2 RETURNING id`,
-      [id, userId],
-    );
-    if (!changed) throw new AppError('NOT_FOUND');
+    if (!isUuid(id) || !(await this.messages.markRead(userId, id))) throw new AppError('NOT_FOUND');
     await this.pushUnreadCount(userId);
     return { _id: id, readStatus: 'read' };
   }
@@ -74,11 +63,7 @@ export class NotificationsService {
    */
   async write(tx: EntityManager, userIds: string[], draft: MessageDraft): Promise<() => Promise<void>> {
     if (userIds.length === 0) return async () => undefined;
-    const rows: Message[] = await tx.query(
-      `INSERT INTO messages ("userId", "titleZh", "titleEn", "contentZh", "contentEn", "actionUrl")
-       SELECT u, $2, $3, $4, $5, $6 FROM unnest($1::uuid[]) AS u RETURNING *`,
-      [userIds, draft.title.zh, draft.title.en, draft.content.zh, draft.content.en, draft.actionUrl ?? null],
-    );
+    const rows = await this.messages.insert(tx, userIds, draft);
     return () => this.announce(rows);
   }
 
@@ -95,13 +80,7 @@ export class NotificationsService {
    */
   async broadcast(request: BroadcastRequest, actorId: string): Promise<{ sent: number }> {
     const rows = await this.db.transaction(async (tx) => {
-      const written: Message[] = await tx.query(
-        `INSERT INTO messages ("userId", "titleZh", "titleEn", "contentZh", "contentEn", "actionUrl")
-         SELECT u.id, $1, $1, $2, $2, $3 FROM users u
-          WHERE NOT u.disabled AND ($4::uuid[] IS NULL OR u.id = ANY($4::uuid[]))
-         RETURNING *`,
-        [request.title, request.content, request.actionUrl ?? null, request.userIds ?? null],
-      );
+      const written = await this.messages.insertBroadcast(tx, request);
       await this.audit.record(tx, {
         actorId,
         action: 'message.broadcast',
@@ -135,11 +114,7 @@ export class NotificationsService {
           toItem(message, lang ?? 'zh'),
         );
     }
-    const counts: { userId: string; count: number }[] = await this.db.query(
-      `SELECT "userId", count(*)::int AS count FROM messages
-        WHERE "userId" = ANY($1::uuid[]) AND "readAt" IS NULL GROUP BY "userId"`,
-      [[...new Set(rows.map((r) => r.userId))]],
-    );
+    const counts = await this.messages.unreadOf([...new Set(rows.map((r) => r.userId))]);
     for (const { userId, count } of counts)
       this.push.toRoom(NOTIFICATIONS_NAMESPACE, userRoom(userId), NotificationEvent.unreadCountUpdate, {
         count,
