@@ -40,7 +40,13 @@ const boundaries = {
               });
           }
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+        // import() too: the router's lazy pages go through the features' faces like any other import.
+        return {
+          ImportDeclaration: check,
+          ImportExpression: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+        };
       },
     },
   },

@@ -3,10 +3,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../features/auth';
+import { loadNotificationBell } from '../features/notifications';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 // The bell and its socket client load only for signed-in users.
-const NotificationBell = lazy(() => import('../features/notifications/components/NotificationBell'));
+const NotificationBell = lazy(loadNotificationBell);
 
 const navLink = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 

@@ -1,6 +1,13 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
+import { adminPages } from '../features/admin';
+import { authPages } from '../features/auth';
+import { billingPages } from '../features/billing';
+import { contactPages } from '../features/contact';
+import { homePages } from '../features/home';
+import { solutionsPages } from '../features/solutions';
+import { workshopPages } from '../features/workshop';
 import { Layout } from './Layout';
 import { RequireAuth } from './RequireAuth';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -20,13 +27,10 @@ function page(
 }
 const signedIn = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
 
-const home = () => import('../features/home/pages/HomePage');
-const login = () => import('../features/auth/pages/LoginPage');
-const solution = () => import('../features/solutions/pages/SolutionPage');
-const paymentReturn = () => import('../features/billing/pages/PaymentReturnPage');
-const requirements = () => import('../features/workshop/pages/RequirementsPage');
-const demandList = () => import('../features/workshop/pages/DemandListPage');
-const demandLab = () => import('../features/workshop/pages/DemandLabPage');
+const { home } = homePages;
+const { login } = authPages;
+const { paymentReturn } = billingPages;
+const { requirements, demandList, demandLab } = workshopPages;
 
 /** The route tables of customer-area §2 and demand-workshop §2; other paths show the not-found screen. */
 export const routes: RouteObject[] = [
@@ -36,33 +40,33 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: page(home) },
       { path: '/solutions', element: page(home) },
-      { path: '/solutions/:solutionId', element: page(solution) },
-      { path: '/solutions/:solutionId/view', element: page(solution) },
+      { path: '/solutions/:solutionId', element: page(solutionsPages.solution) },
+      { path: '/solutions/:solutionId/view', element: page(solutionsPages.solution) },
       { path: '/login', element: page(login) },
       { path: '/auth/login', element: page(login) },
       { path: '/auth/:provider/callback', element: page(login) },
       {
         path: '/auth/:provider/loading',
-        element: page(() => import('../features/auth/pages/OAuthLoadingPage')),
+        element: page(authPages.oauthLoading),
       },
-      { path: '/register', element: page(() => import('../features/auth/pages/RegisterPage')) },
-      { path: '/contact', element: page(() => import('../features/contact/pages/ContactPage')) },
-      { path: '/forgot-password', element: page(() => import('../features/auth/pages/ForgotPasswordPage')) },
-      { path: '/reset-password', element: page(() => import('../features/auth/pages/ResetPasswordPage')) },
-      { path: '/profile', element: page(() => import('../features/auth/pages/ProfilePage'), signedIn) },
+      { path: '/register', element: page(authPages.register) },
+      { path: '/contact', element: page(contactPages.contact) },
+      { path: '/forgot-password', element: page(authPages.forgotPassword) },
+      { path: '/reset-password', element: page(authPages.resetPassword) },
+      { path: '/profile', element: page(authPages.profile, signedIn) },
       {
         path: '/profile/orders',
-        element: page(() => import('../features/billing/pages/MyOrdersPage'), signedIn),
+        element: page(billingPages.myOrders, signedIn),
       },
       {
         path: '/subscription',
-        element: page(() => import('../features/billing/pages/SubscriptionPlansPage'), signedIn),
+        element: page(billingPages.plans, signedIn),
       },
       {
         path: '/subscription-management',
-        element: page(() => import('../features/billing/pages/SubscriptionManagementPage'), signedIn),
+        element: page(billingPages.subscriptionManagement, signedIn),
       },
-      { path: '/payment', element: page(() => import('../features/billing/pages/CheckoutPage'), signedIn) },
+      { path: '/payment', element: page(billingPages.checkout, signedIn) },
       { path: '/payment/return', element: page(paymentReturn) },
       { path: '/payment/alipay/return', element: page(paymentReturn) },
       { path: '/requirements', element: page(requirements, signedIn) },
@@ -71,15 +75,15 @@ export const routes: RouteObject[] = [
       { path: '/demand-store', element: page(demandList, signedIn) },
       {
         path: '/demand-store/:id',
-        element: page(() => import('../features/workshop/pages/DemandDetailPage'), signedIn),
+        element: page(workshopPages.demandDetail, signedIn),
       },
       { path: '/demand-lab/:labName', element: page(demandLab, signedIn) },
       { path: '/demand-lab/:labName/*', element: page(demandLab, signedIn) },
       {
         path: '/minimal-test',
-        element: page(() => import('../features/workshop/pages/MinimalTestPage'), signedIn),
+        element: page(workshopPages.minimalTest, signedIn),
       },
-      { path: '/admin', element: page(() => import('../features/admin/pages/AdminPage'), signedIn) },
+      { path: '/admin', element: page(adminPages.admin, signedIn) },
       { path: '*', element: page(() => import('./NotFoundPage')) },
     ],
   },

@@ -1,0 +1,54 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './files';
+
+/**
+ * The walls between parts (eslint.config.mjs, README › Layout) are a lint rule that `npm test` runs; these plant the
+ * imports it must refuse, and one it must let through, in files as the linter would see them.
+ */
+describe('the walls between modules and features', () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  const problems = async (filePath: string, code: string) =>
+    (await eslint.lintText(code, { filePath: `${ROOT}/${filePath}` }))[0].messages
+      .filter((m) => m.ruleId === 'boundaries/walls')
+      .map((m) => m.message);
+
+  it('refuses an API module reaching into another module', async () => {
+    expect(
+      await problems(
+        'apps/api/src/modules/auth/planted.ts',
+        `export { PaymentsService } from '../billing/payments.service';`,
+      ),
+    ).toEqual(['module auth reaches into module billing: import its index.ts']);
+  });
+
+  it('lets a module use another module’s index.ts', async () => {
+    expect(
+      await problems('apps/api/src/modules/auth/planted.ts', `export { BillingModule } from '../billing';`),
+    ).toEqual([]);
+  });
+
+  it('refuses core importing any module', async () => {
+    expect(
+      await problems(
+        'apps/api/src/core/planted.ts',
+        `import { BillingModule } from '../modules/billing';\nexport { BillingModule };`,
+      ),
+    ).toEqual(['core imports no module (../modules/billing)']);
+  });
+
+  it('refuses a web feature, or the router’s lazy import(), reaching into a feature', async () => {
+    expect(
+      await problems(
+        'apps/web/src/features/home/planted.ts',
+        `export { PlanCard } from '../billing/components/PlanCard';`,
+      ),
+    ).toEqual(['feature home reaches into feature billing: import its index.ts']);
+    expect(
+      await problems(
+        'apps/web/src/app/planted.ts',
+        `export const load = () => import('../features/workshop/pages/DemandListPage');`,
+      ),
+    ).toEqual(['apps/web/src/app/planted.ts reaches into feature workshop: import its index.ts']);
+  });
+});
