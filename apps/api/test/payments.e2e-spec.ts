@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
 import { FulfilmentService } from '../src/modules/billing';
 import { NotificationsService } from '../src/modules/notifications';
+import { BillingItemsFulfilment } from '../src/modules/billing/billing-items.fulfilment';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { SubscriptionsService } from '../src/modules/billing/subscriptions.service';
 import { FakeAlipayPlatform } from './fakes/alipay-platform';
@@ -352,6 +353,33 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     expect(reminder.actionUrl).toBe(`/payment?plan=${await h.plan('basic_monthly')}`);
   });
 
+  it('grants a one-time plan one period of access that nothing renews (customer-area §5: one-time periodType)', async () => {
+    // (insert() gave the seed objects their ids: copy without it.)
+    const { id: _, ...basic } = (PLAN_SEED as Partial<Plan>[])[0];
+    await t.db
+      .getRepository(Plan)
+      .insert({
+        ...basic,
+        code: 'pass_once',
+        name: '单次通行',
+        nameEn: 'One-time pass',
+        periodType: 'one_time',
+      });
+    const u = await verifiedUser(t, sink, 'oncebuyer');
+    const { body } = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set(bearer(u))
+      .send({ paymentType: 'one-time', itemId: await h.plan('pass_once') })
+      .expect(200);
+    expect(await h.order(body.orderId)).toMatchObject({ itemType: 'one_time_product', amount: 3900 });
+    await t.http.post(`${body.paymentUrl}/pay`).expect(303);
+    expect(await h.me(u)).toMatchObject({ isPaid: true });
+    const me = (await t.http.get('/api/subscriptions/me').set(bearer(u)).expect(200)).body;
+    expect(me).toMatchObject({ planName: '单次通行', status: 'active', nextPaymentDate: null });
+    expect(await h.periods(body.orderId)).toBe(1);
+    await h.view(u, solution.id).expect(200);
+  });
+
   it('renews a live subscription from its end, so an early renewal loses no days', async () => {
     const u = await verifiedUser(t, sink, 'renewer');
     const buy = async () => {
@@ -368,12 +396,18 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     expect(new Date(row.s2).toISOString()).toBe(first);
   });
 
-  it('refuses to start a process that settles orders without a handler for each item another module sells', async () => {
+  it('refuses to start a process that settles orders without a handler for each item type it sells', async () => {
     // This app started: the workshop registered its stage fees with the app's own FulfilmentService.
     expect(() => t.app.get(FulfilmentService).onApplicationBootstrap()).not.toThrow();
     // Billing alone would take a stage fee's money and deliver nothing.
     const alone = new FulfilmentService(t.db, t.app.get(NotificationsService));
-    expect(() => alone.onApplicationBootstrap()).toThrow(/no fulfilment handler for demand_store_payment/);
+    expect(() => alone.onApplicationBootstrap()).toThrow(
+      'no fulfilment handler for subscription, one_time_product, single_solution_view, demand_store_payment',
+    );
+    new BillingItemsFulfilment(alone).onModuleInit();
+    expect(() => alone.onApplicationBootstrap()).toThrow(
+      'no fulfilment handler for demand_store_payment: import the module that sells it',
+    );
   });
 
   it('reports the gateways on offer', async () => {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NotificationsModule } from '../notifications';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingItemsFulfilment } from './billing-items.fulfilment';
 import { BillingService } from './billing.service';
 import { BuyerOrdersService } from './buyer-orders.service';
 import { Order } from './entities/order.entity';
@@ -38,6 +39,7 @@ import { SandboxLedger } from './sandbox-ledger';
     PaymentsService,
     BuyerOrdersService,
     FulfilmentService,
+    BillingItemsFulfilment,
     GatewayEventsService,
     SubscriptionsService,
     AlipayGateway,

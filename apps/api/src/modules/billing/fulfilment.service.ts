@@ -1,20 +1,13 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  CatalogueItem,
-  WebRoute,
-  type Localized,
   type PaymentGateway,
   PaymentItemType,
 } from '@think-tank/contracts';
 import { Messages, type MessageDraft, NotificationsService } from '../notifications';
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
-import { Order, subjectIds } from './entities/order.entity';
-import { Plan } from './entities/plan.entity';
-import { SolutionAccessGrant } from './entities/solution-access-grant.entity';
-import { Subscription } from './entities/subscription.entity';
-import { periodEnd } from './subscription-period';
+import { Order } from './entities/order.entity';
 
 export type Settlement = 'paid' | 'failed' | 'canceled';
 
@@ -57,6 +50,9 @@ export interface SettleRequest {
   requestId?: string;
 }
 
+/** What a fulfiller learns of the settlement besides the order. */
+export type SettleContext = Pick<SettleRequest, 'stripeSubscriptionId' | 'requestId'>;
+
 /** What fulfilling a paid order did: messages for the buyer, and work to start once the payment committed. */
 export interface Fulfilment {
   drafts: MessageDraft[];
@@ -69,6 +65,8 @@ export type PaidOrder = Readonly<
     Order,
     | 'id'
     | 'userId'
+    | 'gateway'
+    | 'itemType'
     | 'itemId'
     | 'amount'
     | 'currency'
@@ -79,7 +77,7 @@ export type PaidOrder = Readonly<
   >
 >;
 /** Fulfils one item type inside the settling transaction (a module registers what it sells). */
-export type Fulfiller = (tx: EntityManager, order: PaidOrder, requestId?: string) => Promise<Fulfilment>;
+export type Fulfiller = (tx: EntityManager, order: PaidOrder, context: SettleContext) => Promise<Fulfilment>;
 /** Takes back what a refunded order of the item type granted, inside the refunding transaction. */
 export type Revoker = (tx: EntityManager, order: PaidOrder) => Promise<void>;
 
@@ -89,8 +87,13 @@ export interface SettleResult {
   changed: boolean;
 }
 
-/** Item types whose fulfilment another module registers (billing fulfils plans and solution views itself). */
-const SOLD_BY_OTHER_MODULES: PaymentItemType[] = [PaymentItemType.demandStorePayment];
+/** Item types an order can be for; each needs a registered fulfiller (billing's own, or the selling module's). */
+const SOLD: PaymentItemType[] = [
+  PaymentItemType.subscription,
+  PaymentItemType.oneTimeProduct,
+  PaymentItemType.singleSolutionView,
+  PaymentItemType.demandStorePayment,
+];
 
 /**
  * The only code that moves money state (architecture: "money moves in one place"). Moving an order out of
@@ -109,19 +112,19 @@ export class FulfilmentService implements OnApplicationBootstrap {
   ) {}
 
   /**
-   * A process that can settle orders must be able to deliver every item sold by another module: settling a stage
-   * fee without the workshop's handler would take the money and deliver nothing. So it refuses to start, as the job
-   * registry does for a job without a handler.
+   * A process that can settle orders must be able to deliver every item it may sell: settling a stage fee without
+   * the workshop's handler would take the money and deliver nothing. So it refuses to start, as the job registry
+   * does for a job without a handler.
    */
   onApplicationBootstrap(): void {
-    const missing = SOLD_BY_OTHER_MODULES.filter((type) => !this.fulfillers.has(type));
+    const missing = SOLD.filter((type) => !this.fulfillers.has(type));
     if (missing.length)
       throw new Error(`no fulfilment handler for ${missing.join(', ')}: import the module that sells it`);
   }
 
   /**
-   * Lets another module fulfil what it sells (the workshop's stage fees) in the transaction that marks it paid,
-   * and take it back in the one that marks it refunded.
+   * Lets a module fulfil what it sells (billing's views and plans, the workshop's stage fees) in the transaction
+   * that marks it paid, and take it back in the one that marks it refunded.
    */
   register(itemType: PaymentItemType, fulfiller: Fulfiller, revoker: Revoker): void {
     this.fulfillers.set(itemType, fulfiller);
@@ -141,7 +144,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
       }
       const { drafts, afterCommit } =
         order.status === 'paid'
-          ? await this.grant(tx, order, req.stripeSubscriptionId ?? null, req.requestId)
+          ? await this.grant(tx, order, req)
           : { drafts: order.status === 'failed' ? [Messages.paymentFailed(order.subject)] : [] };
       const pushes = await Promise.all(drafts.map((d) => this.notifications.write(tx, [order.userId], d)));
       const announce = async () => {
@@ -167,12 +170,6 @@ export class FulfilmentService implements OnApplicationBootstrap {
       );
       if (rows.length === 0) return false;
       await this.revokers.get(rows[0].itemType)?.(m, rows[0]);
-      await m.delete(SolutionAccessGrant, { orderId });
-      await m.update(
-        Subscription,
-        { orderId },
-        { status: 'expired', currentPeriodEnd: () => 'LEAST("currentPeriodEnd", now())' },
-      );
       return true;
     };
     const refunded = tx ? await run(tx) : await this.db.transaction(run);
@@ -238,68 +235,10 @@ export class FulfilmentService implements OnApplicationBootstrap {
     return rows[0] ?? null;
   }
 
-  /** Grants what the paid order bought; answers the messages that tell the buyer. */
-  private async grant(
-    tx: EntityManager,
-    order: Order,
-    stripeSubscriptionId: string | null,
-    requestId: string | undefined,
-  ): Promise<Fulfilment> {
+  /** Grants what the paid order bought, by its item type's fulfiller; answers the messages that tell the buyer. */
+  private async grant(tx: EntityManager, order: Order, context: SettleContext): Promise<Fulfilment> {
     const fulfiller = this.fulfillers.get(order.itemType);
-    if (fulfiller) return fulfiller(tx, order, requestId);
-    const price = { amount: order.amount, currency: order.currency };
-    const { solutionId } = subjectIds(order);
-    if (order.itemType === 'single_solution_view' && solutionId) {
-      // A view bought again while one is live follows it: the buyer gets every day paid for.
-      // (Serialised per user and solution, so two settling at once still follow each other.)
-      const days = CatalogueItem.singleSolutionView.days;
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`view:${order.userId}:${solutionId}`]);
-      await tx.query(
-        `INSERT INTO solution_access_grants ("userId", "solutionId", "orderId", "expiresAt")
-         SELECT $1, $2, $3, GREATEST(now(), max("expiresAt")) + make_interval(days => $4)
-           FROM solution_access_grants WHERE "userId" = $1 AND "solutionId" = $2`,
-        [order.userId, solutionId, order.id, days],
-      );
-      return {
-        drafts: [Messages.paymentSucceeded(order.subject, price, WebRoute.solution(solutionId))],
-      };
-    }
-    if (order.itemType === 'subscription') {
-      const started = await this.startPeriod(tx, order, stripeSubscriptionId);
-      return {
-        drafts: [
-          Messages.paymentSucceeded(order.subject, price, WebRoute.subscriptionManagement),
-          Messages.subscriptionStarted(started.plan, started.end),
-        ],
-      };
-    }
-    return { drafts: [Messages.paymentSucceeded(order.subject, price, null)] };
-  }
-
-  /** A new period of the plan, following on from the user's live one so that an early renewal loses nothing. */
-  private async startPeriod(
-    tx: EntityManager,
-    order: Order,
-    stripeSubscriptionId: string | null,
-  ): Promise<{ plan: Localized; end: Date }> {
-    const plan = await tx.findOneByOrFail(Plan, { id: order.itemId });
-    const [{ liveUntil }]: { liveUntil: Date | null }[] = await tx.query(
-      `SELECT max("currentPeriodEnd") AS "liveUntil" FROM subscriptions
-        WHERE "userId" = $1 AND status IN ('active', 'canceled') AND "currentPeriodEnd" > now()`,
-      [order.userId],
-    );
-    const start = liveUntil && liveUntil > new Date() ? liveUntil : new Date();
-    const end = periodEnd(start, plan.periodType);
-    await tx.insert(Subscription, {
-      userId: order.userId,
-      planId: plan.id,
-      orderId: order.id,
-      gateway: order.gateway,
-      status: 'active',
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      stripeSubscriptionId,
-    });
-    return { plan: { zh: plan.name, en: plan.nameEn }, end };
+    if (!fulfiller) throw new Error(`no fulfilment handler for ${order.itemType}`);
+    return fulfiller(tx, order, context);
   }
 }

@@ -30,7 +30,7 @@ export class DemandFeeFulfilment implements OnModuleInit {
   onModuleInit(): void {
     this.fulfilment.register(
       'demand_store_payment',
-      (tx, order, requestId) => this.paid(tx, order, requestId),
+      (tx, order, { requestId }) => this.paid(tx, order, requestId),
       (tx, order) => this.refunded(tx, order),
     );
   }

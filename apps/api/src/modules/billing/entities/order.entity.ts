@@ -100,7 +100,9 @@ export const subjectOf = (
     : null;
 
 /** The order's subject as the public API names it (order status, admin orders): a solution id, a demand id. */
-export const subjectIds = (order: Order): { solutionId: string | null; demandId: string | null } => ({
+export const subjectIds = (
+  order: Pick<Order, 'subjectKind' | 'subjectId'>,
+): { solutionId: string | null; demandId: string | null } => ({
   solutionId: order.subjectKind === 'solution' ? order.subjectId : null,
   demandId: order.subjectKind === 'demand' ? order.subjectId : null,
 });
