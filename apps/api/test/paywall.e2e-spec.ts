@@ -1,3 +1,5 @@
+import type Redis from 'ioredis';
+import { REDIS } from '../src/core/redis/redis.provider';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { verifiedUser } from './support/accounts';
@@ -169,5 +171,73 @@ describe('viewing solutions and the paywall (contract §4)', () => {
   it('refuses a disabled account', async () => {
     const reader = await userWith(`role = 'vip', disabled = true`);
     await view(solution.id, reader.session.access_token).expect(401);
+  });
+
+  describe('documents a frame loads by URL, with a single-use ticket (issue 20)', () => {
+    const ticketFor = (id: string, token: string) =>
+      t.http.post(`/api/solutions/${id}/view-ticket`).set('Authorization', `Bearer ${token}`);
+    const redis = () => t.app.get<Redis>(REDIS);
+
+    it('serves the document once to the ticket’s URL, without a token, under its own sandbox CSP', async () => {
+      const reader = await userWith(`role = 'vip'`);
+      const { body } = await ticketFor(solution.id, reader.session.access_token).expect(201);
+      expect(body).toEqual({
+        url: expect.stringMatching(new RegExp(`^/api/solutions/${solution.id}/view\\?ticket=[\\w-]{43}$`)),
+        expiresInSeconds: 60,
+      });
+      const ticket = new URL(body.url, 'http://x').searchParams.get('ticket')!;
+      const ttl = await redis().ttl(`ticket:${ticket}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60);
+      const res = await t.http.get(body.url).expect(200);
+      expect(res.text).toBe('<h1>堆场</h1><script>parent.x=1</script>');
+      expect(res.headers['content-security-policy']).toBe(
+        'sandbox allow-scripts allow-forms allow-popups allow-modals',
+      );
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      await t.http.get(body.url).expect(401, /UNAUTHORIZED/);
+    });
+
+    it('lets exactly one of 20 concurrent loads of a ticket through', async () => {
+      const reader = await userWith(`role = 'admin'`);
+      const { body } = await ticketFor(solution.id, reader.session.access_token).expect(201);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.http.get(body.url)));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(19).fill(401)]);
+    });
+
+    it('refuses an expired ticket, another solution’s, a made-up one, and none at all with 401', async () => {
+      const reader = await userWith(`role = 'vip'`);
+      const other = await createSolution(t, { projectName: '别的方案', html: '<p>另一个</p>' });
+      const expired = (await ticketFor(solution.id, reader.session.access_token).expect(201)).body.url;
+      await redis().pexpire(`ticket:${new URL(expired, 'http://x').searchParams.get('ticket')}`, 1);
+      await new Promise((r) => setTimeout(r, 20));
+      await t.http.get(expired).expect(401);
+      const mine = (await ticketFor(solution.id, reader.session.access_token).expect(201)).body.url;
+      const ticket = new URL(mine, 'http://x').searchParams.get('ticket');
+      await t.http.get(`/api/solutions/${other.id}/view?ticket=${ticket}`).expect(401);
+      await t.http.get(`/api/solutions/${solution.id}/view?ticket=${'A'.repeat(43)}`).expect(401);
+      await t.http.get(`/api/solutions/${solution.id}/view?ticket=../../x`).expect(401);
+      await t.http.get(`/api/solutions/${solution.id}/view`).expect(401);
+    });
+
+    it('issues no ticket past the paywall: 402 with the paywall and its teaser, and the daily limit counts', async () => {
+      const free = await userWith('');
+      const refused = await ticketFor(solution.id, free.session.access_token).expect(402);
+      expect(refused.body).toMatchObject({ code: 'PAYMENT_REQUIRED_FOR_VIEW', teaser: '堆场' });
+      await t.http.post(`/api/solutions/${solution.id}/view-ticket`).expect(401);
+      const paid = await userWith(`"isPaid" = true`);
+      for (let i = 0; i < LIMIT; i++) {
+        const s = await createSolution(t, { projectName: `限额方案${i}`, html: '<p>x</p>' });
+        await ticketFor(s.id, paid.session.access_token).expect(201);
+      }
+      await ticketFor(solution.id, paid.session.access_token).expect(403, /PAID_USER_DAILY_LIMIT_REACHED/);
+    });
+
+    it('shows anyone the solution’s name and first lines as plain text, never its markup', async () => {
+      const res = await t.http.get(`/api/solutions/${solution.id}/teaser`).expect(200);
+      expect(res.body).toEqual({ solutionId: solution.id, solutionName: '港口堆场调度', teaser: '堆场' });
+      await t.http.get('/api/solutions/00000000-0000-4000-8000-000000000000/teaser').expect(404);
+      await t.http.get('/api/solutions/nope/teaser').expect(404);
+    });
   });
 });

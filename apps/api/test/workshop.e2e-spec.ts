@@ -859,6 +859,31 @@ describe('requirements workshop (contract §8)', () => {
       await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [staff.session.user.id]);
       await get(lab, staff).expect(200);
     });
+
+    it('hands the frame a single-use URL for a file its reader may read; nobody else gets one', async () => {
+      const ticket = (u: User, body: object) =>
+        t.http.post('/api/demand-store/lab-ticket').set(bearer(u)).send(body);
+      const { body } = await ticket(owner, { labName: lab, path: 'indexp.html' }).expect(201);
+      expect(body).toEqual({
+        url: expect.stringMatching(
+          new RegExp(`^/api/solutions/private/${lab}/indexp\\.html\\?ticket=[\\w-]{43}$`),
+        ),
+        expiresInSeconds: 60,
+      });
+      const res = await t.http.get(body.url).expect(200);
+      expect(res.text).toContain('需求总览');
+      expect(res.headers['content-security-policy']).toBe(
+        'sandbox allow-scripts allow-forms allow-popups allow-modals',
+      );
+      await t.http.get(body.url).expect(401);
+      // Bound to its file: another path of the same lab does not open with it.
+      const json = (await ticket(owner, { labName: lab, path: 'indexp.html' }).expect(201)).body.url;
+      await t.http.get(json.replace('indexp.html', 'data/startup.json')).expect(401);
+      await ticket(other, { labName: lab, path: 'indexp.html' }).expect(404);
+      await ticket(owner, { labName: lab, path: '../x' }).expect(400);
+      await ticket(owner, { labName: lab, path: 'nope.html' }).expect(404);
+      await ticket(owner, { labName: lab }).expect(400);
+    });
   });
 
   async function url(): Promise<string> {

@@ -5,15 +5,23 @@ import { createSolutionAsAdmin, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
+/** The document's first lines as the server makes them: text only, its script never. */
+const TEASER = '堆场调度方案 script did not run 跳到结尾 结尾';
 
-/** A document whose script tries to read the app's storage and reports what it got. */
+/**
+ * A document whose inline script runs and tries to read the app's storage and cookies, reporting what it got; and
+ * a long body with an in-document #anchor link.
+ */
 const PROBE_HTML = `<h1>堆场调度方案</h1><p id="probe">script did not run</p>
+<p><a id="jump" href="#end">跳到结尾</a></p><div style="height:3000px"></div><h2 id="end">结尾</h2>
 <script>
   var out = document.getElementById('probe');
   try { out.textContent = 'read:' + window.localStorage.getItem('token'); }
   catch (e) { out.textContent = 'blocked:' + e.name; }
   try { out.textContent += ' parent:' + window.parent.localStorage.getItem('token'); }
   catch (e) { out.textContent += ' parent-blocked'; }
+  try { out.textContent += ' cookie:' + document.cookie; }
+  catch (e) { out.textContent += ' cookie-blocked'; }
 </script>`;
 
 describe('reading a solution in the browser', () => {
@@ -31,10 +39,15 @@ describe('reading a solution in the browser', () => {
   });
   afterAll(() => browser?.close());
 
-  it('sends a visitor to log in, and shows a free reader the paywall', async () => {
+  it('shows a visitor the teaser and the way in, and a free reader the paywall', async () => {
     const visitor = await browser.newPage({ locale: 'zh-CN' });
     await visitor.goto(`${baseUrl}/solutions/${solutionId}/view`);
-    await visitor.waitForURL(`${baseUrl}/login`);
+    await visitor.getByRole('heading', { name: '港口堆场调度方案' }).waitFor();
+    expect(await visitor.getByTestId('paywall-teaser').innerHTML()).toBe(TEASER);
+    expect(await visitor.getByRole('link', { name: '登录', exact: true }).getAttribute('href')).toBe(
+      `/login?redirect=${encodeURIComponent(`/solutions/${solutionId}/view`)}`,
+    );
+    await snap(visitor, 'solution-00-visitor-teaser');
     await visitor.close();
 
     const { context, page } = await signedInPage(browser, await newVerifiedUser('free'));
@@ -43,13 +56,14 @@ describe('reading a solution in the browser', () => {
     expect(await page.getByText('港口堆场调度方案', { exact: true }).isVisible()).toBe(true);
     // The document's first lines as text above the offers: its heading and paragraph, never its script.
     const teaser = page.getByTestId('paywall-teaser');
-    expect(await teaser.textContent()).toBe('堆场调度方案 script did not run');
-    expect(await teaser.innerHTML()).toBe('堆场调度方案 script did not run');
+    expect(await teaser.innerHTML()).toBe(TEASER);
     expect(await page.getByText('单次查看本方案（30 天内有效）').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: '订阅套餐' }).isVisible()).toBe(true);
     expect(await page.getByText('¥99.00/月').isVisible()).toBe(true);
     expect(await page.getByText('VIP 会员（年付）').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: '联系客服开通 VIP' }).getAttribute('href')).toBe('/contact');
+    expect(await page.getByRole('link', { name: '申请 VIP' }).getAttribute('href')).toBe(
+      '/profile/vip-application',
+    );
     await snap(page, 'solution-01-paywall');
     await context.close();
   });
@@ -71,13 +85,35 @@ describe('reading a solution in the browser', () => {
     );
     const frame = page.frameLocator('iframe[title="方案文档"]');
     await frame.getByRole('heading', { name: '堆场调度方案' }).waitFor();
-    // Two walls: the frame's origin is opaque (no allow-same-origin), and a srcdoc frame inherits the app's CSP,
-    // whose script-src 'self' keeps inline scripts from running at all. Neither may let the token through.
-    const probe = (await frame.locator('#probe').textContent()) ?? '';
-    expect(probe).not.toContain(reader.access_token);
-    expect(probe).not.toMatch(/read:ey|parent:ey/);
+    // The document's own script runs (it is loaded from its own URL, under its own CSP), and its origin is
+    // opaque (no allow-same-origin): the app's storage, the parent's and the cookies are all out of its reach.
+    await frame.getByText('blocked:SecurityError parent-blocked cookie-blocked').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(reader.access_token);
     await snap(page, 'solution-02-document');
+    // Its #anchor links scroll within it.
+    const document = page.frames().find((f) => f.url().includes('/view?ticket='))!;
+    expect(await document.evaluate(() => window.scrollY)).toBe(0);
+    await frame.getByRole('link', { name: '跳到结尾' }).click();
+    await expect.poll(() => document.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await context.close();
+  });
+
+  it('lands on the section a link to the viewer names with its #anchor', async () => {
+    const reader = await newVerifiedUser('anchor');
+    const db = new Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    await db.query(`UPDATE users SET role = 'vip' WHERE id = $1`, [reader.user.id]);
+    await db.end();
+    const { context, page } = await signedInPage(browser, {
+      ...reader,
+      user: { ...reader.user, role: 'vip' },
+    });
+    await page.goto(`${baseUrl}/solutions/${solutionId}/view#end`);
+    const frame = page.frameLocator('iframe[title="方案文档"]');
+    await frame.getByRole('heading', { name: '结尾' }).waitFor();
+    const document = page.frames().find((f) => f.url().includes('/view?ticket='))!;
+    expect(document.url()).toMatch(/#end$/);
+    await expect.poll(() => document.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await context.close();
   });
 });

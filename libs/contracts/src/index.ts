@@ -15,3 +15,4 @@ export * from './admin';
 export * from './stage-output';
 export * from './realtime';
 export * from './site';
+export * from './vip';

@@ -29,3 +29,15 @@ export interface PaywallBody {
   upgradeOptionsTitle: string;
   vipApplicationInfo: { planName: string; benefits: string[]; displayPrice: string; message: string } | null;
 }
+
+/** `GET /api/solutions/:id/teaser` (public): what a visitor sees before signing in. */
+export type SolutionTeaser = Pick<PaywallBody, 'solutionId' | 'solutionName' | 'teaser'>;
+
+/**
+ * `POST /api/solutions/:id/view-ticket`, `POST /api/demand-store/lab-ticket`: the URL a frame loads the document
+ * from, with a single-use ticket that lives `expiresInSeconds`.
+ */
+export interface ViewTicket {
+  url: string;
+  expiresInSeconds: number;
+}

@@ -9,6 +9,7 @@ export const WebRoute = {
   resetPassword: '/reset-password',
   profile: '/profile',
   myOrders: '/profile/orders',
+  vipApplication: '/profile/vip-application',
   subscription: '/subscription',
   subscriptionManagement: '/subscription-management',
   payment: '/payment',

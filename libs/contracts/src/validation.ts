@@ -15,6 +15,18 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 export const USERNAME_PATTERN = /^[^\s@]+$/;
 export const PASSWORD_COMPOSITION = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).*$/;
 
+/** The VIP application's limits (customer-area: /profile/vip-application). */
+export const VIP_APPLICATION_LIMITS = {
+  company: 100,
+  contactName: 50,
+  phone: 20,
+  purposeMin: 20,
+  purposeMax: 2000,
+  noteMax: 500,
+} as const;
+/** A phone number: digits with spaces or dashes, an optional leading +, 7 to 20 characters (mainland or not). */
+export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
+
 export const ValidationMessage = {
   usernameRequired: { zh: '用户名不能为空', en: 'Username is required.' },
   usernameTooLong: {
@@ -45,6 +57,18 @@ export const ValidationMessage = {
     zh: '关键价值点描述过短，请至少输入20个字符。',
     en: 'The key value points are too short: please write at least 20 characters.',
   },
+  companyRequired: { zh: '请填写公司名称', en: 'Please enter the company name.' },
+  contactNameRequired: { zh: '请填写联系人', en: 'Please enter a contact person.' },
+  phoneInvalid: {
+    zh: '请填写有效的电话号码（7–20 位数字，可含空格或短横线）',
+    en: 'Please enter a valid phone number (7–20 digits, spaces or dashes allowed).',
+  },
+  industryRequired: { zh: '请选择所属行业', en: 'Please choose an industry.' },
+  purposeTooShort: {
+    zh: `请至少用 ${VIP_APPLICATION_LIMITS.purposeMin} 个字说明您想用需求工坊做什么`,
+    en: `Please tell us in at least ${VIP_APPLICATION_LIMITS.purposeMin} characters what you want to use the workshop for.`,
+  },
+  tooLong: { zh: '内容过长', en: 'This is too long.' },
 } as const satisfies Record<string, Localized>;
 export type ValidationMessageKey = keyof typeof ValidationMessage;
 

@@ -3,6 +3,7 @@ import { Identity } from '../modules/auth/entities/identity.entity';
 import { PasswordReset } from '../modules/auth/entities/password-reset.entity';
 import { RefreshToken } from '../modules/auth/entities/refresh-token.entity';
 import { User } from '../modules/auth/entities/user.entity';
+import { VipApplication } from '../modules/auth/entities/vip-application.entity';
 import { Solution } from '../modules/solutions/entities/solution.entity';
 import { SolutionSearch } from '../modules/solutions/entities/solution-search.entity';
 import { AuditEntry } from '../core/audit/audit-entry.entity';
@@ -25,6 +26,7 @@ export const ENTITIES = [
   RefreshToken,
   PasswordReset,
   Identity,
+  VipApplication,
   AuditEntry,
   Solution,
   SolutionSearch,

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', element: page(authPages.forgotPassword) },
       { path: '/reset-password', element: page(authPages.resetPassword) },
       { path: '/profile', element: page(authPages.profile, signedIn) },
+      { path: '/profile/vip-application', element: page(authPages.vipApplication, signedIn) },
       {
         path: '/profile/orders',
         element: page(billingPages.myOrders, signedIn),

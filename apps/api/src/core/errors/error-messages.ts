@@ -76,6 +76,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '支付渠道拒绝了退款，订单仍为已支付。',
     en: 'The payment gateway refused the refund; the order is still paid.',
   },
+  VIP_APPLICATION_PENDING: {
+    zh: '您已有一份待审核的 VIP 申请，请等待审核结果。',
+    en: 'You already have a VIP application under review; please wait for the decision.',
+  },
+  ALREADY_VIP: { zh: '您已是 VIP 用户，无需申请。', en: 'You are already a VIP user.' },
+  APPLICATION_DECIDED: {
+    zh: '该申请已被处理，请刷新后查看。',
+    en: 'This application has already been decided; refresh to see it.',
+  },
   NO_ACTIVE_SUBSCRIPTION: { zh: '当前没有可取消的订阅', en: 'You have no active subscription to cancel.' },
   PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
   PAID_USER_DAILY_LIMIT_REACHED: {

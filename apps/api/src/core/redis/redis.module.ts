@@ -1,3 +1,4 @@
+import { DocumentTickets } from './document-tickets';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
@@ -7,8 +8,13 @@ import { RedisRestored } from './redis-restored';
 
 @Global()
 @Module({
-  providers: [{ provide: REDIS, inject: [AppConfig], useFactory: createRedis }, RateLimiter, RedisRestored],
-  exports: [REDIS, RateLimiter, RedisRestored],
+  providers: [
+    { provide: REDIS, inject: [AppConfig], useFactory: createRedis },
+    RateLimiter,
+    RedisRestored,
+    DocumentTickets,
+  ],
+  exports: [REDIS, RateLimiter, RedisRestored, DocumentTickets],
 })
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

@@ -12,6 +12,7 @@ import { VipPlanStartups1795464849598 } from './1795464849598-VipPlanStartups';
 import { Refunds1795468099090 } from './1795468099090-Refunds';
 import { ProgressKeys1795503047987 } from './1795503047987-ProgressKeys';
 import { PurchaseSubject1795540000000 } from './1795540000000-PurchaseSubject';
+import { VipApplications1795540100000 } from './1795540100000-VipApplications';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Refunds1795468099090,
   ProgressKeys1795503047987,
   PurchaseSubject1795540000000,
+  VipApplications1795540100000,
 ];

@@ -9,11 +9,17 @@ import { BillingModule } from '../billing';
 import { NotificationsModule } from '../notifications';
 import { AdminMessagesController } from './admin-messages.controller';
 import { AdminPlansController } from './admin-plans.controller';
+import { AdminVipApplicationsController } from './admin-vip-applications.controller';
 
 /** Support staff's endpoints (contract §9) that span modules; each module's own admin routes stay with it. */
 @Module({
   imports: [AuthModule, BillingModule, NotificationsModule, DemandStoreModule],
-  controllers: [AdminPlansController, AdminMessagesController, AdminSupportController],
+  controllers: [
+    AdminPlansController,
+    AdminMessagesController,
+    AdminSupportController,
+    AdminVipApplicationsController,
+  ],
   providers: [SupportTimelineService, QueuesAdminService, MetricsCollectors],
 })
 export class AdminModule {}

@@ -19,15 +19,18 @@ import { PasswordService } from './password.service';
 import { JwtStrategy } from './strategies/jwt.strategy';
 import { TokenService } from './token.service';
 import { UsersAdminService } from './users-admin.service';
+import { VipApplication } from './entities/vip-application.entity';
+import { VipApplicationsController } from './vip-applications.controller';
+import { VipApplicationsService } from './vip-applications.service';
 
 @Module({
   imports: [
     BillingModule,
     NotificationsModule,
     PassportModule,
-    TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity]),
+    TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity, VipApplication]),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, VipApplicationsController],
   providers: [
     AuthService,
     AdminBootstrap,
@@ -37,8 +40,9 @@ import { UsersAdminService } from './users-admin.service';
     OAuthService,
     OAuthStrategies,
     UsersAdminService,
+    VipApplicationsService,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],
-  exports: [AuthService, TokenService, UsersAdminService],
+  exports: [AuthService, TokenService, UsersAdminService, VipApplicationsService],
 })
 export class AuthModule {}

@@ -3,3 +3,5 @@ export { AuthModule } from './auth.module';
 export { AuthService } from './auth.service';
 export { UsersAdminService } from './users-admin.service';
 export { AuthJobsModule } from './auth-jobs.module';
+export { VipApplicationsService } from './vip-applications.service';
+export { VipApprovalDto, VipRejectionDto } from './dto/vip-application.dto';

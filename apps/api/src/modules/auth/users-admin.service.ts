@@ -75,30 +75,51 @@ export class UsersAdminService {
       // Support may not lock staff out; only an admin may disable another staff account.
       if (actor.role !== Role.Admin && STAFF.includes(user.role)) throw new AppError('FORBIDDEN');
       if (patch.disabled && user.id === actor.id) throw new AppError('CONFLICT');
-      const prior = toAdminUser(user);
-      const becomesVip = patch.role === Role.Vip && user.role !== Role.Vip;
-      Object.assign(user, {
-        ...patch,
-        ...(becomesVip && patch.vipStartupQuota === undefined && user.vipStartupQuota === 0
-          ? { vipStartupQuota: DEFAULT_VIP_STARTUP_QUOTA }
-          : {}),
-      });
-      const saved = toAdminUser(await tx.save(user));
-      // Tokens carry the role and were issued to an enabled account: both changes end them within seconds.
-      if (saved.disabled && !prior.disabled) await this.tokens.endAllSessions(tx, user.id);
-      else if (saved.role !== prior.role) await this.tokens.raiseVersion(tx, user.id);
-      const changed = (Object.keys(saved) as (keyof AdminUser)[]).filter((k) => prior[k] !== saved[k]);
-      await this.audit.record(tx, {
-        actorId: actor.id,
-        action: 'user.update',
-        targetType: 'user',
-        targetId: user.id,
-        details: { before: prior, after: saved, changed },
-      });
-      return { before: prior, after: saved };
+      return this.change(tx, actor.id, user, patch);
     });
     if ((after.disabled && !before.disabled) || after.role !== before.role) this.tokens.sessionsEnded(id);
     return after;
+  }
+
+  /**
+   * Makes a user VIP, with the default start-up quota when they have none, audited as any change: support's
+   * approval of a VIP application (the application is the admin's rule for it). In the caller's transaction; the
+   * caller calls `tokens.sessionsEnded` once it commits. Answers the user as changed.
+   */
+  async grantVip(tx: EntityManager, actorId: string, userId: string): Promise<AdminUser> {
+    const user = await this.find(tx, userId, true);
+    if (user.role !== Role.Free) throw new AppError('ALREADY_VIP');
+    return (await this.change(tx, actorId, user, { role: Role.Vip })).after;
+  }
+
+  /** Applies a patch to a locked user: the new VIP's default quota, token versions, the audit entry. */
+  private async change(
+    tx: EntityManager,
+    actorId: string,
+    user: User,
+    patch: AdminUserPatch,
+  ): Promise<{ before: AdminUser; after: AdminUser }> {
+    const prior = toAdminUser(user);
+    const becomesVip = patch.role === Role.Vip && user.role !== Role.Vip;
+    Object.assign(user, {
+      ...patch,
+      ...(becomesVip && patch.vipStartupQuota === undefined && user.vipStartupQuota === 0
+        ? { vipStartupQuota: DEFAULT_VIP_STARTUP_QUOTA }
+        : {}),
+    });
+    const saved = toAdminUser(await tx.save(user));
+    // Tokens carry the role and were issued to an enabled account: both changes end them within seconds.
+    if (saved.disabled && !prior.disabled) await this.tokens.endAllSessions(tx, user.id);
+    else if (saved.role !== prior.role) await this.tokens.raiseVersion(tx, user.id);
+    const changed = (Object.keys(saved) as (keyof AdminUser)[]).filter((k) => prior[k] !== saved[k]);
+    await this.audit.record(tx, {
+      actorId,
+      action: 'user.update',
+      targetType: 'user',
+      targetId: user.id,
+      details: { before: prior, after: saved, changed },
+    });
+    return { before: prior, after: saved };
   }
 
   private async find(m: EntityManager, id: string, lock = false): Promise<User> {

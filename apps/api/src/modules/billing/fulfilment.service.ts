@@ -1,9 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  type PaymentGateway,
-  PaymentItemType,
-} from '@think-tank/contracts';
+import { type PaymentGateway, PaymentItemType } from '@think-tank/contracts';
 import { Messages, type MessageDraft, NotificationsService } from '../notifications';
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';

@@ -1,11 +1,14 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { LAB_INDEX_FILE } from '@think-tank/contracts';
+import { LAB_INDEX_FILE, type ViewTicket } from '@think-tank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors/app-error';
 import { DOCUMENT_CSP } from '../../core/http/security-headers';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
+import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets';
+import { TicketOrToken } from '../../core/http/public.decorator';
+import { LabTicketDto } from './dto/lab-ticket.dto';
 import { LabFilesService } from './lab-files.service';
 
 const PREFIX = '/api/solutions/private/';
@@ -38,21 +41,51 @@ export function labPath(rawUrl: string): { labName: string; path: string } {
   return { labName, path: path || LAB_INDEX_FILE };
 }
 
+/** A lab file's viewer URL (what labPath reads back). */
+const labUrl = (labName: string, path: string) =>
+  `${PREFIX}${encodeURIComponent(labName)}/${path.split('/').map(encodeURIComponent).join('/')}`;
+
 @ApiTags('demand-store')
 @ApiBearerAuth()
-@Controller('solutions/private')
+@Controller()
 export class LabViewerController {
-  constructor(private readonly files: LabFilesService) {}
+  constructor(
+    private readonly files: LabFilesService,
+    private readonly tickets: DocumentTickets,
+  ) {}
 
-  @Get([':labName', ':labName/*'])
+  @Post('demand-store/lab-ticket')
+  @ApiOperation({
+    summary:
+      'A single-use URL (60 s) for the lab viewer’s frame to load a generated file by, for its owner, support and admin: {url, expiresInSeconds}',
+  })
+  async ticket(@Body() dto: LabTicketDto, @CurrentUser() user: AuthUser): Promise<ViewTicket> {
+    const url = labUrl(dto.labName, dto.path);
+    const { labName, path } = labPath(url);
+    await this.files.read(user, labName, path);
+    const ticket = await this.tickets.issue(user.id, `lab:${labName}/${path}`);
+    return { url: `${labUrl(labName, path)}?ticket=${ticket}`, expiresInSeconds: TICKET_SECONDS };
+  }
+
+  @TicketOrToken()
+  @Get(['solutions/private/:labName', 'solutions/private/:labName/*'])
   @ApiProduces('text/html', 'application/json', 'text/plain')
   @ApiOperation({
     summary:
-      'A generated lab file (default indexp.html) for its owner, support and admin; HTML under the sandbox CSP; 400 for `..`, NUL or absolute paths',
+      'A generated lab file (default indexp.html) for its owner, support and admin, by token or by a lab ticket; HTML under the sandbox CSP; 400 for `..`, NUL or absolute paths',
   })
-  async file(@Req() req: FastifyRequest, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
+  async file(
+    @Req() req: FastifyRequest,
+    @Query('ticket') ticket: string | undefined,
+    @CurrentUser() user: AuthUser | undefined,
+    @Res() reply: FastifyReply,
+  ) {
     const { labName, path } = labPath(req.url);
-    const content = await this.files.read(user, labName, path);
+    // A frame's ticket stands for its reader, whose rights are checked again as for a token.
+    const reader = ticket
+      ? { id: await this.tickets.spend(String(ticket), `lab:${labName}/${path}`) }
+      : user!;
+    const content = await this.files.read(reader, labName, path);
     reply.header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store');
     if (/\.html?$/i.test(path))
       return reply

@@ -51,6 +51,22 @@ export const Messages = {
     },
     actionUrl: '/subscription-management',
   }),
+  vipApproved: (quota: number, note: string | null): MessageDraft => ({
+    title: { zh: 'VIP 申请已通过', en: 'Your VIP application is approved' },
+    content: {
+      zh: `您已成为 VIP 用户：阶段费用全免，并获得 ${quota} 次需求启动额度。${note ? `备注：${note}` : ''}`,
+      en: `You are now a VIP user: no stage fees, and ${quota} demand start-ups.${note ? ` Note: ${note}` : ''}`,
+    },
+    actionUrl: WebRoute.requirements,
+  }),
+  vipRejected: (reason: string): MessageDraft => ({
+    title: { zh: 'VIP 申请未通过', en: 'Your VIP application was not approved' },
+    content: {
+      zh: `原因：${reason}。您可以修改后重新申请。`,
+      en: `Reason: ${reason}. You may apply again.`,
+    },
+    actionUrl: WebRoute.vipApplication,
+  }),
   subscriptionCanceled: (end: Date): MessageDraft => ({
     title: { zh: '订阅已取消', en: 'Subscription cancelled' },
     content: {

@@ -1,21 +1,25 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Language } from '@think-tank/contracts';
 import type { FastifyReply } from 'fastify';
 import { IdPipe } from '../../core/http/id.pipe';
 import { DOCUMENT_CSP } from '../../core/http/security-headers';
 import { Lang } from '../../core/http/language.decorator';
-import { Public } from '../../core/http/public.decorator';
+import { Public, TicketOrToken } from '../../core/http/public.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { InitiateSolutionPaymentDto, PaymentInstructionBody } from '../billing';
 import { SearchBody, SearchQueryDto } from './dto/solution.dto';
+import { SolutionDocumentsService } from './solution-documents.service';
 import { SolutionsService } from './solutions.service';
 
 @ApiTags('solutions')
 @Controller('solutions')
 export class SolutionsController {
-  constructor(private readonly solutions: SolutionsService) {}
+  constructor(
+    private readonly solutions: SolutionsService,
+    private readonly documents: SolutionDocumentsService,
+  ) {}
 
   @Public()
   @Get('search')
@@ -42,20 +46,46 @@ export class SolutionsController {
     return this.solutions.initiateViewPayment(dto, user, lang);
   }
 
+  @Public()
+  @Get(':id/teaser')
+  @ApiOperation({ summary: 'What anyone sees before signing in: {solutionId, solutionName, teaser}' })
+  teaser(@Param('id', IdPipe) id: string) {
+    return this.documents.teaser(id);
+  }
+
   @ApiBearerAuth()
-  @Get(':id/view')
-  @ApiProduces('text/html')
+  @Post(':id/view-ticket')
   @ApiOperation({
     summary:
-      'The solution document, sandboxed; 402 PAYMENT_REQUIRED_FOR_VIEW or 403 PAID_USER_DAILY_LIMIT_REACHED with the paywall',
+      'A single-use URL (60 s) for the frame to load the document by, after every paywall rule: {url, expiresInSeconds}; 402/403 with the paywall',
+  })
+  ticket(@Param('id', IdPipe) id: string, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.documents.ticket(id, user.id, lang);
+  }
+
+  @ApiBearerAuth()
+  @TicketOrToken()
+  @Get(':id/view')
+  @ApiProduces('text/html')
+  @ApiQuery({
+    name: 'ticket',
+    required: false,
+    description: 'a view ticket instead of the token (single use)',
+  })
+  @ApiOperation({
+    summary:
+      'The solution document, sandboxed; 402 PAYMENT_REQUIRED_FOR_VIEW or 403 PAID_USER_DAILY_LIMIT_REACHED with the paywall; with ?ticket= 401 unless the ticket is unspent',
   })
   async view(
     @Param('id', IdPipe) id: string,
-    @CurrentUser() user: AuthUser,
+    @Query('ticket') ticket: string | undefined,
+    @CurrentUser() user: AuthUser | undefined,
     @Lang() lang: Language,
     @Res() reply: FastifyReply,
   ) {
-    const html = await this.solutions.viewDocument(id, user.id, lang);
+    const html = ticket
+      ? await this.documents.viewByTicket(id, String(ticket))
+      : await this.documents.view(id, user!.id, lang);
     return reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', DOCUMENT_CSP)

@@ -5,15 +5,12 @@ import {
   SEARCH_COUNT_CAP,
   type PaymentInstruction,
   type AdminSolution,
-  type Role,
   type Language,
   type SearchResponse,
   type SolutionInput,
   type SolutionListItem,
 } from '@think-tank/contracts';
-import type { Pool } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
 import { Solution } from './entities/solution.entity';
@@ -27,7 +24,6 @@ import {
   type TermAlternatives,
 } from './solution-search.query';
 import { TranslationService } from './translation.service';
-import { PaywallService } from '../paywall';
 import { type InitiateSolutionPaymentDto, PaymentsService } from '../billing';
 import type { AuthUser } from '../../core/auth/auth-user';
 
@@ -69,14 +65,8 @@ export class SolutionsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly translation: TranslationService,
     private readonly audit: AuditService,
-    private readonly paywall: PaywallService,
     private readonly payments: PaymentsService,
-  ) {
-    this.pool = (db.driver as PostgresDriver).master as Pool;
-  }
-
-  /** The pg pool under TypeORM, for the one read hot enough to skip the QueryRunner. */
-  private readonly pool: Pool;
+  ) {}
 
   /**
    * Queries recently found to have more than 1,000 matches (per process): their count is "1000+" anyway, so they
@@ -106,32 +96,6 @@ export class SolutionsService {
       dto.paymentGateway,
       lang,
     );
-  }
-
-  /** The document of a solution, for a reader the paywall lets through (contract §4). */
-  async viewDocument(id: string, userId: string, lang: Language): Promise<Buffer> {
-    // The reader and the document in one round trip, straight on the pool: this is the hottest paid path,
-    // and a TypeORM QueryRunner per call costs it a measurable share of its throughput.
-    const {
-      rows: [row],
-    } = await this.pool.query<{
-      html: string | null;
-      projectName: string | null;
-      role: Role;
-      isPaid: boolean;
-      disabled: boolean;
-    }>({
-      // Named, so each pooled connection parses and plans it once.
-      name: 'solution-view',
-      text: `SELECT so.html, so."projectName", u.role, u."isPaid", u.disabled
-               FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
-      values: [id, userId],
-    });
-    if (!row || row.disabled) throw new AppError('UNAUTHORIZED');
-    if (row.html === null) throw new AppError('NOT_FOUND');
-    const solution = { id, projectName: row.projectName!, html: row.html };
-    await this.paywall.authorizeView({ id: userId, ...row }, solution, lang);
-    return Buffer.from(row.html, 'utf8');
   }
 
   /**

@@ -11,4 +11,5 @@ export const authPages = {
   forgotPassword: () => import('./pages/ForgotPasswordPage'),
   resetPassword: () => import('./pages/ResetPasswordPage'),
   profile: () => import('./pages/ProfilePage'),
+  vipApplication: () => import('./pages/VipApplicationPage'),
 };

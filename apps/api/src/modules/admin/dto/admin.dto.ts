@@ -3,9 +3,11 @@ import {
   ORDER_STATUSES,
   OVERALL_STATUSES,
   ROLES,
+  VIP_APPLICATION_STATUSES,
   type OrderStatus,
   type OverallStatus,
   type Role,
+  type VipApplicationStatus,
 } from '@think-tank/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
@@ -52,6 +54,13 @@ export class DemandsQuery extends PageQuery {
   @IsOptional()
   @IsIn(OVERALL_STATUSES, invalid)
   status?: OverallStatus;
+}
+
+export class VipApplicationsQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: VIP_APPLICATION_STATUSES })
+  @IsOptional()
+  @IsIn(VIP_APPLICATION_STATUSES, invalid)
+  status?: VipApplicationStatus;
 }
 
 export class AuditQuery extends PageQuery {

@@ -20,11 +20,11 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 
 // The pipe reports the first rule a field breaks (the top-most decorator), with the catalogue's message.
-const m = (key: ValidationMessageKey) => ({ message: key });
-const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+export const m = (key: ValidationMessageKey) => ({ message: key });
+export const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 /** Rules listed in priority order, applied as stacked decorators would be (bottom first). */
-const rules =
+export const rules =
   (...decorators: PropertyDecorator[]): PropertyDecorator =>
   (target, key) =>
     [...decorators].reverse().forEach((decorate) => decorate(target, key));

@@ -27,11 +27,17 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 
   override canActivate(context: ExecutionContext) {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+    const isPublic = this.reflector.getAllAndOverride<boolean | 'ticket'>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
     ]);
-    return isPublic ? true : super.canActivate(context);
+    if (isPublic === true) return true;
+    if (
+      isPublic === 'ticket' &&
+      context.switchToHttp().getRequest<{ query?: { ticket?: unknown } }>().query?.ticket
+    )
+      return true;
+    return super.canActivate(context);
   }
 
   /**

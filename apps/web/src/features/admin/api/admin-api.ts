@@ -13,6 +13,8 @@ import type {
   ReconcileResult,
   Stage,
   TimelineEntry,
+  AdminVipApplication,
+  VipApplication,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
 import { api } from '../../../lib/api-client';
@@ -34,6 +36,13 @@ export const useAdminOrders = (
   filter: { status?: string; userId?: string; flagged?: boolean },
   page: number,
 ) => useSWR(`${BASE}/orders${query({ ...filter, page })}`, get<AdminPage<AdminOrder>>);
+export const useVipApplications = (status: string, page: number) =>
+  useSWR(`${BASE}/vip-applications${query({ status, page })}`, get<AdminPage<AdminVipApplication>>);
+export const decideVipApplication = (id: string, how: 'approve' | 'reject', note: string) =>
+  api<VipApplication>(`${BASE}/vip-applications/${id}/${how}`, {
+    method: 'POST',
+    body: note ? { note } : {},
+  });
 export const useAdminDemands = (status: string, page: number) =>
   useSWR(`${BASE}/demands${query({ status, page })}`, get<AdminPage<AdminDemand>>);
 export const useQueues = () => useSWR(`${BASE}/queues`, get<QueueCounts[]>, { refreshInterval: 10_000 });

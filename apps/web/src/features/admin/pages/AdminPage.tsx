@@ -11,8 +11,19 @@ import { PlansTab } from '../components/PlansTab';
 import { QueuesTab } from '../components/QueuesTab';
 import { SolutionsTab } from '../components/SolutionsTab';
 import { UsersTab } from '../components/UsersTab';
+import { VipApplicationsTab } from '../components/VipApplicationsTab';
 
-const TABS = ['users', 'orders', 'demands', 'solutions', 'plans', 'queues', 'audit', 'broadcast'] as const;
+const TABS = [
+  'users',
+  'vip',
+  'orders',
+  'demands',
+  'solutions',
+  'plans',
+  'queues',
+  'audit',
+  'broadcast',
+] as const;
 /** Tabs whose every call only an admin may make (the server refuses support's). */
 const ADMIN_ONLY: readonly string[] = ['plans'];
 
@@ -47,6 +58,7 @@ export default function AdminPage() {
         ))}
       </ul>
       {tab === 'users' && <UsersTab isAdmin={isAdmin} />}
+      {tab === 'vip' && <VipApplicationsTab />}
       {tab === 'orders' && <OrdersTab isAdmin={isAdmin} />}
       {tab === 'demands' && <DemandsTab />}
       {tab === 'solutions' && <SolutionsTab />}

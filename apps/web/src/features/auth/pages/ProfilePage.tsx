@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../api/auth-api';
+import { useMyVipApplication } from '../api/vip-api';
 import { useLogout } from '../use-logout';
 
 export default function ProfilePage() {
@@ -55,6 +56,7 @@ export default function ProfilePage() {
               </dd>
               <dt className="col-sm-4">{t('profile.paid')}</dt>
               <dd className="col-sm-8">{me.isPaid ? t('profile.isPaid') : t('profile.isFree')}</dd>
+              {me.role === 'Free' && <VipApplicationRow />}
             </dl>
           )}
           <div className="d-flex gap-2 mt-4">
@@ -78,5 +80,30 @@ export default function ProfilePage() {
         </Card.Body>
       </Card>
     </Container>
+  );
+}
+
+/** Where the user's VIP application stands, with the way to it (Free users only: others are VIP or staff). */
+function VipApplicationRow() {
+  const { t } = useTranslation('account');
+  const { data, error } = useMyVipApplication();
+  const application = data?.application;
+  const status = !application
+    ? t('vip.statusNone')
+    : application.status === 'pending'
+      ? t('vip.statusPending')
+      : application.status === 'approved'
+        ? t('vip.statusApproved')
+        : t('vip.statusRejected', { reason: application.decisionNote ?? '' });
+  return (
+    <>
+      <dt className="col-sm-4">{t('vip.status')}</dt>
+      <dd className="col-sm-8 d-flex flex-wrap align-items-center gap-2">
+        {error ? <span className="text-danger">{t('vip.loadFailed')}</span> : data && <span>{status}</span>}
+        <LinkButton to={WebRoute.vipApplication} size="sm" variant="outline-primary">
+          {application?.status === 'pending' ? t('vip.view') : t('vip.apply')}
+        </LinkButton>
+      </dd>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { errorText } from '../../../lib/error-text';
+import { Teaser } from './Teaser';
 import {
   checkoutStateFor,
   followPaymentInstruction,
@@ -70,20 +71,7 @@ export function Paywall({ paywall }: { paywall: PaywallBody }) {
     <Container className="tt-page" style={{ maxWidth: 960 }}>
       <h1 className="h3">{t('paywall.title')}</h1>
       <p className="text-secondary mb-1">{paywall.solutionName}</p>
-      {paywall.teaser && (
-        // Plain text from the server (no markup), faded out where the paid part begins.
-        <p
-          className="mt-3 mb-0 text-body"
-          data-testid="paywall-teaser"
-          style={{
-            whiteSpace: 'pre-line',
-            maskImage: 'linear-gradient(to bottom, black 40%, transparent)',
-            WebkitMaskImage: 'linear-gradient(to bottom, black 40%, transparent)',
-          }}
-        >
-          {paywall.teaser}
-        </p>
-      )}
+      <Teaser text={paywall.teaser} />
       <Alert variant={paywall.statusCode === 403 ? 'warning' : 'info'} className="mt-3">
         {paywall.notice}
       </Alert>
@@ -121,8 +109,8 @@ export function Paywall({ paywall }: { paywall: PaywallBody }) {
               ))}
             </ul>
             <p className="mb-2 small text-secondary">{paywall.vipApplicationInfo.message}</p>
-            <LinkButton to={WebRoute.contact} size="sm" variant="outline-warning">
-              {t('paywall.contactForVip')}
+            <LinkButton to={WebRoute.vipApplication} size="sm" variant="outline-warning">
+              {t('paywall.applyForVip')}
             </LinkButton>
           </Card.Body>
         </Card>

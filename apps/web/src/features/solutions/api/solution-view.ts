@@ -1,32 +1,41 @@
-import type { PaywallBody } from '@think-tank/contracts';
+import type { PaywallBody, SolutionTeaser, ViewTicket } from '@think-tank/contracts';
 import { useEffect, useState } from 'react';
-import { ApiError, apiHtml } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 
 export type SolutionView =
   | { state: 'loading' }
-  | { state: 'document'; html: string }
+  | { state: 'document'; url: string }
   | { state: 'restricted'; paywall: PaywallBody }
-  | { state: 'unauthorized' }
+  | { state: 'visitor'; teaser: SolutionTeaser }
   | { state: 'error'; error: unknown };
 
-/** Loads a solution document once per id; a 402/403 becomes the paywall (customer-area §4). */
+const path = (id: string) => `/api/solutions/${encodeURIComponent(id)}`;
+
+/**
+ * Opens a solution once per id: a single-use URL for the frame when the reader may read it (the frame then runs
+ * the document under the document's own CSP), the paywall on 402/403 (customer-area §4), the teaser for a visitor
+ * who is not signed in.
+ */
 export function useSolutionView(id: string): SolutionView {
   const [view, setView] = useState<SolutionView>({ state: 'loading' });
   useEffect(() => {
     let current = true;
+    const show = (next: SolutionView) => current && setView(next);
     setView({ state: 'loading' });
-    apiHtml(`/api/solutions/${encodeURIComponent(id)}/view`).then(
-      (html) => current && setView({ state: 'document', html }),
+    api<ViewTicket>(`${path(id)}/view-ticket`, { method: 'POST' }).then(
+      ({ url }) => show({ state: 'document', url }),
       (error: unknown) => {
-        if (!current) return;
         if (
           error instanceof ApiError &&
           (error.status === 402 || error.status === 403) &&
           error.body?.solutionId
         )
-          setView({ state: 'restricted', paywall: error.body as unknown as PaywallBody });
-        else if (error instanceof ApiError && error.status === 401) setView({ state: 'unauthorized' });
-        else setView({ state: 'error', error });
+          return show({ state: 'restricted', paywall: error.body as unknown as PaywallBody });
+        if (!(error instanceof ApiError && error.status === 401)) return show({ state: 'error', error });
+        api<SolutionTeaser>(`${path(id)}/teaser`, { anonymous: true }).then(
+          (teaser) => show({ state: 'visitor', teaser }),
+          (teaserError: unknown) => show({ state: 'error', error: teaserError }),
+        );
       },
     );
     return () => {

@@ -2,10 +2,10 @@ import { WebRoute } from '@think-tank/contracts';
 import { useState } from 'react';
 import { Alert, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { ApiError } from '../../../lib/api-client';
-import { Paywall } from '../../paywall';
+import { Paywall, VisitorTeaser } from '../../paywall';
 import { useSolutionView } from '../api/solution-view';
 
 /**
@@ -21,8 +21,7 @@ export default function SolutionPage() {
   const view = useSolutionView(solutionId);
   const [framed, setFramed] = useState(false);
 
-  if (view.state === 'unauthorized')
-    return <Navigate to={WebRoute.login} replace state={{ from: location }} />;
+  if (view.state === 'visitor') return <VisitorTeaser teaser={view.teaser} />;
   if (view.state === 'restricted') return <Paywall paywall={view.paywall} />;
   if (view.state === 'error') {
     const err = view.error;
@@ -55,7 +54,9 @@ export default function SolutionPage() {
         <iframe
           title={t('solution.frameTitle')}
           sandbox={SOLUTION_FRAME_SANDBOX}
-          srcDoc={view.html}
+          // The document's own URL (a single-use ticket), so its own CSP applies and its #anchors work; the
+          // page's #anchor is handed on, so a link to a section lands on it.
+          src={view.url + location.hash}
           onLoad={() => setFramed(true)}
           style={{
             width: '100%',

@@ -1,12 +1,12 @@
-import { LAB_INDEX_FILE, WebRoute } from '@think-tank/contracts';
+import { LAB_INDEX_FILE, WebRoute, type ViewTicket } from '@think-tank/contracts';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { ApiError, apiText } from '../../../lib/api-client';
+import { api, ApiError, apiText } from '../../../lib/api-client';
 
-type Loaded = { kind: 'html' | 'json' | 'text'; body: string; note?: string };
+type Loaded = { kind: 'frame'; url: string } | { kind: 'json' | 'text'; body: string; note?: string };
 
 /** The generated file's frame: scripts, forms, popups and modals, never the app's origin. */
 const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
@@ -26,20 +26,25 @@ export default function DemandLabPage() {
     setError(null);
     if (!labName) return setError({ text: t('lab.noName') });
     if (!path) return setError({ text: t('lab.noPath') });
+    const fail = (err: unknown) => setError(viewerError(err, t));
+    // An HTML file runs in the frame from its own URL (a single-use ticket), under its own sandbox CSP.
+    if (/\.html?$/i.test(path)) {
+      api<ViewTicket>('/api/demand-store/lab-ticket', { method: 'POST', body: { labName, path } }).then(
+        ({ url }) => setLoaded({ kind: 'frame', url }),
+        fail,
+      );
+      return;
+    }
     const url = `/api/solutions/private/${encodeURIComponent(labName)}/${path.split('/').map(encodeURIComponent).join('/')}`;
-    apiText(url).then(
-      ({ body, contentType }) => {
-        if (contentType.startsWith('text/html')) return setLoaded({ kind: 'html', body });
-        if (contentType.includes('json'))
-          try {
-            return setLoaded({ kind: 'json', body: JSON.stringify(JSON.parse(body), null, 2) });
-          } catch {
-            return setLoaded({ kind: 'text', body, note: t('lab.badJson') });
-          }
-        setLoaded({ kind: 'text', body });
-      },
-      (err: unknown) => setError(viewerError(err, t)),
-    );
+    apiText(url).then(({ body, contentType }) => {
+      if (contentType.includes('json'))
+        try {
+          return setLoaded({ kind: 'json', body: JSON.stringify(JSON.parse(body), null, 2) });
+        } catch {
+          return setLoaded({ kind: 'text', body, note: t('lab.badJson') });
+        }
+      setLoaded({ kind: 'text', body });
+    }, fail);
   }, [labName, path, t]);
 
   return (
@@ -70,11 +75,11 @@ export default function DemandLabPage() {
         </Alert>
       ) : !loaded ? (
         <PageSpinner />
-      ) : loaded.kind === 'html' ? (
+      ) : loaded.kind === 'frame' ? (
         <iframe
           title={t('lab.frameTitle')}
           sandbox={FRAME_SANDBOX}
-          srcDoc={loaded.body}
+          src={loaded.url}
           className="w-100 border rounded"
           style={{ height: 'calc(100vh - 160px)' }}
         />

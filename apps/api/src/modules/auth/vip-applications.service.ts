@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  Role,
+  type AdminPage,
+  type AdminVipApplication,
+  type MyVipApplication,
+  type VipApplication as VipApplicationBody,
+  type VipApplicationStatus,
+} from '@think-tank/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditService } from '../../core/audit/audit.service';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+import { RateLimiter } from '../../core/redis/rate-limiter.service';
+import { Messages, NotificationsService } from '../notifications';
+import type { VipApplicationDto } from './dto/vip-application.dto';
+import { User } from './entities/user.entity';
+import { VipApplication } from './entities/vip-application.entity';
+import { TokenService } from './token.service';
+import { UsersAdminService } from './users-admin.service';
+
+/** Applications a user may send in an hour: a retry or a correction, not a flood of support's queue. */
+const APPLY_LIMIT = { max: 5, windowSeconds: 3600 };
+
+const toBody = (a: VipApplication): VipApplicationBody => ({
+  id: a.id,
+  company: a.company,
+  contactName: a.contactName,
+  phone: a.phone,
+  email: a.email,
+  industry: a.industry,
+  purpose: a.purpose,
+  status: a.status,
+  decisionNote: a.decisionNote,
+  createdAt: a.createdAt.toISOString(),
+  decidedAt: a.decidedAt?.toISOString() ?? null,
+});
+
+/**
+ * The VIP application: a Free user asks once at a time; support approves (the user becomes VIP with the default
+ * start-up quota) or rejects with a reason. Each decision is audited and messaged, and decided exactly once.
+ */
+@Injectable()
+export class VipApplicationsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersAdminService,
+    private readonly tokens: TokenService,
+    private readonly audit: AuditService,
+    private readonly notifications: NotificationsService,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** The user's latest application, whatever its status. */
+  async mine(userId: string): Promise<MyVipApplication> {
+    const latest = await this.db
+      .getRepository(VipApplication)
+      .findOne({ where: { userId }, order: { createdAt: 'DESC' } });
+    return { application: latest && toBody(latest) };
+  }
+
+  async apply(userId: string, input: VipApplicationDto): Promise<VipApplicationBody> {
+    const user = await this.db.getRepository(User).findOneByOrFail({ id: userId });
+    if (user.role !== Role.Free) throw new AppError('ALREADY_VIP');
+    await this.limiter.take({ key: `vip-apply:${userId}`, ...APPLY_LIMIT });
+    const repo = this.db.getRepository(VipApplication);
+    if (await repo.existsBy({ userId, status: 'pending' })) throw new AppError('VIP_APPLICATION_PENDING');
+    try {
+      return toBody(await repo.save(repo.create({ ...input, userId })));
+    } catch (e) {
+      // Two submissions at once: the partial unique index lets one through.
+      if ((e as { code?: string }).code === '23505') throw new AppError('VIP_APPLICATION_PENDING');
+      throw e;
+    }
+  }
+
+  /** Support's queue: pending first by default, oldest first, with the applicant's username. */
+  async list(
+    status: VipApplicationStatus | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<AdminPage<AdminVipApplication>> {
+    const q = this.db
+      .getRepository(VipApplication)
+      .createQueryBuilder('a')
+      .leftJoin(User, 'u', 'u.id = a.userId')
+      .addSelect('u.username', 'username')
+      .orderBy('a.createdAt', status === 'pending' ? 'ASC' : 'DESC')
+      .offset((page - 1) * pageSize)
+      .limit(pageSize);
+    if (status) q.where('a.status = :status', { status });
+    const [{ entities, raw }, total] = await Promise.all([q.getRawAndEntities(), q.getCount()]);
+    const items = entities.map((a, i) => ({
+      ...toBody(a),
+      userId: a.userId,
+      username: (raw[i] as { username: string | null }).username ?? '',
+    }));
+    return { items, total, page, pageSize };
+  }
+
+  async approve(actorId: string, id: string, note: string | undefined): Promise<VipApplicationBody> {
+    return this.decide(actorId, id, 'approved', note ?? null, async (tx, application) => {
+      // Already VIP or staff by another way (an admin's change): the approval stands, nothing more to grant.
+      const user = await tx.findOneByOrFail(User, { id: application.userId });
+      if (user.role !== Role.Free) return { quota: user.vipStartupQuota, roleChanged: false };
+      const after = await this.users.grantVip(tx, actorId, application.userId);
+      return { quota: after.vipStartupQuota, roleChanged: true };
+    });
+  }
+
+  async reject(actorId: string, id: string, reason: string): Promise<VipApplicationBody> {
+    return this.decide(actorId, id, 'rejected', reason, async () => ({ quota: 0, roleChanged: false }));
+  }
+
+  /** Moves a pending application to its decision once (a second decision is 409), with its effect and message. */
+  private async decide(
+    actorId: string,
+    id: string,
+    status: 'approved' | 'rejected',
+    note: string | null,
+    effect: (tx: EntityManager, a: VipApplication) => Promise<{ quota: number; roleChanged: boolean }>,
+  ): Promise<VipApplicationBody> {
+    if (!isUuid(id)) throw new AppError('NOT_FOUND');
+    const { application, push, roleChanged } = await this.db.transaction(async (tx) => {
+      const { raw } = await tx
+        .createQueryBuilder()
+        .update(VipApplication)
+        .set({ status, decisionNote: note || null, decidedBy: actorId, decidedAt: () => 'now()' })
+        .where('id = :id AND status = :pending', { id, pending: 'pending' })
+        .returning('*')
+        .execute();
+      const decided = raw[0] ? tx.create(VipApplication, raw[0] as object) : null;
+      if (!decided) {
+        const exists = await tx.existsBy(VipApplication, { id });
+        throw new AppError(exists ? 'APPLICATION_DECIDED' : 'NOT_FOUND');
+      }
+      const { quota, roleChanged } = await effect(tx, decided);
+      await this.audit.record(tx, {
+        actorId,
+        action: `vip_application.${status === 'approved' ? 'approve' : 'reject'}`,
+        targetType: 'user',
+        targetId: decided.userId,
+        details: { applicationId: id, note },
+      });
+      const draft =
+        status === 'approved' ? Messages.vipApproved(quota, note || null) : Messages.vipRejected(note ?? '');
+      const push = await this.notifications.write(tx, [decided.userId], draft);
+      return { application: decided, push, roleChanged };
+    });
+    // Once committed: the user's tokens carry the new role from their next refresh, and the message is pushed.
+    if (roleChanged) this.tokens.sessionsEnded(application.userId);
+    await push();
+    return toBody(application);
+  }
+}

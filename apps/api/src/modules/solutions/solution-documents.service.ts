@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Language, Role, SolutionTeaser, ViewTicket } from '@think-tank/contracts';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { AppError } from '../../core/errors/app-error';
+import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets';
+import { PaywallService, teaserOf } from '../paywall';
+import { Solution } from './entities/solution.entity';
+
+/** A solution's document as readers get it: behind the paywall, through a frame's ticket, or as a teaser. */
+@Injectable()
+export class SolutionDocumentsService {
+  /** The pg pool under TypeORM, for the one read hot enough to skip the QueryRunner. */
+  private readonly pool: Pool;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly paywall: PaywallService,
+    private readonly tickets: DocumentTickets,
+  ) {
+    this.pool = (db.driver as PostgresDriver).master as Pool;
+  }
+
+  /** The document of a solution, for a reader the paywall lets through (contract §4). */
+  async view(id: string, userId: string, lang: Language): Promise<Buffer> {
+    // The reader and the document in one round trip, straight on the pool: this is the hottest paid path,
+    // and a TypeORM QueryRunner per call costs it a measurable share of its throughput.
+    const {
+      rows: [row],
+    } = await this.pool.query<{
+      html: string | null;
+      projectName: string | null;
+      role: Role;
+      isPaid: boolean;
+      disabled: boolean;
+    }>({
+      // Named, so each pooled connection parses and plans it once.
+      name: 'solution-view',
+      text: `SELECT so.html, so."projectName", u.role, u."isPaid", u.disabled
+               FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
+      values: [id, userId],
+    });
+    if (!row || row.disabled) throw new AppError('UNAUTHORIZED');
+    if (row.html === null) throw new AppError('NOT_FOUND');
+    const solution = { id, projectName: row.projectName!, html: row.html };
+    await this.paywall.authorizeView({ id: userId, ...row }, solution, lang);
+    return Buffer.from(row.html, 'utf8');
+  }
+
+  /**
+   * A ticket for the frame to load the document by its URL, after every paywall rule (the view is counted now,
+   * as a view by token would be): 402/403 with the paywall otherwise.
+   */
+  async ticket(id: string, userId: string, lang: Language): Promise<ViewTicket> {
+    await this.view(id, userId, lang);
+    const ticket = await this.tickets.issue(userId, `solution:${id}`);
+    return {
+      url: `/api/solutions/${encodeURIComponent(id)}/view?ticket=${ticket}`,
+      expiresInSeconds: TICKET_SECONDS,
+    };
+  }
+
+  /** The document for a frame's ticket, spent by this first use; 401 for one unknown, spent or expired. */
+  async viewByTicket(id: string, ticket: string): Promise<Buffer> {
+    await this.tickets.spend(ticket, `solution:${id}`);
+    const solution = await this.db.getRepository(Solution).findOne({ where: { id }, select: { html: true } });
+    if (!solution) throw new AppError('NOT_FOUND');
+    return Buffer.from(solution.html, 'utf8');
+  }
+
+  /** What anyone may see of a solution before signing in: its name and its first lines as plain text. */
+  async teaser(id: string): Promise<SolutionTeaser> {
+    const solution = await this.db
+      .getRepository(Solution)
+      .findOne({ where: { id }, select: { id: true, projectName: true, html: true } });
+    if (!solution) throw new AppError('NOT_FOUND');
+    return { solutionId: solution.id, solutionName: solution.projectName, teaser: teaserOf(solution.html) };
+  }
+}

@@ -1,0 +1,142 @@
+import {
+  INDUSTRIES,
+  VIP_APPLICATION_LIMITS,
+  VIP_APPLICATION_STATUSES,
+  type AdminVipApplication,
+} from '@think-tank/contracts';
+import { useState } from 'react';
+import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/Pager';
+import { currentLanguage, relativeTime } from '../../../lib/i18n';
+import { decideVipApplication, useVipApplications } from '../api/admin-api';
+import { useAction } from '../use-action';
+import { ActionResult, EmptyRow } from './AdminFeedback';
+
+const VARIANT = { pending: 'warning', approved: 'success', rejected: 'secondary' } as const;
+
+/** VIP applications: pending ones oldest first; approve (the user becomes VIP) or reject with a reason. */
+export function VipApplicationsTab() {
+  const { t } = useTranslation('admin');
+  const [status, setStatus] = useState('pending');
+  const [page, setPage] = useState(1);
+  const { data, error, mutate } = useVipApplications(status, page);
+  const action = useAction();
+  return (
+    <>
+      <Form.Select
+        className="mb-2 w-auto"
+        aria-label={t('vip.status')}
+        value={status}
+        onChange={(e) => (setStatus(e.target.value), setPage(1))}
+      >
+        <option value="">{t('all')}</option>
+        {VIP_APPLICATION_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`vip.statuses.${s}`)}
+          </option>
+        ))}
+      </Form.Select>
+      <ActionResult action={action} />
+      {error && <Alert variant="danger">{t('failed')}</Alert>}
+      {data && (
+        <>
+          <Table size="sm" responsive>
+            <thead>
+              <tr>
+                <th>{t('vip.applicant')}</th>
+                <th>{t('vip.company')}</th>
+                <th>{t('vip.purpose')}</th>
+                <th>{t('vip.submitted')}</th>
+                <th>{t('vip.decision')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((a) => (
+                <ApplicationRow key={a.id} application={a} action={action} onDecided={() => void mutate()} />
+              ))}
+              <EmptyRow when={data.items.length === 0} colSpan={5} />
+            </tbody>
+          </Table>
+          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}
+
+function ApplicationRow({
+  application: a,
+  action,
+  onDecided,
+}: {
+  application: AdminVipApplication;
+  action: ReturnType<typeof useAction>;
+  onDecided: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [note, setNote] = useState('');
+  const [needsReason, setNeedsReason] = useState(false);
+  const user = a.username || a.userId;
+  const decide = (how: 'approve' | 'reject') => {
+    if (how === 'reject' && !note.trim()) return setNeedsReason(true);
+    setNeedsReason(false);
+    void action.run(t(how === 'approve' ? 'vip.confirmApprove' : 'vip.confirmReject', { user }), async () => {
+      await decideVipApplication(a.id, how, note.trim());
+      onDecided();
+      return t(how === 'approve' ? 'vip.approved' : 'vip.rejected', { user });
+    });
+  };
+  return (
+    <tr data-testid="vip-application-row">
+      <td className="small">
+        <strong>{a.username}</strong>
+        <div className="text-muted">{a.email}</div>
+      </td>
+      <td className="small">
+        {a.company}
+        <div className="text-muted">
+          {INDUSTRIES[a.industry][currentLanguage()]} · {a.contactName} · {a.phone}
+        </div>
+      </td>
+      <td className="small" style={{ maxWidth: 320, whiteSpace: 'pre-wrap' }}>
+        {a.purpose}
+      </td>
+      <td className="small">{relativeTime(a.createdAt)}</td>
+      <td className="small" style={{ minWidth: 220 }}>
+        <Badge bg={VARIANT[a.status]} className="mb-1">
+          {t(`vip.statuses.${a.status}`)}
+        </Badge>
+        {a.decisionNote && <div className="text-muted">{a.decisionNote}</div>}
+        {a.status === 'pending' && (
+          <>
+            <Form.Control
+              size="sm"
+              className="my-1"
+              aria-label={t('vip.note')}
+              placeholder={t('vip.note')}
+              maxLength={VIP_APPLICATION_LIMITS.noteMax}
+              value={note}
+              isInvalid={needsReason}
+              onChange={(e) => setNote(e.target.value)}
+            />
+            <Form.Control.Feedback type="invalid">{t('vip.reasonRequired')}</Form.Control.Feedback>
+            <div className="d-flex gap-1 mt-1">
+              <Button size="sm" variant="success" disabled={action.busy} onClick={() => decide('approve')}>
+                {t('vip.approve')}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline-danger"
+                disabled={action.busy}
+                onClick={() => decide('reject')}
+              >
+                {t('vip.reject')}
+              </Button>
+            </div>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
