@@ -44,7 +44,7 @@ describe('reading a solution in the browser', () => {
     await visitor.goto(`${baseUrl}/solutions/${solutionId}/view`);
     await visitor.getByRole('heading', { name: '港口堆场调度方案' }).waitFor();
     expect(await visitor.getByTestId('paywall-teaser').innerHTML()).toBe(TEASER);
-    expect(await visitor.getByRole('link', { name: '登录', exact: true }).getAttribute('href')).toBe(
+    expect(await visitor.getByRole('alert').getByRole('link', { name: '登录' }).getAttribute('href')).toBe(
       `/login?redirect=${encodeURIComponent(`/solutions/${solutionId}/view`)}`,
     );
     await snap(visitor, 'solution-00-visitor-teaser');

@@ -62,7 +62,9 @@ export default function SolutionPage() {
             width: '100%',
             height: 'calc(100vh - var(--tt-nav-height))',
             border: 0,
-            display: framed ? 'block' : 'none',
+            display: 'block',
+            // Laid out but unseen while loading (not display:none), so that a #anchor scrolls it on load.
+            ...(framed ? {} : { position: 'absolute', visibility: 'hidden' }),
             background: '#fff',
           }}
         />
