@@ -113,6 +113,11 @@ describe('API foundation', () => {
       '/api/auth/google',
       '/api/auth/github',
       '/api/health/ready',
+      '/api/users/vip-application',
+      '/api/admin/vip-applications',
+      '/api/solutions/{id}/teaser',
+      '/api/solutions/{id}/view-ticket',
+      '/api/demand-store/lab-ticket',
     ])
       expect(Object.keys(doc.body.paths)).toContain(path);
     const page = await t.http.get('/api/docs').expect(200);
