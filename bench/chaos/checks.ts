@@ -18,7 +18,7 @@ export async function ledger(
        GROUP BY ${by} HAVING count(*) > 1) d)`;
   const [row] = await cluster.sql(
     `SELECT ${twice('demand_events', 'demandId', '$1', '"demandId", stage', `event = 'demand_completed'`)}
-          + ${twice('orders', 'demandId', '$1', '"demandId", stage', `status = 'paid'`)}
+          + ${twice('orders', 'subjectId', '$1', '"subjectId", "subjectPart"', `status = 'paid'`)}
           + ${twice('solution_access_grants', 'orderId', '$2', '"orderId"')}
           + ${twice('payment_events', 'orderId', '$2', '"orderId"')} AS doubled,
             (SELECT count(*) FROM demand_stages s WHERE s."demandId" = ANY($1) AND s.status = 'Completed'
@@ -27,8 +27,9 @@ export async function ledger(
                  OR NOT EXISTS (SELECT 1 FROM demand_files f WHERE f."demandId" = s."demandId" AND f.stage = s.stage)))
           + (SELECT count(*) FROM orders o WHERE o.id = ANY($2) AND o.status = 'paid'
                AND NOT EXISTS (SELECT 1 FROM solution_access_grants g WHERE g."orderId" = o.id))
-          + (SELECT count(*) FROM orders o JOIN demand_stages s ON s."demandId" = o."demandId" AND s.stage = o.stage
-               WHERE o."demandId" = ANY($1) AND o.status = 'paid' AND s."paymentStatus" <> 'Paid') AS lost`,
+          + (SELECT count(*) FROM orders o JOIN demand_stages s ON s."demandId" = o."subjectId" AND s.stage = o."subjectPart"
+               WHERE o."subjectKind" = 'demand' AND o."subjectId" = ANY($1) AND o.status = 'paid'
+                 AND s."paymentStatus" <> 'Paid') AS lost`,
     [demandIds, orderIds],
   );
   return { doubled: Number(row.doubled), lost: Number(row.lost) };

@@ -11,15 +11,16 @@ describe('data migrations', () => {
   const env = readTestEnv();
   const url = new URL(env.databaseUrl);
   url.pathname = `/tt_test_${env.runId}_migrations`;
-  const at = (migrations: typeof MIGRATIONS) =>
+  const migrated = (migrations: typeof MIGRATIONS) =>
     new DataSource({ ...dataSourceOptions(url.toString()), migrations }).initialize();
 
   beforeAll(() => ensureDatabase(url.toString()), 30_000);
   afterAll(() => dropDatabase(url.toString()), 30_000);
 
   it('turns an order’s solution, demand and stage into its purchase subject, and back', async () => {
-    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(PurchaseSubject1795540000000));
-    const old = await at(before);
+    const index = MIGRATIONS.indexOf(PurchaseSubject1795540000000);
+    const before = MIGRATIONS.slice(0, index);
+    const old = await migrated(before);
     await old.runMigrations({ transaction: 'each' });
     const [user, solution, demand] = [randomUUID(), randomUUID(), randomUUID()];
     const insert = `INSERT INTO orders ("userId", gateway, "paymentType", "itemType", "itemId", "solutionId", "demandId", stage, amount, currency, subject)
@@ -29,7 +30,8 @@ describe('data migrations', () => {
     const [plan] = await old.query(insert, [user, 'one_time_product', 'x', null, null, null]);
     await old.destroy();
 
-    const now = await at(MIGRATIONS);
+    // Up to this migration, so that undoing the last one undoes it.
+    const now = await migrated(MIGRATIONS.slice(0, index + 1));
     await now.runMigrations({ transaction: 'each' });
     const subjects = `SELECT id, "subjectKind", "subjectId", "subjectPart" FROM orders ORDER BY id`;
     const expected = [
