@@ -20,9 +20,9 @@ import { serveWebApp } from './core/http/serve-web-app';
 import { MetricsService } from './core/metrics/metrics.service';
 
 export const BODY_LIMIT = 1024 * 1024;
-/** Solution documents, and library imports carrying many of them, may be larger (contract §1). */
+/** Solution documents, library imports carrying many of them, and invoice PDFs may be larger (contract §1). */
 const LARGE_BODY_LIMIT = 20 * 1024 * 1024;
-const LARGE_BODY_ROUTES = /^\/api\/admin\/solutions(\/|$)/;
+const LARGE_BODY_ROUTES = /^\/api\/admin\/(solutions(\/|$)|invoices\/[^/]+\/issue$)/;
 
 /**
  * Before a large body is read: only staff may send one, so that nobody else can make a replica parse 20 MiB.

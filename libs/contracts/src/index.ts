@@ -16,3 +16,4 @@ export * from './stage-output';
 export * from './realtime';
 export * from './site';
 export * from './vip';
+export * from './invoices';

@@ -1,5 +1,6 @@
 /** Orders, gateways and subscriptions (contract §5–6, customer-area §3). */
 import type { Currency, PriceInfo } from './billing';
+import type { OrderInvoice } from './invoices';
 import { WebRoute } from './routes';
 
 export const PaymentGateway = { alipay: 'alipay', stripe: 'stripe', sandbox: 'sandbox' } as const;
@@ -120,6 +121,8 @@ export interface MyOrder {
   paidAt: string | null;
   /** A path of the app where the bought thing is (the solution, the subscription, the demand); null otherwise. */
   link: string | null;
+  /** The order's latest invoice request, if any (paid orders may ask for one). */
+  invoice: OrderInvoice | null;
 }
 
 export interface MyOrdersPage {

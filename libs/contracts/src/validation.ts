@@ -27,6 +27,16 @@ export const VIP_APPLICATION_LIMITS = {
 /** A phone number: digits with spaces or dashes, an optional leading +, 7 to 20 characters (mainland or not). */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
 
+/** The invoice request's limits (customer-area: /profile/orders) and the PDF support uploads. */
+export const INVOICE_LIMITS = {
+  title: 100,
+  address: 200,
+  bank: 100,
+  invoiceNumber: 32,
+  reasonMax: 500,
+  pdfBytes: 2 * 1024 * 1024,
+} as const;
+
 export const ValidationMessage = {
   usernameRequired: { zh: '用户名不能为空', en: 'Username is required.' },
   usernameTooLong: {
@@ -69,6 +79,15 @@ export const ValidationMessage = {
     en: `Please tell us in at least ${VIP_APPLICATION_LIMITS.purposeMin} characters what you want to use the workshop for.`,
   },
   tooLong: { zh: '内容过长', en: 'This is too long.' },
+  invoiceTitleRequired: { zh: '请填写发票抬头', en: 'Please enter the invoice title.' },
+  taxNumberInvalid: {
+    zh: '纳税人识别号应为 18 位统一社会信用代码，请检查后重新输入',
+    en: 'The tax number must be an 18-character unified social credit code; please check it.',
+  },
+  bankAccountInvalid: {
+    zh: '请填写有效的银行账号（8–40 位数字）',
+    en: 'Please enter a valid bank account number (8–40 digits).',
+  },
 } as const satisfies Record<string, Localized>;
 export type ValidationMessageKey = keyof typeof ValidationMessage;
 

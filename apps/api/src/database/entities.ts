@@ -12,6 +12,7 @@ import { SolutionAccessGrant } from '../modules/billing/entities/solution-access
 import { Order } from '../modules/billing/entities/order.entity';
 import { PaymentEvent } from '../modules/billing/entities/payment-event.entity';
 import { Refund } from '../modules/billing/entities/refund.entity';
+import { InvoiceRequest } from '../modules/billing/entities/invoice-request.entity';
 import { Subscription } from '../modules/billing/entities/subscription.entity';
 import { Message } from '../modules/notifications/entities/message.entity';
 import { Demand } from '../modules/demand-store/entities/demand.entity';
@@ -35,6 +36,7 @@ export const ENTITIES = [
   Order,
   PaymentEvent,
   Refund,
+  InvoiceRequest,
   Subscription,
   Message,
   Demand,

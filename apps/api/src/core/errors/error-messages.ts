@@ -85,6 +85,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '该申请已被处理，请刷新后查看。',
     en: 'This application has already been decided; refresh to see it.',
   },
+  ORDER_NOT_PAID: { zh: '只有已支付的订单可以申请发票。', en: 'Only a paid order can have an invoice.' },
+  INVOICE_ALREADY_REQUESTED: {
+    zh: '该订单已申请过发票，请勿重复申请。',
+    en: 'An invoice has already been requested for this order.',
+  },
+  INVALID_PDF: {
+    zh: '请上传不超过 2 MB 的 PDF 文件。',
+    en: 'Please upload a PDF file of at most 2 MB.',
+  },
   NO_ACTIVE_SUBSCRIPTION: { zh: '当前没有可取消的订阅', en: 'You have no active subscription to cancel.' },
   PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
   PAID_USER_DAILY_LIMIT_REACHED: {

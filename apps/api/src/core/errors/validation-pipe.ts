@@ -1,4 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { ValidationMessage, type ValidationMessageKey } from '@think-tank/contracts';
 import { getMetadataStorage, type ValidatorOptions } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
@@ -79,3 +80,10 @@ export function createValidationPipe(): ValidationPipe {
 /** The message keys of a DTO's constraints: a value is missing, or it is there but not acceptable. */
 export const required = { message: 'fieldRequired' } as const satisfies { message: ValidationMessageKey };
 export const invalid = { message: 'fieldInvalid' } as const satisfies { message: ValidationMessageKey };
+
+/** A rule's message: a key of the shared catalogue, which the pipe reports and the client localizes. */
+export const m = (key: ValidationMessageKey) => ({ message: key });
+/** Trims a string field before its rules run. */
+export const trim = Transform(({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim() : value,
+);

@@ -13,6 +13,7 @@ import { Refunds1795468099090 } from './1795468099090-Refunds';
 import { ProgressKeys1795503047987 } from './1795503047987-ProgressKeys';
 import { PurchaseSubject1795540000000 } from './1795540000000-PurchaseSubject';
 import { VipApplications1795540100000 } from './1795540100000-VipApplications';
+import { InvoiceRequests1795540200000 } from './1795540200000-InvoiceRequests';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   ProgressKeys1795503047987,
   PurchaseSubject1795540000000,
   VipApplications1795540100000,
+  InvoiceRequests1795540200000,
 ];

@@ -8,6 +8,7 @@ import { AuthModule } from '../auth';
 import { BillingModule } from '../billing';
 import { NotificationsModule } from '../notifications';
 import { AdminMessagesController } from './admin-messages.controller';
+import { AdminInvoicesController } from './admin-invoices.controller';
 import { AdminPlansController } from './admin-plans.controller';
 import { AdminVipApplicationsController } from './admin-vip-applications.controller';
 
@@ -19,6 +20,7 @@ import { AdminVipApplicationsController } from './admin-vip-applications.control
     AdminMessagesController,
     AdminSupportController,
     AdminVipApplicationsController,
+    AdminInvoicesController,
   ],
   providers: [SupportTimelineService, QueuesAdminService, MetricsCollectors],
 })

@@ -4,6 +4,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingItemsFulfilment } from './billing-items.fulfilment';
 import { BillingService } from './billing.service';
 import { BuyerOrdersService } from './buyer-orders.service';
+import { InvoicesController } from './invoices.controller';
+import { InvoicesService } from './invoices.service';
+import { InvoiceRequest } from './entities/invoice-request.entity';
 import { Order } from './entities/order.entity';
 import { PaymentEvent } from './entities/payment-event.entity';
 import { Refund } from './entities/refund.entity';
@@ -30,14 +33,23 @@ import { SandboxLedger } from './sandbox-ledger';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Plan, Order, PaymentEvent, Refund, Subscription, SolutionAccessGrant]),
+    TypeOrmModule.forFeature([
+      Plan,
+      Order,
+      PaymentEvent,
+      Refund,
+      Subscription,
+      SolutionAccessGrant,
+      InvoiceRequest,
+    ]),
     NotificationsModule,
   ],
-  controllers: [PaymentsController, SandboxCheckoutController, SubscriptionsController],
+  controllers: [PaymentsController, InvoicesController, SandboxCheckoutController, SubscriptionsController],
   providers: [
     BillingService,
     PaymentsService,
     BuyerOrdersService,
+    InvoicesService,
     FulfilmentService,
     BillingItemsFulfilment,
     GatewayEventsService,
@@ -50,6 +62,7 @@ import { SandboxLedger } from './sandbox-ledger';
     OrdersAdminService,
   ],
   exports: [
+    InvoicesService,
     BillingService,
     PaymentsService,
     FulfilmentService,

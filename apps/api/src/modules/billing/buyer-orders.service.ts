@@ -12,6 +12,7 @@ import { Repository } from 'typeorm';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { ORDER_STATUS_MESSAGES } from './billing.messages';
+import { InvoicesService } from './invoices.service';
 import { Order, subjectIds, subjectOf } from './entities/order.entity';
 
 /** Where an order's buyer finds what it bought: its subject (solution, demand), the subscription; null for the rest. */
@@ -24,7 +25,10 @@ const linkOf = (order: Order): string | null => {
 /** A buyer's view of their own orders: one order's status (the payment return page polls it) and their list. */
 @Injectable()
 export class BuyerOrdersService {
-  constructor(@InjectRepository(Order) private readonly orders: Repository<Order>) {}
+  constructor(
+    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly invoices: InvoicesService,
+  ) {}
 
   async orderStatus(userId: string, orderId: string, lang: Language): Promise<OrderStatusResponse> {
     const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId, userId }) : null;
@@ -54,6 +58,7 @@ export class BuyerOrdersService {
       skip: (page - 1) * pageSize,
       take: pageSize,
     });
+    const invoices = await this.invoices.latestOf(rows.map((o) => o.id));
     return {
       items: rows.map((o) => ({
         id: o.id,
@@ -66,6 +71,7 @@ export class BuyerOrdersService {
         createdAt: o.createdAt.toISOString(),
         paidAt: o.paidAt?.toISOString() ?? null,
         link: linkOf(o),
+        invoice: invoices.get(o.id) ?? null,
       })),
       total,
       page,

@@ -4,6 +4,7 @@ import { type PaymentGateway, PaymentItemType } from '@think-tank/contracts';
 import { Messages, type MessageDraft, NotificationsService } from '../notifications';
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
+import { InvoiceRequest } from './entities/invoice-request.entity';
 import { Order } from './entities/order.entity';
 
 export type Settlement = 'paid' | 'failed' | 'canceled';
@@ -167,6 +168,12 @@ export class FulfilmentService implements OnApplicationBootstrap {
       );
       if (rows.length === 0) return false;
       await this.revokers.get(rows[0].itemType)?.(m, rows[0]);
+      // Nothing to invoice any more: a pending invoice request is closed (an issued one stays, for support).
+      await m.update(
+        InvoiceRequest,
+        { orderId, status: 'pending' },
+        { status: 'closed', decidedAt: () => 'now()' },
+      );
       return true;
     };
     const refunded = tx ? await run(tx) : await this.db.transaction(run);

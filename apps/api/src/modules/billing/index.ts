@@ -10,3 +10,5 @@ export { PaymentsService } from './payments.service';
 export { toPlanResponse } from './plan-response';
 export { SubscriptionsService } from './subscriptions.service';
 export { BillingJobsModule } from './billing-jobs.module';
+export { InvoicesService } from './invoices.service';
+export { IssueInvoiceDto, RejectInvoiceDto } from './dto/invoice.dto';

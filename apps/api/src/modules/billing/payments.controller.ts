@@ -84,7 +84,7 @@ export class PaymentsController {
   @Get('orders')
   @ApiOperation({
     summary:
-      "The caller's own orders, newest first: {items: [{id, subject, itemType, priceInfo, displayPrice, gateway, status, createdAt, paidAt, link}], total, page, pageSize}",
+      "The caller's own orders, newest first: {items: [{id, subject, itemType, priceInfo, displayPrice, gateway, status, createdAt, paidAt, link, invoice}], total, page, pageSize}",
   })
   myOrders(@Query() q: PageQuery, @CurrentUser() user: AuthUser) {
     return this.buyerOrders.myOrders(user.id, q.page, q.pageSize);

@@ -67,6 +67,22 @@ export const Messages = {
     },
     actionUrl: WebRoute.vipApplication,
   }),
+  invoiceIssued: (invoiceNumber: string, title: string): MessageDraft => ({
+    title: { zh: '发票已开具', en: 'Your invoice is issued' },
+    content: {
+      zh: `发票（抬头：${title}，号码 ${invoiceNumber}）已开具，可在“我的订单”中下载。`,
+      en: `Your invoice (title: ${title}, number ${invoiceNumber}) is issued; download it from your orders.`,
+    },
+    actionUrl: WebRoute.myOrders,
+  }),
+  invoiceRejected: (reason: string): MessageDraft => ({
+    title: { zh: '发票申请未通过', en: 'Your invoice request was not accepted' },
+    content: {
+      zh: `原因：${reason}。您可以修改后在“我的订单”中重新申请。`,
+      en: `Reason: ${reason}. You may correct it and ask again from your orders.`,
+    },
+    actionUrl: WebRoute.myOrders,
+  }),
   subscriptionCanceled: (end: Date): MessageDraft => ({
     title: { zh: '订阅已取消', en: 'Subscription cancelled' },
     content: {

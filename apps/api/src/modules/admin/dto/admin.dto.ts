@@ -1,9 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  INVOICE_STATUSES,
   ORDER_STATUSES,
   OVERALL_STATUSES,
   ROLES,
   VIP_APPLICATION_STATUSES,
+  type InvoiceStatus,
   type OrderStatus,
   type OverallStatus,
   type Role,
@@ -61,6 +63,13 @@ export class VipApplicationsQuery extends PageQuery {
   @IsOptional()
   @IsIn(VIP_APPLICATION_STATUSES, invalid)
   status?: VipApplicationStatus;
+}
+
+export class InvoicesQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: INVOICE_STATUSES })
+  @IsOptional()
+  @IsIn(INVOICE_STATUSES, invalid)
+  status?: InvoiceStatus;
 }
 
 export class AuditQuery extends PageQuery {

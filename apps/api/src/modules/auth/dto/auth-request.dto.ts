@@ -13,15 +13,10 @@ import {
   type RefreshRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
-  type ValidationMessageKey,
   type VerifyEmailRequest,
 } from '@think-tank/contracts';
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
-
-// The pipe reports the first rule a field breaks (the top-most decorator), with the catalogue's message.
-export const m = (key: ValidationMessageKey) => ({ message: key });
-export const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+import { m, trim } from '../../../core/errors/validation-pipe';
 
 /** Rules listed in priority order, applied as stacked decorators would be (bottom first). */
 export const rules =

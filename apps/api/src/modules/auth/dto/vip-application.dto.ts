@@ -9,7 +9,7 @@ import {
   type VipApplicationRequest,
 } from '@think-tank/contracts';
 import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { m, trim } from './auth-request.dto';
+import { m, trim } from '../../../core/errors/validation-pipe';
 
 /** The VIP application form (customer-area: /profile/vip-application); the same rules as the form's own. */
 export class VipApplicationDto implements VipApplicationRequest {

@@ -1,0 +1,87 @@
+/** Invoices (发票) for paid orders (customer-area: /profile/orders), and support's issuing of them. */
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  INVOICE_LIMITS,
+  PHONE_PATTERN,
+  type ValidationMessageKey,
+} from './validation';
+
+/** 普通发票 (title and tax number) or 增值税专用发票 (also the company's address, phone, bank and account). */
+export const INVOICE_TYPES = ['normal', 'special'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
+export const INVOICE_STATUSES = ['pending', 'issued', 'rejected', 'closed'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export interface InvoiceRequestInput {
+  type: InvoiceType;
+  title: string;
+  taxNumber: string;
+  email: string;
+  /** The special invoice's: the company's registered address and phone, its bank and account. */
+  address?: string;
+  phone?: string;
+  bank?: string;
+  account?: string;
+}
+
+export interface InvoiceRequest extends Required<InvoiceRequestInput> {
+  id: string;
+  orderId: string;
+  status: InvoiceStatus;
+  invoiceNumber: string | null;
+  rejectReason: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+/** What the order list shows of an order's latest invoice request. */
+export type OrderInvoice = Pick<InvoiceRequest, 'id' | 'type' | 'status' | 'invoiceNumber' | 'rejectReason'>;
+
+export interface AdminInvoiceRequest extends InvoiceRequest {
+  userId: string;
+  username: string;
+  orderSubject: string;
+  displayPrice: string;
+}
+
+export interface IssueInvoiceInput {
+  invoiceNumber: string;
+  /** The invoice as a PDF, base64-encoded, at most INVOICE_LIMITS.pdfBytes once decoded. */
+  pdfBase64: string;
+}
+
+const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** A unified social credit code (统一社会信用代码, GB 32100-2015): 18 characters whose last is the check digit. */
+export function isUnifiedSocialCreditCode(code: string): boolean {
+  if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(code)) return false;
+  const sum = USCC_WEIGHTS.reduce((s, w, i) => s + USCC_CHARS.indexOf(code[i]) * w, 0);
+  return USCC_CHARS[(31 - (sum % 31)) % 31] === code[17];
+}
+
+type Field = keyof InvoiceRequestInput;
+
+/** The invoice form's checks, the same on both sides; empty when valid. */
+export function invoiceErrors(input: Record<Field, string>): Partial<Record<Field, ValidationMessageKey>> {
+  const L = INVOICE_LIMITS;
+  const errors: Partial<Record<Field, ValidationMessageKey>> = {};
+  const filled = (v: string, max: number, missing: ValidationMessageKey, field: Field) => {
+    const value = v.trim();
+    if (!value) errors[field] = missing;
+    else if (value.length > max) errors[field] = 'tooLong';
+  };
+  if (!(INVOICE_TYPES as readonly string[]).includes(input.type)) errors.type = 'fieldRequired';
+  filled(input.title, L.title, 'invoiceTitleRequired', 'title');
+  if (!isUnifiedSocialCreditCode(input.taxNumber.trim().toUpperCase())) errors.taxNumber = 'taxNumberInvalid';
+  const email = input.email.trim();
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) errors.email = 'emailInvalid';
+  if (input.type === 'special') {
+    filled(input.address, L.address, 'fieldRequired', 'address');
+    if (!PHONE_PATTERN.test(input.phone.trim())) errors.phone = 'phoneInvalid';
+    filled(input.bank, L.bank, 'fieldRequired', 'bank');
+    if (!/^[0-9 -]{8,40}$/.test(input.account.trim())) errors.account = 'bankAccountInvalid';
+  }
+  return errors;
+}
