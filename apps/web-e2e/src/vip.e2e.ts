@@ -1,22 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginAsAdmin, newVerifiedUser } from './support/api';
+import { newSupport, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
-
-/** A support account: a new user the e2e admin makes support through the console's API. */
-async function newSupport() {
-  const user = await newVerifiedUser('support');
-  const admin = await loginAsAdmin();
-  const res = await fetch(`${baseUrl}/api/admin/users/${user.user.id}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.access_token}` },
-    body: JSON.stringify({ role: 'support' }),
-  });
-  expect(res.status).toBe(200);
-  return { ...user, user: { ...user.user, role: 'support' } };
-}
 
 async function fillApplication(page: Page, labels: Record<string, string>) {
   for (const [label, value] of Object.entries(labels)) await page.getByLabel(label).fill(value);
@@ -76,7 +63,9 @@ describe('the VIP application in the browser', () => {
     await support.page.getByText(`已通过，${applicant.user.username} 现在是 VIP`).waitFor();
     await support.context.close();
 
-    // The applicant's next call carries the new role (its token is renewed), and the message arrives.
+    // The open page hears of it: its session is renewed with the new role, and the bell shows the message (one
+    // more unread than the welcome). Only then is the page reloaded, so that the reload does not cut the renewal.
+    await expect.poll(() => page.getByTestId('unread-badge').textContent(), { timeout: 15_000 }).toBe('2');
     await page.goto(`${baseUrl}/profile/vip-application`);
     await page.getByText('您已是 VIP 用户，可以直接进入需求工坊。').waitFor();
     await snap(page, 'vip-04-approved');

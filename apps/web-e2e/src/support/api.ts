@@ -72,3 +72,24 @@ export async function paidDemand(
   if (paid.status !== 303) throw new Error(`sandbox pay: ${paid.status}`);
   return demandId;
 }
+
+/** A support account: a new user the e2e admin makes support through the console's API. */
+export async function newSupport() {
+  const user = await newVerifiedUser('support');
+  const admin = await loginAsAdmin();
+  await call('PATCH', `/api/admin/users/${user.user.id}`, { role: 'support' }, admin.access_token);
+  return { ...user, user: { ...user.user, role: 'support' } };
+}
+
+/** A solution view bought by the user and paid in the sandbox cashier: the order's id. */
+export async function paidViewOrder(user: Session, solutionId: string): Promise<string> {
+  const order = await call<{ orderId: string; paymentUrl: string }>(
+    'POST',
+    '/api/solutions/initiate-solution-payment',
+    { solutionId },
+    user.access_token,
+  );
+  const paid = await fetch(`${baseUrl()}${order.paymentUrl}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`sandbox pay: ${paid.status}`);
+  return order.orderId;
+}

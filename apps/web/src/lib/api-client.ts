@@ -130,3 +130,18 @@ export async function apiText(
   if (!res.ok) throw await failure(res);
   return { body: await res.text(), contentType: res.headers.get('content-type') ?? '', status: res.status };
 }
+
+/**
+ * Saves a file the API serves only with the user's token (an invoice PDF): a link cannot send the token, so the
+ * file is fetched and handed to the browser's download under its own name.
+ */
+export async function apiDownload(path: string, fileName: string): Promise<void> {
+  const res = await request(path, { headers: { Accept: '*/*' } });
+  if (!res.ok) throw await failure(res);
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -14,6 +14,9 @@ import type {
   Stage,
   TimelineEntry,
   AdminVipApplication,
+  AdminInvoiceRequest,
+  InvoiceRequest,
+  IssueInvoiceInput,
   VipApplication,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
@@ -43,6 +46,12 @@ export const decideVipApplication = (id: string, how: 'approve' | 'reject', note
     method: 'POST',
     body: note ? { note } : {},
   });
+export const useInvoiceRequests = (status: string, page: number) =>
+  useSWR(`${BASE}/invoices${query({ status, page })}`, get<AdminPage<AdminInvoiceRequest>>);
+export const issueInvoice = (id: string, body: IssueInvoiceInput) =>
+  api<InvoiceRequest>(`${BASE}/invoices/${id}/issue`, { method: 'POST', body });
+export const rejectInvoice = (id: string, reason: string) =>
+  api<InvoiceRequest>(`${BASE}/invoices/${id}/reject`, { method: 'POST', body: { reason } });
 export const useAdminDemands = (status: string, page: number) =>
   useSWR(`${BASE}/demands${query({ status, page })}`, get<AdminPage<AdminDemand>>);
 export const useQueues = () => useSWR(`${BASE}/queues`, get<QueueCounts[]>, { refreshInterval: 10_000 });

@@ -6,6 +6,7 @@ import { useSession } from '../../auth';
 import { AuditTab } from '../components/AuditTab';
 import { BroadcastTab } from '../components/BroadcastTab';
 import { DemandsTab } from '../components/DemandsTab';
+import { InvoicesTab } from '../components/InvoicesTab';
 import { OrdersTab } from '../components/OrdersTab';
 import { PlansTab } from '../components/PlansTab';
 import { QueuesTab } from '../components/QueuesTab';
@@ -17,6 +18,7 @@ const TABS = [
   'users',
   'vip',
   'orders',
+  'invoices',
   'demands',
   'solutions',
   'plans',
@@ -60,6 +62,7 @@ export default function AdminPage() {
       {tab === 'users' && <UsersTab isAdmin={isAdmin} />}
       {tab === 'vip' && <VipApplicationsTab />}
       {tab === 'orders' && <OrdersTab isAdmin={isAdmin} />}
+      {tab === 'invoices' && <InvoicesTab />}
       {tab === 'demands' && <DemandsTab />}
       {tab === 'solutions' && <SolutionsTab />}
       {tab === 'plans' && isAdmin && <PlansTab />}

@@ -1,6 +1,8 @@
 import type {
   CancelSubscriptionResponse,
   CardPaymentResponse,
+  InvoiceRequest,
+  InvoiceRequestInput,
   MyOrdersPage,
   OrderStatusResponse,
   PaymentInstruction,
@@ -25,6 +27,13 @@ export function usePlans() {
     api<PlanResponse[]>(path, { anonymous: true }),
   );
 }
+
+/** Asks for an invoice of a paid order (the order list then shows it pending). */
+export const requestInvoice = (orderId: string, body: InvoiceRequestInput) =>
+  api<InvoiceRequest>(`/api/payments/orders/${encodeURIComponent(orderId)}/invoice`, {
+    method: 'POST',
+    body,
+  });
 
 /** The user's own orders, a page at a time, newest first. */
 export function useMyOrders(page: number) {

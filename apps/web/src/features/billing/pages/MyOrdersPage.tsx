@@ -1,13 +1,16 @@
-import { WebRoute, type OrderStatus } from '@think-tank/contracts';
+import { WebRoute, type MyOrder, type OrderStatus } from '@think-tank/contracts';
 import { useState } from 'react';
-import { Alert, Badge, Container, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Container, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { Pager } from '../../../components/Pager';
+import { apiDownload } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/i18n';
+import { useMe } from '../../auth';
 import { useMyOrders } from '../api/billing-api';
+import { InvoiceRequestForm } from '../components/InvoiceRequestForm';
 
 const STATUS_VARIANT: Record<OrderStatus, string> = {
   pending: 'secondary',
@@ -22,13 +25,33 @@ const STATUS_VARIANT: Record<OrderStatus, string> = {
 export default function MyOrdersPage() {
   const { t } = useTranslation('billing');
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useMyOrders(page);
+  const { data, error, isLoading, mutate } = useMyOrders(page);
+  const me = useMe();
+  const [asking, setAsking] = useState<MyOrder | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <Container className="py-4" style={{ maxWidth: 960 }}>
       <div className="d-flex align-items-center mb-3">
         <h1 className="h4 mb-0 me-auto">{t('orders.title')}</h1>
         <Link to={WebRoute.profile}>{t('orders.back')}</Link>
       </div>
+      {notice && (
+        <Alert variant="success" dismissible onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      {asking && (
+        <InvoiceRequestForm
+          order={asking}
+          email={me.data?.email ?? ''}
+          onClose={() => setAsking(null)}
+          onSent={() => {
+            setAsking(null);
+            setNotice(t('invoice.sent'));
+            void mutate();
+          }}
+        />
+      )}
       {isLoading && <PageSpinner />}
       {error && <Alert variant="danger">{errorText(error, t, t('orders.loadFailed'))}</Alert>}
       {data && data.items.length === 0 && <Alert variant="secondary">{t('orders.empty')}</Alert>}
@@ -42,6 +65,7 @@ export default function MyOrdersPage() {
                 <th>{t('orders.gateway')}</th>
                 <th>{t('orders.status')}</th>
                 <th>{t('orders.date')}</th>
+                <th>{t('orders.invoice')}</th>
               </tr>
             </thead>
             <tbody>
@@ -54,6 +78,9 @@ export default function MyOrdersPage() {
                     <Badge bg={STATUS_VARIANT[o.status]}>{t(`orders.statuses.${o.status}`)}</Badge>
                   </td>
                   <td className="text-nowrap">{formatDate(o.paidAt ?? o.createdAt)}</td>
+                  <td>
+                    <InvoiceCell order={o} onAsk={() => setAsking(o)} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -62,5 +89,52 @@ export default function MyOrdersPage() {
         </>
       )}
     </Container>
+  );
+}
+
+const INVOICE_VARIANT = {
+  pending: 'info',
+  issued: 'success',
+  rejected: 'danger',
+  closed: 'secondary',
+} as const;
+
+/** An order's invoice: ask for one (paid orders), where the request stands, or the issued PDF to download. */
+function InvoiceCell({ order, onAsk }: { order: MyOrder; onAsk: () => void }) {
+  const { t } = useTranslation('billing');
+  const [error, setError] = useState<string | null>(null);
+  const invoice = order.invoice;
+  const canAsk = order.status === 'paid' && (!invoice || invoice.status === 'rejected');
+  const download = async () => {
+    setError(null);
+    try {
+      await apiDownload(
+        `/api/payments/orders/${encodeURIComponent(order.id)}/invoice/pdf`,
+        `invoice-${invoice!.invoiceNumber}.pdf`,
+      );
+    } catch (err) {
+      setError(errorText(err, t, t('invoice.downloadFailed')));
+    }
+  };
+  return (
+    <div className="small">
+      {invoice && (
+        <Badge bg={INVOICE_VARIANT[invoice.status]} className="me-1">
+          {t(`invoice.statuses.${invoice.status}`)}
+        </Badge>
+      )}
+      {invoice?.status === 'rejected' && <div className="text-danger">{invoice.rejectReason}</div>}
+      {invoice?.status === 'issued' && (
+        <Button size="sm" variant="outline-success" className="mt-1" onClick={() => void download()}>
+          {t('invoice.download', { number: invoice.invoiceNumber })}
+        </Button>
+      )}
+      {canAsk && (
+        <Button size="sm" variant="outline-primary" className="mt-1" onClick={onAsk}>
+          {invoice ? t('invoice.askAgain') : t('invoice.ask')}
+        </Button>
+      )}
+      {error && <div className="text-danger">{error}</div>}
+    </div>
   );
 }

@@ -1,0 +1,196 @@
+import { INVOICE_LIMITS, INVOICE_STATUSES, type AdminInvoiceRequest } from '@think-tank/contracts';
+import { useState } from 'react';
+import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Pager } from '../../../components/Pager';
+import { apiDownload } from '../../../lib/api-client';
+import { relativeTime } from '../../../lib/i18n';
+import { issueInvoice, rejectInvoice, useInvoiceRequests } from '../api/admin-api';
+import { useAction } from '../use-action';
+import { ActionResult, EmptyRow } from './AdminFeedback';
+
+const VARIANT = {
+  pending: 'warning',
+  issued: 'success',
+  rejected: 'secondary',
+  closed: 'secondary',
+} as const;
+
+/** A file's bytes as base64 (what the issue call carries). */
+const base64Of = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/** Invoice requests: pending ones oldest first; issue with the number and the PDF, or refuse with a reason. */
+export function InvoicesTab() {
+  const { t } = useTranslation('admin');
+  const [status, setStatus] = useState('pending');
+  const [page, setPage] = useState(1);
+  const { data, error, mutate } = useInvoiceRequests(status, page);
+  const action = useAction();
+  return (
+    <>
+      <Form.Select
+        className="mb-2 w-auto"
+        aria-label={t('invoices.status')}
+        value={status}
+        onChange={(e) => (setStatus(e.target.value), setPage(1))}
+      >
+        <option value="">{t('all')}</option>
+        {INVOICE_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t(`invoices.statuses.${s}`)}
+          </option>
+        ))}
+      </Form.Select>
+      <ActionResult action={action} />
+      {error && <Alert variant="danger">{t('failed')}</Alert>}
+      {data && (
+        <>
+          <Table size="sm" responsive>
+            <thead>
+              <tr>
+                <th>{t('invoices.buyer')}</th>
+                <th>{t('invoices.order')}</th>
+                <th>{t('invoices.details')}</th>
+                <th>{t('invoices.submitted')}</th>
+                <th>{t('invoices.answer')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((r) => (
+                <RequestRow key={r.id} request={r} action={action} onAnswered={() => void mutate()} />
+              ))}
+              <EmptyRow when={data.items.length === 0} colSpan={5} />
+            </tbody>
+          </Table>
+          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
+        </>
+      )}
+    </>
+  );
+}
+
+function RequestRow({
+  request: r,
+  action,
+  onAnswered,
+}: {
+  request: AdminInvoiceRequest;
+  action: ReturnType<typeof useAction>;
+  onAnswered: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [number, setNumber] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<'pdf' | 'reason' | null>(null);
+  const user = r.username || r.userId;
+
+  const issue = () => {
+    const fits = file && file.size <= INVOICE_LIMITS.pdfBytes && /pdf$/i.test(file.type || file.name);
+    if (!number.trim() || !fits) return setProblem('pdf');
+    setProblem(null);
+    void action.run(t('invoices.confirmIssue', { user, number: number.trim() }), async () => {
+      await issueInvoice(r.id, { invoiceNumber: number.trim(), pdfBase64: await base64Of(file) });
+      onAnswered();
+      return t('invoices.issued', { user, number: number.trim() });
+    });
+  };
+  const reject = () => {
+    if (!reason.trim()) return setProblem('reason');
+    setProblem(null);
+    void action.run(t('invoices.confirmReject', { user }), async () => {
+      await rejectInvoice(r.id, reason.trim());
+      onAnswered();
+      return t('invoices.rejected', { user });
+    });
+  };
+
+  return (
+    <tr data-testid="invoice-row">
+      <td className="small">
+        <strong>{r.username}</strong>
+        <div className="text-muted">{r.email}</div>
+      </td>
+      <td className="small">
+        {r.orderSubject}
+        <div className="text-muted">{r.displayPrice}</div>
+      </td>
+      <td className="small">
+        {t(`invoices.types.${r.type}`)} · {r.title}
+        <div className="text-muted">{r.taxNumber}</div>
+        {r.type === 'special' && (
+          <div className="text-muted">
+            {r.address} · {r.phone} · {r.bank} · {r.account}
+          </div>
+        )}
+      </td>
+      <td className="small">{relativeTime(r.createdAt)}</td>
+      <td className="small" style={{ minWidth: 260 }}>
+        <Badge bg={VARIANT[r.status]} className="mb-1">
+          {t(`invoices.statuses.${r.status}`)}
+        </Badge>
+        {r.invoiceNumber && <span className="ms-1">{r.invoiceNumber}</span>}
+        {r.rejectReason && <div className="text-muted">{r.rejectReason}</div>}
+        {r.status === 'issued' && (
+          <Button
+            size="sm"
+            variant="link"
+            onClick={() =>
+              void apiDownload(`/api/admin/invoices/${r.id}/pdf`, `invoice-${r.invoiceNumber}.pdf`)
+            }
+          >
+            {t('invoices.download')}
+          </Button>
+        )}
+        {r.status === 'pending' && (
+          <>
+            <Form.Control
+              size="sm"
+              className="my-1"
+              aria-label={t('invoices.number')}
+              placeholder={t('invoices.number')}
+              maxLength={INVOICE_LIMITS.invoiceNumber}
+              value={number}
+              onChange={(e) => (setNumber(e.target.value), setProblem(null))}
+            />
+            <Form.Control
+              size="sm"
+              type="file"
+              accept="application/pdf"
+              aria-label={t('invoices.pdf')}
+              onChange={(e) => (setFile((e.target as HTMLInputElement).files?.[0] ?? null), setProblem(null))}
+            />
+            {problem === 'pdf' && <div className="text-danger">{t('invoices.pdfRequired')}</div>}
+            <Button size="sm" variant="success" className="my-1" disabled={action.busy} onClick={issue}>
+              {t('invoices.issue')}
+            </Button>
+            <Form.Control
+              size="sm"
+              aria-label={t('invoices.reason')}
+              placeholder={t('invoices.reason')}
+              maxLength={INVOICE_LIMITS.reasonMax}
+              value={reason}
+              onChange={(e) => (setReason(e.target.value), setProblem(null))}
+            />
+            {problem === 'reason' && <div className="text-danger">{t('invoices.reasonRequired')}</div>}
+            <Button
+              size="sm"
+              variant="outline-danger"
+              className="mt-1"
+              disabled={action.busy}
+              onClick={reject}
+            >
+              {t('invoices.reject')}
+            </Button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
