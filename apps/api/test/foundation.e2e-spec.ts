@@ -118,6 +118,9 @@ describe('API foundation', () => {
       '/api/solutions/{id}/teaser',
       '/api/solutions/{id}/view-ticket',
       '/api/demand-store/lab-ticket',
+      '/api/payments/orders/{orderId}/invoice',
+      '/api/payments/orders/{orderId}/invoice/pdf',
+      '/api/admin/invoices',
     ])
       expect(Object.keys(doc.body.paths)).toContain(path);
     const page = await t.http.get('/api/docs').expect(200);
