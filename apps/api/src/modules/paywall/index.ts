@@ -1,4 +1,4 @@
 /** What other modules may use of paywall; everything else stays inside. */
 export { PaywallModule } from './paywall.module';
 export { PaywallService } from './paywall.service';
-export { teaserOf } from './teaser';
+export { TEASER_SCANNED, teaserOf } from './teaser';

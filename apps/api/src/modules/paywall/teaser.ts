@@ -1,7 +1,7 @@
 /** How much of a document a refused reader sees: its first characters, as plain text. */
 export const TEASER_LENGTH = 300;
 /** Only the start of a document is read for its teaser, however large it is. */
-const SCANNED = 200_000;
+export const TEASER_SCANNED = 200_000;
 /** Elements whose content is never text a reader sees. */
 const SKIPPED = ['script', 'style', 'head', 'template', 'noscript', 'svg'];
 
@@ -40,7 +40,7 @@ function decodeEntity(entity: string): string {
  * linear scan rather than regular expressions over untrusted markup.
  */
 export function teaserOf(html: string, length = TEASER_LENGTH): string {
-  const src = html.length > SCANNED ? html.slice(0, SCANNED) : html;
+  const src = html.length > TEASER_SCANNED ? html.slice(0, TEASER_SCANNED) : html;
   let text = '';
   let i = 0;
   const lower = src.toLowerCase();

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AppError } from '../../core/errors/app-error';
 import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets';
-import { PaywallService, teaserOf } from '../paywall';
+import { PaywallService, TEASER_SCANNED, teaserOf } from '../paywall';
 import { Solution } from './entities/solution.entity';
 
 /** A solution's document as readers get it: behind the paywall, through a frame's ticket, or as a teaser. */
@@ -70,12 +70,18 @@ export class SolutionDocumentsService {
     return Buffer.from(solution.html, 'utf8');
   }
 
-  /** What anyone may see of a solution before signing in: its name and its first lines as plain text. */
+  /**
+   * What anyone may see of a solution before signing in: its name and its first lines as plain text. Only the
+   * document's head is read: a public call must not make the database hand over a 20 MiB document.
+   */
   async teaser(id: string): Promise<SolutionTeaser> {
-    const solution = await this.db
-      .getRepository(Solution)
-      .findOne({ where: { id }, select: { id: true, projectName: true, html: true } });
-    if (!solution) throw new AppError('NOT_FOUND');
-    return { solutionId: solution.id, solutionName: solution.projectName, teaser: teaserOf(solution.html) };
+    const {
+      rows: [row],
+    } = await this.pool.query<{ projectName: string; head: string }>(
+      `SELECT "projectName", left(html, $2) AS head FROM solutions WHERE id = $1`,
+      [id, TEASER_SCANNED],
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    return { solutionId: id, solutionName: row.projectName, teaser: teaserOf(row.head) };
   }
 }
