@@ -1,13 +1,12 @@
 import { INVOICE_LIMITS, INVOICE_STATUSES, type AdminInvoiceRequest } from '@think-tank/contracts';
 import { useState } from 'react';
-import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
+import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/Pager';
 import { apiDownload } from '../../../lib/api-client';
 import { relativeTime } from '../../../lib/i18n';
 import { issueInvoice, rejectInvoice, useInvoiceRequests } from '../api/admin-api';
 import { useAction } from '../use-action';
-import { ActionResult, EmptyRow } from './AdminFeedback';
+import { StatusList } from './StatusList';
 
 const VARIANT = {
   pending: 'warning',
@@ -33,45 +32,25 @@ export function InvoicesTab() {
   const { data, error, mutate } = useInvoiceRequests(status, page);
   const action = useAction();
   return (
-    <>
-      <Form.Select
-        className="mb-2 w-auto"
-        aria-label={t('invoices.status')}
-        value={status}
-        onChange={(e) => (setStatus(e.target.value), setPage(1))}
-      >
-        <option value="">{t('all')}</option>
-        {INVOICE_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`invoices.statuses.${s}`)}
-          </option>
-        ))}
-      </Form.Select>
-      <ActionResult action={action} />
-      {error && <Alert variant="danger">{t('failed')}</Alert>}
-      {data && (
-        <>
-          <Table size="sm" responsive>
-            <thead>
-              <tr>
-                <th>{t('invoices.buyer')}</th>
-                <th>{t('invoices.order')}</th>
-                <th>{t('invoices.details')}</th>
-                <th>{t('invoices.submitted')}</th>
-                <th>{t('invoices.answer')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((r) => (
-                <RequestRow key={r.id} request={r} action={action} onAnswered={() => void mutate()} />
-              ))}
-              <EmptyRow when={data.items.length === 0} colSpan={5} />
-            </tbody>
-          </Table>
-          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
-        </>
-      )}
-    </>
+    <StatusList
+      label={t('invoices.status')}
+      status={status}
+      statuses={INVOICE_STATUSES}
+      statusText={(s) => t(`invoices.statuses.${s}`)}
+      onStatus={(s) => (setStatus(s), setPage(1))}
+      action={action}
+      data={data}
+      error={error}
+      headings={[
+        t('invoices.buyer'),
+        t('invoices.order'),
+        t('invoices.details'),
+        t('invoices.submitted'),
+        t('invoices.answer'),
+      ]}
+      row={(r) => <RequestRow key={r.id} request={r} action={action} onAnswered={() => void mutate()} />}
+      onPage={setPage}
+    />
   );
 }
 

@@ -5,13 +5,12 @@ import {
   type AdminVipApplication,
 } from '@think-tank/contracts';
 import { useState } from 'react';
-import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
+import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/Pager';
 import { currentLanguage, relativeTime } from '../../../lib/i18n';
 import { decideVipApplication, useVipApplications } from '../api/admin-api';
 import { useAction } from '../use-action';
-import { ActionResult, EmptyRow } from './AdminFeedback';
+import { StatusList } from './StatusList';
 
 const VARIANT = { pending: 'warning', approved: 'success', rejected: 'secondary' } as const;
 
@@ -23,45 +22,27 @@ export function VipApplicationsTab() {
   const { data, error, mutate } = useVipApplications(status, page);
   const action = useAction();
   return (
-    <>
-      <Form.Select
-        className="mb-2 w-auto"
-        aria-label={t('vip.status')}
-        value={status}
-        onChange={(e) => (setStatus(e.target.value), setPage(1))}
-      >
-        <option value="">{t('all')}</option>
-        {VIP_APPLICATION_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`vip.statuses.${s}`)}
-          </option>
-        ))}
-      </Form.Select>
-      <ActionResult action={action} />
-      {error && <Alert variant="danger">{t('failed')}</Alert>}
-      {data && (
-        <>
-          <Table size="sm" responsive>
-            <thead>
-              <tr>
-                <th>{t('vip.applicant')}</th>
-                <th>{t('vip.company')}</th>
-                <th>{t('vip.purpose')}</th>
-                <th>{t('vip.submitted')}</th>
-                <th>{t('vip.decision')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((a) => (
-                <ApplicationRow key={a.id} application={a} action={action} onDecided={() => void mutate()} />
-              ))}
-              <EmptyRow when={data.items.length === 0} colSpan={5} />
-            </tbody>
-          </Table>
-          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
-        </>
+    <StatusList
+      label={t('vip.status')}
+      status={status}
+      statuses={VIP_APPLICATION_STATUSES}
+      statusText={(s) => t(`vip.statuses.${s}`)}
+      onStatus={(s) => (setStatus(s), setPage(1))}
+      action={action}
+      data={data}
+      error={error}
+      headings={[
+        t('vip.applicant'),
+        t('vip.company'),
+        t('vip.purpose'),
+        t('vip.submitted'),
+        t('vip.decision'),
+      ]}
+      row={(a) => (
+        <ApplicationRow key={a.id} application={a} action={action} onDecided={() => void mutate()} />
       )}
-    </>
+      onPage={setPage}
+    />
   );
 }
 
