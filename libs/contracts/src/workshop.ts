@@ -95,6 +95,8 @@ export interface DemandModule {
   isCustom?: boolean;
   nameEn?: string;
   descriptionEn?: string;
+  /** Why the generator suggested it: the demand's words that made it relevant. */
+  reason?: string;
 }
 
 export type QuantifiedMetric =

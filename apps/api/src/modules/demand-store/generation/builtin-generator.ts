@@ -9,7 +9,8 @@ import {
 } from '@think-tank/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../../core/config/app-config';
-import { keyPhrases, matchModules } from './demand-analysis';
+import { keyPhrases, rankModules } from './demand-analysis';
+import { statedMetrics } from './demand-numbers';
 import type { CatalogueModule } from './module-catalogue.data';
 import {
   StageGenerator,
@@ -27,12 +28,13 @@ const STAGE_FOCUS: Record<Stage, { title: string; verb: string }> = {
   Expansion: { title: '机制化与价值深化', verb: '把有效做法沉淀为机制并扩展到更多业务' },
 };
 
-export const toDemandModule = (m: CatalogueModule): DemandModule => ({
+export const toDemandModule = (m: CatalogueModule, because: string[] = []): DemandModule => ({
   id: m.id,
   name: m.name,
   nameEn: m.nameEn,
   intro: m.intro,
   metrics: m.metrics.map((x) => ({ name: x.name, value: `${x.target} ${x.unit}` })),
+  ...(because.length ? { reason: `因为需求提到${because.map((w) => `“${w}”`).join('')}` } : {}),
 });
 
 /** The first sentence of a text, at most `max` characters. */
@@ -98,12 +100,7 @@ export class BuiltinGenerator extends StageGenerator {
     await step();
 
     const quantified_metrics: QuantifiedMetric[] = [
-      ...modules
-        .flatMap((m) => m.metrics.slice(0, 1))
-        .map((x) => {
-          const [target, ...unit] = x.value.split(' ');
-          return { name: x.name, target, unit: unit.join(' ') || undefined };
-        }),
+      ...this.metricsFor(`${demand.content}\n${demand.keyValuePoints}`, modules),
       {
         name: '关键价值点达成度',
         explanation: `以“${firstSentence(demand.keyValuePoints, 60)}”为验收口径逐项核对`,
@@ -137,10 +134,32 @@ export class BuiltinGenerator extends StageGenerator {
   private modulesFor(ctx: GenerationContext, text: string): DemandModule[] {
     const chosen = ctx.previous.at(-1)?.selectedModules ?? [];
     const names = new Set(chosen.map((m) => m.name));
-    const matched = matchModules(text, 5)
-      .map(toDemandModule)
+    const matched = rankModules(text, 5)
+      .map((r) => toDemandModule(r.module, r.because))
       .filter((m) => !names.has(m.name));
     return [...chosen, ...matched].slice(0, Math.max(5, chosen.length));
+  }
+
+  /**
+   * The demand's own numbers first (today's value and the goal as a row each); the modules' catalogue metrics only
+   * where the demand states none.
+   */
+  private metricsFor(text: string, modules: DemandModule[]): QuantifiedMetric[] {
+    const stated = statedMetrics(text).flatMap((m): QuantifiedMetric[] => [
+      ...(m.current
+        ? [{ name: m.target ? `${m.name}（现状）` : m.name, target: m.current, unit: m.unit }]
+        : []),
+      ...(m.target
+        ? [{ name: m.current ? `${m.name}（目标）` : m.name, target: m.target, unit: m.unit }]
+        : []),
+    ]);
+    if (stated.length) return stated;
+    return modules
+      .flatMap((m) => m.metrics.slice(0, 1))
+      .map((x) => {
+        const [target, ...unit] = x.value.split(' ');
+        return { name: x.name, target, unit: unit.join(' ') || undefined };
+      });
   }
 
   private preparationNotes(input: StageInput | null): string {

@@ -1,4 +1,6 @@
-import { keyPhrases, matchModules } from './demand-analysis';
+import { keyPhrases, rankModules } from './demand-analysis';
+
+const ids = (text: string) => rankModules(text).map((r) => r.module.id);
 import { MODULE_CATALOGUE } from './module-catalogue.data';
 
 describe('the built-in generator’s reading of a demand', () => {
@@ -26,20 +28,23 @@ describe('the built-in generator’s reading of a demand', () => {
   });
 
   it('suggests the modules the demand is about, best first', () => {
-    const ids = matchModules(inspection).map((m) => m.id);
-    expect(ids[0]).toBe('visual-inspection');
-    expect(ids.slice(1, 3)).toEqual(expect.arrayContaining(['quality-spc', 'mes']));
-    expect(matchModules('冷链运输途中温度波动大，生鲜货损严重').map((m) => m.id)[0]).toBe(
-      'cold-chain-monitoring',
-    );
-    expect(matchModules('An anti-fraud engine for card payments').map((m) => m.id)).toContain('anti-fraud');
+    const suggested = ids(inspection);
+    expect(suggested[0]).toBe('visual-inspection');
+    expect(suggested.slice(1, 3)).toEqual(expect.arrayContaining(['quality-spc', 'mes']));
+    expect(ids('冷链运输途中温度波动大，生鲜货损严重')[0]).toBe('cold-chain-monitoring');
+    expect(ids('An anti-fraud engine for card payments at our bank')).toContain('anti-fraud');
   });
 
   it('falls back to modules every business needs when nothing matches', () => {
-    expect(matchModules('嗯嗯啊啊').map((m) => m.id)).toEqual([
-      'data-platform',
-      'bi-dashboard',
-      'workflow-automation',
-    ]);
+    expect(ids('嗯嗯啊啊')).toEqual(['data-platform', 'bi-dashboard']);
+  });
+
+  it('quotes the words that made a module relevant, in the demand’s own language', () => {
+    expect(rankModules('冷链运输途中温度波动大，生鲜货损严重')[0].because).toEqual(
+      expect.arrayContaining(['冷链']),
+    );
+    const english = rankModules('Our hospital keeps running out of beds; nurse shifts are planned by hand.');
+    expect(english[0].module.id).toBe('hospital-operations');
+    expect(english[0].because).toEqual(expect.arrayContaining(['beds']));
   });
 });

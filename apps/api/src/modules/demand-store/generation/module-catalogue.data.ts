@@ -1,3 +1,5 @@
+import type { IndustryId } from './industries.data';
+
 /**
  * The built-in generator's catalogue of business modules (issue: at least 60): what a stage may suggest. Each
  * module carries the words that make it relevant, and metrics with targets and units that outputs quote.
@@ -14,6 +16,8 @@ export interface CatalogueModule {
   nameEn: string;
   intro: string;
   keywords: string[];
+  /** Where the module serves: its industries, or 'general' (any demand that asks for what it does). */
+  industries: IndustryId[] | 'general';
   metrics: CatalogueMetric[];
 }
 
@@ -27,6 +31,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'AI visual inspection',
     intro: '产线相机与边缘推理识别表面缺陷，不良品自动剔除并追溯批次。',
     keywords: ['质检', '缺陷', '视觉', '检测', '漏检', '良率', '外观'],
+    industries: ['manufacturing'],
     metrics: [m('漏检率', '≤0.5', '%'), m('检测节拍', '≤200', 'ms/件')],
   },
   {
@@ -35,6 +40,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Predictive maintenance',
     intro: '采集振动、温度与电流，建立设备健康模型，提前预警故障。',
     keywords: ['设备', '故障', '维护', '停机', '振动', '维修', '保养'],
+    industries: ['manufacturing', 'energy'],
     metrics: [m('非计划停机时间下降', '30', '%'), m('故障预警提前量', '≥72', '小时')],
   },
   {
@@ -43,6 +49,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Manufacturing execution system',
     intro: '工单、报工、物料与工艺参数全流程在线，形成正反向追溯。',
     keywords: ['工单', '报工', '排产', '车间', '追溯', '在制品', '生产'],
+    industries: ['manufacturing'],
     metrics: [m('在制品周转天数下降', '25', '%'), m('追溯报告出具时间', '≤10', '分钟')],
   },
   {
@@ -51,6 +58,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Advanced planning and scheduling',
     intro: '基于产能、物料与交期约束自动生成可执行的生产计划。',
     keywords: ['排产', '计划', '产能', '交期', '插单', '订单'],
+    industries: ['manufacturing'],
     metrics: [m('订单准时交付率', '≥95', '%'), m('排产耗时', '≤15', '分钟')],
   },
   {
@@ -59,6 +67,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Energy management',
     intro: '分项计量与能效对标，结合分时电价做错峰生产。',
     keywords: ['能耗', '电费', '用电', '能效', '节能', '电表'],
+    industries: ['manufacturing', 'energy', 'construction'],
     metrics: [m('单位产品能耗下降', '12', '%'), m('峰时用电占比下降', '18', '%')],
   },
   {
@@ -67,6 +76,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Carbon accounting',
     intro: '按核算标准计算组织与产品碳足迹，自动生成报告。',
     keywords: ['碳', '排放', '碳足迹', '双碳', '减排', 'esg'],
+    industries: ['manufacturing', 'energy', 'logistics', 'construction'],
     metrics: [m('碳足迹报告生成时间', '≤1', '天'), m('数据覆盖率', '≥95', '%')],
   },
   {
@@ -75,6 +85,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Digital twin factory',
     intro: '三维建模与实时数据驱动，仿真产线瓶颈与布局调整。',
     keywords: ['孪生', '仿真', '三维', '产线', '布局', '瓶颈'],
+    industries: ['manufacturing', 'energy', 'construction'],
     metrics: [m('产线平衡率提升', '10', '%'), m('仿真与实际偏差', '≤5', '%')],
   },
   {
@@ -83,6 +94,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Supplier collaboration',
     intro: '采购订单、交期与质量数据在线协同，供应商绩效可评。',
     keywords: ['供应商', '采购', '协同', '交期', '来料'],
+    industries: ['manufacturing', 'retail', 'catering', 'construction'],
     metrics: [m('来料准时率', '≥95', '%'), m('采购周期缩短', '20', '%')],
   },
   {
@@ -91,6 +103,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Statistical process control',
     intro: '关键工序参数实时监控与控制图预警，质量问题闭环处理。',
     keywords: ['质量', 'spc', '工序', '参数', '控制图', '不良'],
+    industries: ['manufacturing'],
     metrics: [m('过程能力指数', '≥1.33', 'Cpk'), m('质量问题闭环时间', '≤48', '小时')],
   },
   {
@@ -99,6 +112,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Warehouse management system',
     intro: '库位、批次与先进先出管理，扫码出入库，库存账实相符。',
     keywords: ['仓储', '库存', '仓库', '库位', '出入库', '盘点'],
+    industries: ['manufacturing', 'retail', 'logistics', 'catering'],
     metrics: [m('库存准确率', '≥99.5', '%'), m('拣货效率提升', '30', '%')],
   },
   // Retail and consumer
@@ -108,6 +122,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Demand forecasting',
     intro: '融合历史销量、促销与天气等因素，按门店和商品预测需求。',
     keywords: ['销量', '预测', '补货', '需求', '门店', '促销'],
+    industries: ['retail', 'catering', 'manufacturing'],
     metrics: [m('预测准确率', '≥85', '%'), m('缺货率下降', '30', '%')],
   },
   {
@@ -116,6 +131,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Automated replenishment',
     intro: '根据预测与安全库存自动生成补货建议，减少缺货与积压。',
     keywords: ['补货', '库存', '积压', '缺货', '周转'],
+    industries: ['retail', 'catering'],
     metrics: [m('库存周转天数下降', '20', '%'), m('缺货率', '≤3', '%')],
   },
   {
@@ -124,6 +140,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Member marketing',
     intro: '会员分层与画像，自动化触达与权益运营，提升复购。',
     keywords: ['会员', '营销', '复购', '画像', '私域', '用户运营'],
+    industries: ['retail', 'catering', 'tourism'],
     metrics: [m('复购率提升', '15', '%'), m('营销转化率', '≥5', '%')],
   },
   {
@@ -132,6 +149,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Dynamic pricing',
     intro: '结合库存、竞品与需求弹性给出价格建议，兼顾毛利与销量。',
     keywords: ['定价', '价格', '毛利', '折扣', '竞品'],
+    industries: ['retail', 'catering', 'tourism'],
     metrics: [m('毛利率提升', '2', '个百分点'), m('临期损耗下降', '25', '%')],
   },
   {
@@ -140,6 +158,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Omnichannel order hub',
     intro: '线上线下订单统一接入、统一履约与库存共享。',
     keywords: ['订单', '全渠道', '电商', '履约', '线上', '线下'],
+    industries: ['retail', 'catering'],
     metrics: [m('订单履约时效', '≤24', '小时'), m('超卖率', '≤0.1', '%')],
   },
   {
@@ -148,6 +167,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Digital store operations',
     intro: '巡店、任务与陈列检查在线化，门店指标实时可视。',
     keywords: ['门店', '巡店', '陈列', '店长', '连锁'],
+    industries: ['retail', 'catering'],
     metrics: [m('巡店问题整改率', '≥90', '%'), m('坪效提升', '10', '%')],
   },
   {
@@ -156,6 +176,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Customer service assistant',
     intro: '知识库问答与工单流转，常见问题自动解答，复杂问题转人工。',
     keywords: ['客服', '咨询', '问答', '投诉', '工单', '售后'],
+    industries: 'general',
     metrics: [m('自助解决率', '≥60', '%'), m('平均响应时间', '≤30', '秒')],
   },
   {
@@ -164,6 +185,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Review analytics',
     intro: '对评价与反馈做情感与主题分析，定位产品与服务问题。',
     keywords: ['评价', '口碑', '反馈', '舆情', '满意度'],
+    industries: ['retail', 'catering', 'tourism'],
     metrics: [m('问题发现时效', '≤1', '天'), m('满意度提升', '5', '分')],
   },
   // Finance and risk
@@ -173,6 +195,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Credit scoring',
     intro: '多源数据建模评估借款人信用，审批自动化。',
     keywords: ['信用', '授信', '贷款', '审批', '评分', '风控'],
+    industries: ['finance'],
     metrics: [m('审批时效', '≤5', '分钟'), m('坏账率下降', '20', '%')],
   },
   {
@@ -181,6 +204,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Real-time anti-fraud',
     intro: '规则与模型结合识别异常交易与团伙欺诈，毫秒级拦截。',
     keywords: ['欺诈', '反欺诈', '异常交易', '盗刷', '风控', '黑产'],
+    industries: ['finance'],
     metrics: [m('欺诈损失下降', '40', '%'), m('拦截延迟', '≤50', 'ms')],
   },
   {
@@ -189,6 +213,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Anti-money-laundering monitoring',
     intro: '交易监测、可疑报告与客户尽调流程化，满足监管要求。',
     keywords: ['洗钱', '反洗钱', '可疑', '尽调', '合规', '监管'],
+    industries: ['finance'],
     metrics: [m('误报率下降', '30', '%'), m('可疑报告时效', '≤5', '工作日')],
   },
   {
@@ -197,6 +222,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Smart collections',
     intro: '按风险分层制定催收策略，合规话术与自动触达。',
     keywords: ['催收', '逾期', '回款', '还款'],
+    industries: ['finance'],
     metrics: [m('逾期回收率提升', '15', '%'), m('人工成本下降', '25', '%')],
   },
   {
@@ -205,6 +231,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Invoice automation',
     intro: '发票识别、验真与自动入账，减少人工录入。',
     keywords: ['发票', '票据', '报销', '入账', '财务', '对账'],
+    industries: 'general',
     metrics: [m('单据处理时间下降', '70', '%'), m('识别准确率', '≥98', '%')],
   },
   {
@@ -213,6 +240,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Cash forecasting',
     intro: '汇总应收应付与经营数据，滚动预测现金流与资金缺口。',
     keywords: ['资金', '现金流', '应收', '应付', '融资'],
+    industries: 'general',
     metrics: [m('预测偏差', '≤10', '%'), m('资金闲置率下降', '15', '%')],
   },
   {
@@ -221,6 +249,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Supply chain finance',
     intro: '基于真实交易的应收账款融资，核心企业信用穿透。',
     keywords: ['供应链金融', '保理', '应收账款', '融资', '核心企业'],
+    industries: ['finance', 'manufacturing', 'logistics'],
     metrics: [m('融资放款时效', '≤1', '天'), m('中小供应商融资成本下降', '2', '个百分点')],
   },
   {
@@ -229,6 +258,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Smart claims',
     intro: '材料自动识别与定损辅助，小额案件快速赔付。',
     keywords: ['理赔', '保险', '定损', '赔付', '核保'],
+    industries: ['finance', 'healthcare'],
     metrics: [m('小额案件理赔时效', '≤1', '天'), m('渗漏率下降', '10', '%')],
   },
   // Logistics
@@ -238,6 +268,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Route optimisation',
     intro: '考虑时间窗、载重与路况，自动规划配送路线。',
     keywords: ['路径', '配送', '路线', '车辆', '运输', '调度'],
+    industries: ['logistics', 'retail', 'catering', 'agriculture'],
     metrics: [m('单车日配送量提升', '15', '%'), m('里程下降', '12', '%')],
   },
   {
@@ -246,6 +277,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Transport management system',
     intro: '运单、承运商、在途跟踪与结算一体化。',
     keywords: ['运输', '承运商', '运单', '在途', '物流', '货运'],
+    industries: ['logistics', 'manufacturing', 'retail'],
     metrics: [m('在途可视率', '≥98', '%'), m('运费结算周期缩短', '50', '%')],
   },
   {
@@ -254,6 +286,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Cold chain monitoring',
     intro: '全程温湿度采集与超限告警，温度记录可追溯。',
     keywords: ['冷链', '温度', '温控', '生鲜', '冷库', '医药'],
+    industries: ['logistics', 'retail', 'catering', 'healthcare', 'agriculture'],
     metrics: [m('温度超限响应时间', '≤5', '分钟'), m('货损率下降', '30', '%')],
   },
   {
@@ -262,6 +295,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Yard and dock scheduling',
     intro: '预约到场、月台分配与堆存优化，减少排队与翻箱。',
     keywords: ['堆场', '月台', '港口', '集装箱', '排队', '翻箱'],
+    industries: ['logistics', 'manufacturing'],
     metrics: [m('车辆平均等待时间下降', '40', '%'), m('翻箱率下降', '25', '%')],
   },
   {
@@ -270,6 +304,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Last-mile delivery',
     intro: '末端网点、驿站与骑手协同，签收与异常实时回传。',
     keywords: ['末端', '快递', '骑手', '签收', '驿站', '即时配送'],
+    industries: ['logistics', 'retail', 'catering'],
     metrics: [m('准时送达率', '≥97', '%'), m('投诉率下降', '30', '%')],
   },
   {
@@ -278,6 +313,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Logistics network planning',
     intro: '基于需求分布与成本模型优化仓网与线路布局。',
     keywords: ['仓网', '网络规划', '选址', '干线', '分拨'],
+    industries: ['logistics', 'retail'],
     metrics: [m('物流总成本下降', '8', '%'), m('时效达成率', '≥95', '%')],
   },
   // Healthcare
@@ -287,6 +323,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Clinical decision support',
     intro: '基于指南与知识库提示诊疗建议与用药风险。',
     keywords: ['临床', '诊疗', '医生', '用药', '病历', '诊断'],
+    industries: ['healthcare'],
     metrics: [m('用药错误下降', '30', '%'), m('病历质控合格率', '≥95', '%')],
   },
   {
@@ -295,6 +332,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Medical imaging assistance',
     intro: '对影像做病灶检出与结构化报告，辅助阅片。',
     keywords: ['影像', 'ct', '阅片', '病灶', '放射'],
+    industries: ['healthcare'],
     metrics: [m('阅片时间下降', '30', '%'), m('病灶检出敏感度', '≥95', '%')],
   },
   {
@@ -303,6 +341,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Hospital operations',
     intro: '床位、排班、耗材与成本数据一体化管理。',
     keywords: ['医院', '床位', '排班', '耗材', '门诊', '住院'],
+    industries: ['healthcare'],
     metrics: [m('床位周转率提升', '10', '%'), m('耗材成本下降', '8', '%')],
   },
   {
@@ -310,7 +349,8 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     name: '慢病管理',
     nameEn: 'Chronic care management',
     intro: '患者随访、指标监测与健康干预，院外持续管理。',
-    keywords: ['慢病', '随访', '患者', '健康管理', '血糖', '血压'],
+    keywords: ['慢病', '随访', '健康管理', '血糖', '血压'],
+    industries: ['healthcare'],
     metrics: [m('随访完成率', '≥90', '%'), m('指标达标率提升', '15', '%')],
   },
   {
@@ -319,6 +359,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Pharmaceutical traceability',
     intro: '药品批次与流向全程追溯，效期与召回管理。',
     keywords: ['药品', '药房', '效期', '召回', '医药'],
+    industries: ['healthcare', 'logistics', 'retail'],
     metrics: [m('追溯覆盖率', '100', '%'), m('近效期损耗下降', '40', '%')],
   },
   // Education
@@ -328,6 +369,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Adaptive learning',
     intro: '根据学情诊断推送练习与学习路径，因材施教。',
     keywords: ['学习', '学生', '学情', '练习', '个性化', '教学'],
+    industries: ['education'],
     metrics: [m('练习正确率提升', '15', '%'), m('学习时长有效率', '≥80', '%')],
   },
   {
@@ -335,7 +377,8 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     name: '作业智能批改',
     nameEn: 'Homework grading',
     intro: '客观题自动批改与主观题辅助评分，学情报告自动生成。',
-    keywords: ['作业', '批改', '考试', '阅卷', '评分', '老师'],
+    keywords: ['作业', '批改', '考试', '阅卷', '评分'],
+    industries: ['education'],
     metrics: [m('批改时间下降', '60', '%'), m('评分一致率', '≥95', '%')],
   },
   {
@@ -344,6 +387,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Smart campus',
     intro: '排课、考勤、家校沟通与资产管理在线化。',
     keywords: ['校园', '排课', '考勤', '家校', '学校'],
+    industries: ['education'],
     metrics: [m('排课耗时下降', '80', '%'), m('家长通知触达率', '≥98', '%')],
   },
   {
@@ -352,6 +396,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Vocational training platform',
     intro: '课程、实训与认证一体化，培训效果可量化。',
     keywords: ['培训', '课程', '实训', '认证', '技能', '员工'],
+    industries: 'general',
     metrics: [m('培训完成率', '≥85', '%'), m('考核通过率提升', '20', '%')],
   },
   // Agriculture
@@ -361,6 +406,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Precision farming',
     intro: '土壤、气象与长势监测，变量施肥灌溉。',
     keywords: ['种植', '农田', '施肥', '灌溉', '土壤', '作物', '农业'],
+    industries: ['agriculture'],
     metrics: [m('化肥用量下降', '15', '%'), m('亩产提升', '8', '%')],
   },
   {
@@ -369,6 +415,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Smart livestock farming',
     intro: '环境监控、精准饲喂与疫病预警。',
     keywords: ['养殖', '饲喂', '猪', '牛', '禽', '疫病'],
+    industries: ['agriculture'],
     metrics: [m('料肉比下降', '5', '%'), m('死淘率下降', '20', '%')],
   },
   {
@@ -377,6 +424,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Agricultural traceability',
     intro: '种养、加工、流通全程记录，一物一码可查。',
     keywords: ['溯源', '农产品', '产地', '一物一码', '食品安全'],
+    industries: ['agriculture', 'retail', 'catering', 'logistics'],
     metrics: [m('溯源信息完整率', '≥98', '%'), m('品牌溢价提升', '10', '%')],
   },
   {
@@ -385,6 +433,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Pest detection',
     intro: '图像识别病虫害并结合气象给出防治建议。',
     keywords: ['病虫害', '虫害', '防治', '农药', '识别'],
+    industries: ['agriculture'],
     metrics: [m('识别准确率', '≥90', '%'), m('农药用量下降', '20', '%')],
   },
   // Energy and utilities
@@ -394,6 +443,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'PV plant operations',
     intro: '组件级监测、故障诊断与清洗计划优化。',
     keywords: ['光伏', '电站', '组件', '发电', '新能源'],
+    industries: ['energy'],
     metrics: [m('发电量提升', '5', '%'), m('故障处理时长下降', '40', '%')],
   },
   {
@@ -402,6 +452,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Load forecasting',
     intro: '短期与超短期负荷预测，支撑调度与交易。',
     keywords: ['负荷', '电网', '调度', '电力', '售电'],
+    industries: ['energy'],
     metrics: [m('日前预测准确率', '≥95', '%'), m('偏差考核费用下降', '30', '%')],
   },
   {
@@ -410,6 +461,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Grid inspection',
     intro: '无人机与机器人巡检，缺陷自动识别与工单派发。',
     keywords: ['巡检', '线路', '变电站', '无人机', '电网'],
+    industries: ['energy'],
     metrics: [m('巡检效率提升', '3', '倍'), m('缺陷发现率提升', '25', '%')],
   },
   {
@@ -418,6 +470,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Water leakage control',
     intro: '分区计量与压力管理，快速定位漏点。',
     keywords: ['供水', '管网', '漏损', '水务', '漏水'],
+    industries: ['energy', 'government'],
     metrics: [m('产销差率下降', '5', '个百分点'), m('漏点定位时间', '≤24', '小时')],
   },
   {
@@ -426,7 +479,129 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Energy storage management',
     intro: '充放电策略优化，参与削峰填谷与需求响应。',
     keywords: ['储能', '电池', '充放电', '削峰填谷', '需求响应'],
+    industries: ['energy'],
     metrics: [m('峰谷套利收益提升', '15', '%'), m('电池衰减率', '≤2', '%/年')],
+  },
+  // Catering
+  {
+    id: 'central-kitchen',
+    name: '中央厨房生产管理',
+    nameEn: 'Central kitchen production',
+    intro: '按门店订货计划生产半成品，配方、批次与出品标准统一。',
+    keywords: ['中央厨房', '食材', '配方', '半成品', '出品', '备货', '订货'],
+    industries: ['catering'],
+    metrics: [m('食材损耗率下降', '25', '%'), m('门店订货满足率', '≥98', '%')],
+  },
+  {
+    id: 'menu-analytics',
+    name: '菜品经营分析',
+    nameEn: 'Menu analytics',
+    intro: '按门店与时段分析菜品销量和毛利，优化菜单结构与套餐。',
+    keywords: ['菜品', '菜单', '爆款', '套餐', '点单', '饮品', '新品'],
+    industries: ['catering'],
+    metrics: [m('菜品毛利率提升', '3', '个百分点'), m('滞销菜品占比下降', '30', '%')],
+  },
+  {
+    id: 'smart-ordering',
+    name: '扫码点餐与排队',
+    nameEn: 'Ordering and queueing',
+    intro: '扫码点餐、线上排号与外卖订单统一进入后厨，减少等位。',
+    keywords: ['点餐', '排队', '等位', '翻台', '堂食', '外卖', '高峰'],
+    industries: ['catering'],
+    metrics: [m('高峰期平均等位时间下降', '40', '%'), m('翻台率提升', '15', '%')],
+  },
+  // Government
+  {
+    id: 'one-stop-service',
+    name: '一网通办',
+    nameEn: 'One-stop government services',
+    intro: '事项材料标准化与数据共享，市民线上一次办成。',
+    keywords: ['一网通办', '办事', '政务服务', '材料', '窗口', '事项', '跑腿'],
+    industries: ['government'],
+    metrics: [m('全程网办率', '≥90', '%'), m('办理时限压缩', '50', '%')],
+  },
+  {
+    id: 'grid-governance',
+    name: '城市网格化治理',
+    nameEn: 'Grid-based city governance',
+    intro: '网格员巡查上报、事件分拨与处置闭环，城市运行一屏统览。',
+    keywords: ['网格', '城市治理', '社区', '街道', '巡查', '事件', '处置'],
+    industries: ['government'],
+    metrics: [m('事件按期办结率', '≥95', '%'), m('事件处置时长下降', '35', '%')],
+  },
+  {
+    id: 'hotline-dispatch',
+    name: '政务热线智能分派',
+    nameEn: 'Hotline dispatch',
+    intro: '热线诉求自动分类、派单与回访，高频问题主动治理。',
+    keywords: ['12345', '热线', '诉求', '派单', '回访', '市民'],
+    industries: ['government'],
+    metrics: [m('派单准确率', '≥90', '%'), m('诉求办结满意率提升', '10', '%')],
+  },
+  // Construction
+  {
+    id: 'bim-collaboration',
+    name: 'BIM 协同管理',
+    nameEn: 'BIM collaboration',
+    intro: '设计、施工与运维共用 BIM 模型，碰撞检查与变更在线协同。',
+    keywords: ['bim', '图纸', '碰撞', '设计变更', '施工图', '深化设计'],
+    industries: ['construction'],
+    metrics: [m('设计变更减少', '30', '%'), m('碰撞问题施工前发现率', '≥90', '%')],
+  },
+  {
+    id: 'smart-site',
+    name: '智慧工地',
+    nameEn: 'Smart construction site',
+    intro: '劳务实名、塔吊与扬尘监测、安全帽识别，工地风险实时预警。',
+    keywords: ['工地', '劳务', '实名制', '塔吊', '扬尘', '安全帽', '施工'],
+    industries: ['construction'],
+    metrics: [m('安全隐患整改率', '≥95', '%'), m('劳务考勤准确率', '≥99', '%')],
+  },
+  {
+    id: 'project-control',
+    name: '工程进度与成本管控',
+    nameEn: 'Project schedule and cost control',
+    intro: '进度计划、材料与分包结算在线，偏差自动预警。',
+    keywords: ['工期', '进度', '分包', '结算', '材料', '成本', '项目'],
+    industries: ['construction'],
+    metrics: [m('工期偏差', '≤5', '%'), m('成本超支项目占比下降', '40', '%')],
+  },
+  // Culture and tourism
+  {
+    id: 'visitor-flow',
+    name: '景区客流监测与预约',
+    nameEn: 'Visitor flow and reservations',
+    intro: '分时预约、实时客流热力与限流预警，游客分流引导。',
+    keywords: ['客流', '游客', '景区', '预约', '限流', '拥堵', '节假日'],
+    industries: ['tourism'],
+    metrics: [m('高峰时段拥堵投诉下降', '50', '%'), m('预约入园占比', '≥80', '%')],
+  },
+  {
+    id: 'smart-ticketing',
+    name: '智慧票务与分销',
+    nameEn: 'Ticketing and distribution',
+    intro: '线上售票、渠道分销与刷脸核销，票务数据统一结算。',
+    keywords: ['门票', '票务', '分销', '核销', '年卡', '售票'],
+    industries: ['tourism'],
+    metrics: [m('线上售票占比', '≥85', '%'), m('入园核销时间', '≤3', '秒/人')],
+  },
+  {
+    id: 'smart-guide',
+    name: '智慧导览',
+    nameEn: 'Smart guide',
+    intro: '电子讲解、个性化游览路线与展品知识问答。',
+    keywords: ['导览', '讲解', '博物馆', '展品', '文物', '展馆', '游览路线'],
+    industries: ['tourism'],
+    metrics: [m('导览使用率', '≥60', '%'), m('平均停留时长提升', '20', '%')],
+  },
+  {
+    id: 'hotel-revenue',
+    name: '酒店收益管理',
+    nameEn: 'Hotel revenue management',
+    intro: '按需求预测动态调整房价与渠道配额，提升入住率与单房收益。',
+    keywords: ['酒店', '民宿', '房价', '入住率', '客房', '预订'],
+    industries: ['tourism'],
+    metrics: [m('入住率提升', '8', '个百分点'), m('单房收益提升', '10', '%')],
   },
   // Cross-industry
   {
@@ -435,6 +610,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Data platform',
     intro: '数据采集、治理与统一指标，沉淀可复用的数据资产。',
     keywords: ['数据', '数据中台', '指标', '数据治理', '报表', '数据仓库'],
+    industries: 'general',
     metrics: [m('指标口径一致率', '100', '%'), m('报表出具时间下降', '70', '%')],
   },
   {
@@ -443,6 +619,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Business intelligence dashboard',
     intro: '经营指标实时可视，异常自动预警与下钻分析。',
     keywords: ['驾驶舱', '看板', '经营', '分析', '可视化', '决策'],
+    industries: 'general',
     metrics: [m('决策数据时效', '≤1', '小时'), m('报表人工工时下降', '60', '%')],
   },
   {
@@ -451,6 +628,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Workflow automation',
     intro: '审批与重复操作由流程引擎和机器人自动完成。',
     keywords: ['流程', '审批', '自动化', 'rpa', '重复', '人工录入'],
+    industries: 'general',
     metrics: [m('流程处理时长下降', '50', '%'), m('人工差错率下降', '80', '%')],
   },
   {
@@ -458,7 +636,8 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     name: '企业知识库',
     nameEn: 'Enterprise knowledge base',
     intro: '文档与经验结构化沉淀，智能检索与问答。',
-    keywords: ['知识', '文档', '检索', '经验', '知识库'],
+    keywords: ['知识', '文档', '检索', '知识库'],
+    industries: 'general',
     metrics: [m('资料查找时间下降', '60', '%'), m('知识复用率', '≥50', '%')],
   },
   {
@@ -467,6 +646,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'IoT platform',
     intro: '多协议设备接入、数据采集与远程管理。',
     keywords: ['物联网', '传感器', '设备接入', '采集', '网关', 'iot'],
+    industries: 'general',
     metrics: [m('设备在线率', '≥99', '%'), m('数据采集延迟', '≤1', '秒')],
   },
   {
@@ -475,6 +655,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Video analytics',
     intro: '摄像头视频实时识别人员、行为与安全隐患。',
     keywords: ['视频', '摄像头', '安防', '行为识别', '监控'],
+    industries: 'general',
     metrics: [m('隐患识别准确率', '≥90', '%'), m('告警响应时间', '≤1', '分钟')],
   },
   {
@@ -483,6 +664,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Safety management',
     intro: '隐患排查、作业票与应急管理闭环。',
     keywords: ['安全', '隐患', '应急', '作业票', '事故'],
+    industries: ['manufacturing', 'energy', 'construction', 'logistics'],
     metrics: [m('隐患整改闭环率', '≥95', '%'), m('事故率下降', '30', '%')],
   },
   {
@@ -491,6 +673,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Customer relationship management',
     intro: '线索、商机与客户全生命周期管理，销售过程可视。',
     keywords: ['客户', '销售', '商机', '线索', 'crm', '跟进'],
+    industries: 'general',
     metrics: [m('线索转化率提升', '20', '%'), m('销售周期缩短', '15', '%')],
   },
   {
@@ -499,6 +682,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'HR analytics',
     intro: '招聘、绩效与人效分析，人才盘点与流失预警。',
     keywords: ['人力', '招聘', '绩效', '员工', '人才', '离职'],
+    industries: 'general',
     metrics: [m('关键人才流失率下降', '20', '%'), m('招聘周期缩短', '25', '%')],
   },
   {
@@ -507,6 +691,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Contract management',
     intro: '合同起草、审批、履约与风险条款智能审查。',
     keywords: ['合同', '法务', '条款', '履约', '审查'],
+    industries: 'general',
     metrics: [m('合同审查时间下降', '60', '%'), m('履约逾期率下降', '30', '%')],
   },
   {
@@ -515,6 +700,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Strategic sourcing',
     intro: '需求汇总、比价与招投标在线化，采购成本透明。',
     keywords: ['采购', '寻源', '比价', '招投标', '成本'],
+    industries: 'general',
     metrics: [m('采购成本下降', '5', '%'), m('寻源周期缩短', '30', '%')],
   },
   {
@@ -523,6 +709,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'LLM business assistant',
     intro: '结合企业知识与业务系统的对话式助手，生成与问答。',
     keywords: ['大模型', '人工智能', 'ai', '助手', '生成', '智能问答'],
+    industries: 'general',
     metrics: [m('常见任务处理时长下降', '50', '%'), m('回答采纳率', '≥70', '%')],
   },
   {
@@ -531,6 +718,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Data security and privacy',
     intro: '分级分类、脱敏与访问审计，满足个人信息保护要求。',
     keywords: ['隐私', '数据安全', '脱敏', '审计', '个人信息', '加密'],
+    industries: 'general',
     metrics: [m('敏感数据覆盖率', '100', '%'), m('越权访问事件', '0', '次')],
   },
   {
@@ -539,6 +727,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     nameEn: 'Mobile app and mini programs',
     intro: '面向员工或客户的移动端入口，业务随时办理。',
     keywords: ['小程序', 'app', '移动端', '手机', '微信'],
+    industries: 'general',
     metrics: [m('移动端业务占比', '≥60', '%'), m('用户满意度', '≥4.5', '分/5')],
   },
 ];

@@ -200,6 +200,11 @@ export function StageOutputCard({
                     <span className="d-block small text-muted">
                       {m.metrics.map((x) => `${x.name}：${x.value}`).join('；')}
                     </span>
+                    {m.reason && (
+                      <span className="d-block small text-success" data-testid="module-reason">
+                        {m.reason}
+                      </span>
+                    )}
                   </span>
                 }
               />
