@@ -181,6 +181,68 @@ describe('requirements workshop (contract §8)', () => {
     });
   });
 
+  describe('what the built-in generator writes (issue 21)', () => {
+    const startup = async (fields: Record<string, string>) => {
+      const id = await register(owner, { ...DEMAND, ...fields });
+      await paySandbox((await startupOrder(t, bearer(owner), id)).paymentUrl);
+      return (await stageDone(owner, id, 'Startup')).stagesData.Startup.output!;
+    };
+
+    it('suggests only the demand’s own modules, says why, and quotes the demand’s numbers as today and target', async () => {
+      const output = await startup({
+        name: '社区团购冷链配送',
+        content: '社区团购冷链配送，生鲜损耗率8%，车辆利用率不足60%。希望优化配送路线和全程温控。',
+        keyValuePoints: '损耗率降到4%，车辆利用率提升到80%，配送准时率达到98%。',
+      });
+      const ids = output.suggested_modules.map((m) => m.id);
+      expect(ids).toEqual(expect.arrayContaining(['cold-chain-monitoring', 'route-optimization']));
+      for (const id of ids)
+        expect([
+          'cold-chain-monitoring',
+          'route-optimization',
+          'last-mile',
+          'tms',
+          'demand-forecasting',
+          'warehouse-wms',
+        ]).toContain(id);
+      expect(output.suggested_modules[0].reason).toMatch(/^因为需求提到“/);
+      expect(output.quantified_metrics).toEqual(
+        expect.arrayContaining([
+          { name: '损耗率（现状）', target: '8', unit: '%' },
+          { name: '损耗率（目标）', target: '4', unit: '%' },
+          { name: '车辆利用率（现状）', target: '60', unit: '%' },
+          { name: '车辆利用率（目标）', target: '80', unit: '%' },
+          { name: '配送准时率', target: '98', unit: '%' },
+        ]),
+      );
+    });
+
+    it('writes English for a demand written in English, or when asked to', async () => {
+      const english = await startup({
+        name: 'Coffee chain waste',
+        content:
+          'A coffee chain with 120 outlets throws away too much milk and pastry, and runs out of stock at peak hours.',
+        keyValuePoints:
+          'Cut milk and pastry waste from 9% to 4% and stock-outs at peak hours by half within a year.',
+      });
+      expect(english.summary).toMatch(/^\[Requirements design\] About/);
+      expect(english.solution).toMatch(/^This stage is to /);
+      expect(english.suggested_modules.length).toBeGreaterThan(0);
+      for (const m of english.suggested_modules) {
+        expect(m.name).toMatch(/^[A-Za-z]/);
+        expect(m.intro).not.toMatch(/[\u4e00-\u9fff]/);
+        expect(m.reason).toMatch(/^Because the demand mentions “[a-z]/);
+      }
+      expect(english.quantified_metrics).toEqual(
+        expect.arrayContaining([
+          { name: 'Key value points achieved', explanation: expect.stringMatching(/^Checked/) },
+        ]),
+      );
+      const asked = await startup({ outputLanguage: 'en' });
+      expect(asked.summary).toMatch(/^\[Requirements design\]/);
+    });
+  });
+
   it('runs all five stages with every fee paid in the sandbox, each at the server’s price', async () => {
     const { id, orderId, demand } = await startedDemand(owner);
     const order = await t.http.get(`/api/payments/order-status/${orderId}`).set(bearer(owner)).expect(200);

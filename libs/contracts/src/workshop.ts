@@ -182,6 +182,8 @@ export interface DemandRequest {
   name: string;
   content: string;
   keyValuePoints: string;
+  /** The outputs' language; by default the language the demand is written in. */
+  outputLanguage?: Language;
 }
 
 export interface RegisterDemandResponse {

@@ -14,6 +14,7 @@ import { ProgressKeys1795503047987 } from './1795503047987-ProgressKeys';
 import { PurchaseSubject1795540000000 } from './1795540000000-PurchaseSubject';
 import { VipApplications1795540100000 } from './1795540100000-VipApplications';
 import { InvoiceRequests1795540200000 } from './1795540200000-InvoiceRequests';
+import { DemandOutputLanguage1795540300000 } from './1795540300000-DemandOutputLanguage';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   PurchaseSubject1795540000000,
   VipApplications1795540100000,
   InvoiceRequests1795540200000,
+  DemandOutputLanguage1795540300000,
 ];

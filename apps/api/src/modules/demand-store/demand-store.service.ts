@@ -30,6 +30,7 @@ import { feeDue, toDemandDetail } from './demand-detail';
 import { toDemandListItem } from './dto/demand-list-item';
 import { DemandEventsService } from './demand-events.service';
 import { DemandMessage } from './demand-store.messages';
+import { languageOfText } from './generation/demand-analysis';
 import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto } from './dto/demand.dto';
 import { Demand } from './entities/demand.entity';
 import { DemandStage } from './entities/demand-stage.entity';
@@ -250,6 +251,7 @@ export class DemandStoreService {
         labName: `lab-${randomBytes(8).toString('hex')}`,
         content: dto.content,
         keyValuePoints: dto.keyValuePoints,
+        outputLanguage: dto.outputLanguage ?? languageOfText(`${dto.content}\n${dto.keyValuePoints}`),
         currentStage: 'Startup',
         overallStatus: startupPayment === 'Waived' ? 'Processing' : 'PendingInput',
       }),

@@ -59,7 +59,12 @@ export class StageRunner {
       }));
     const generated = await this.generator.generate(
       {
-        demand: { name: demand.name, content: demand.content, keyValuePoints: demand.keyValuePoints },
+        demand: {
+          name: demand.name,
+          content: demand.content,
+          keyValuePoints: demand.keyValuePoints,
+          language: demand.outputLanguage,
+        },
         stage: job.stage,
         input: claimed.input,
         previous: earlier,

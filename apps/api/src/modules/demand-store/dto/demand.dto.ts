@@ -7,6 +7,7 @@ import {
   SECURITY_LEVELS,
   STAGE_INPUT_TEXT_MAX,
   STAGES,
+  type Language,
   type OverallStatus,
   type SecurityLevel,
   type Stage,
@@ -56,6 +57,14 @@ export class DemandRequestDto extends DemandContentDto {
   @IsNotEmpty(required)
   @MaxLength(DEMAND_NAME_MAX, invalid)
   name!: string;
+
+  @ApiPropertyOptional({
+    enum: ['zh', 'en'],
+    description: 'the language of the generated outputs; by default the language the demand is written in',
+  })
+  @IsOptional()
+  @IsIn(['zh', 'en'], invalid)
+  outputLanguage?: Language;
 }
 
 const text = () => [IsOptional(), IsString(invalid), MaxLength(STAGE_INPUT_TEXT_MAX, invalid)];

@@ -3,15 +3,17 @@ import {
   STAGE_NAMES,
   type Achieve,
   type DemandModule,
+  type Language,
   type QuantifiedMetric,
-  type Stage,
   type StageInput,
 } from '@think-tank/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../../core/config/app-config';
 import { keyPhrases, rankModules } from './demand-analysis';
 import { statedMetrics } from './demand-numbers';
+import { WORDING, type Wording } from './builtin-wording';
 import type { CatalogueModule } from './module-catalogue.data';
+import { MODULE_CATALOGUE_EN } from './module-catalogue.en.data';
 import {
   StageGenerator,
   type GeneratedOutput,
@@ -19,23 +21,22 @@ import {
   type ProgressReporter,
 } from './stage-generator';
 
-/** What each stage is about, in the words its outputs use. */
-const STAGE_FOCUS: Record<Stage, { title: string; verb: string }> = {
-  Startup: { title: '需求设计', verb: '明确问题、目标与衡量方式' },
-  Preparation: { title: '产品化', verb: '把方案拆成可交付的产品模块与数据设计' },
-  Opening: { title: '产品实现', verb: '完成模块实现、联调与上线验证' },
-  Operation: { title: '应用场景', verb: '在真实业务场景中运行并持续度量' },
-  Expansion: { title: '机制化与价值深化', verb: '把有效做法沉淀为机制并扩展到更多业务' },
+/** A catalogue module as an output lists it, in the output's language, with why it was suggested. */
+export const toDemandModule = (
+  m: CatalogueModule,
+  because: string[] = [],
+  lang: Language = 'zh',
+): DemandModule => {
+  const en = lang === 'en' ? MODULE_CATALOGUE_EN[m.id] : undefined;
+  return {
+    id: m.id,
+    name: en ? m.nameEn : m.name,
+    nameEn: m.nameEn,
+    intro: en?.intro ?? m.intro,
+    metrics: m.metrics.map((x, i) => ({ name: en?.metrics[i] ?? x.name, value: `${x.target} ${x.unit}` })),
+    ...(because.length ? { reason: WORDING[lang].reason(because) } : {}),
+  };
 };
-
-export const toDemandModule = (m: CatalogueModule, because: string[] = []): DemandModule => ({
-  id: m.id,
-  name: m.name,
-  nameEn: m.nameEn,
-  intro: m.intro,
-  metrics: m.metrics.map((x) => ({ name: x.name, value: `${x.target} ${x.unit}` })),
-  ...(because.length ? { reason: `因为需求提到${because.map((w) => `“${w}”`).join('')}` } : {}),
-});
 
 /** The first sentence of a text, at most `max` characters. */
 const firstSentence = (text: string, max = 80) => {
@@ -64,35 +65,42 @@ export class BuiltinGenerator extends StageGenerator {
   async generate(ctx: GenerationContext, progress: ProgressReporter): Promise<GeneratedOutput> {
     const step = () => sleep(this.config.generatorStepMs);
     const { demand, stage, input } = ctx;
-    const focus = STAGE_FOCUS[stage];
+    const w = WORDING[demand.language];
+    const focus = w.focus[stage];
     const text = [demand.content, demand.keyValuePoints, inputText(input)].join('\n');
 
     await progress('analysing', undefined, firstSentence(demand.content));
     await step();
     const phrases = keyPhrases(text);
-    await progress('keywords', undefined, phrases.join('、') || '（未识别出关键词）');
+    await progress('keywords', undefined, phrases.join(w.listSeparator) || w.noKeywords);
     await step();
 
     const modules = this.modulesFor(ctx, text);
-    await progress('modulesMatched', undefined, modules.map((m) => m.name).join('、'));
+    await progress('modulesMatched', undefined, modules.map((m) => m.name).join(w.listSeparator));
     await step();
     if (!phrases.length) await progress('shortDemand', undefined, undefined, 'WARNING');
 
     const previous = ctx.previous.at(-1);
     const carried = previous?.selectedModules.map((m) => m.name) ?? [];
-    const topic = phrases.slice(0, 3).join('、') || demand.name;
-    const summary =
-      `【${focus.title}】围绕“${topic}”：${firstSentence(demand.content, 120)}` +
-      `关键价值点：${firstSentence(demand.keyValuePoints, 120)}`;
+    const topic = phrases.slice(0, 3).join(w.listSeparator) || demand.name;
+    const summary = w.summary(
+      focus.title,
+      topic,
+      firstSentence(demand.content, 120),
+      firstSentence(demand.keyValuePoints, 120),
+    );
     const solution = [
-      `本阶段目标是${focus.verb}。`,
+      w.goal(focus.verb),
       previous
-        ? `承接上一阶段（${STAGE_NAMES[previous.stage].zh}）的结论：${firstSentence(previous.output.summary, 100)}`
+        ? w.carriedOver(
+            STAGE_NAMES[previous.stage][demand.language],
+            firstSentence(previous.output.summary, 100),
+          )
         : '',
-      carried.length ? `沿用已选模块：${carried.join('、')}。` : '',
-      `建议组合 ${modules.length} 个模块：${modules.map((m) => `${m.name}（${m.intro}）`).join('；')}。`,
-      stage === 'Preparation' ? this.preparationNotes(input) : '',
-      input?.genericInput ? `用户补充：${firstSentence(input.genericInput, 200)}` : '',
+      carried.length ? w.keptModules(carried) : '',
+      w.combination(modules),
+      stage === 'Preparation' ? this.preparationNotes(input, w) : '',
+      input?.genericInput ? w.userAdds(firstSentence(input.genericInput, 200)) : '',
     ]
       .filter(Boolean)
       .join('\n');
@@ -100,17 +108,17 @@ export class BuiltinGenerator extends StageGenerator {
     await step();
 
     const quantified_metrics: QuantifiedMetric[] = [
-      ...this.metricsFor(`${demand.content}\n${demand.keyValuePoints}`, modules),
+      ...this.metricsFor(`${demand.content}\n${demand.keyValuePoints}`, modules, w),
       {
-        name: '关键价值点达成度',
-        explanation: `以“${firstSentence(demand.keyValuePoints, 60)}”为验收口径逐项核对`,
+        name: w.keyValueMetric.name,
+        explanation: w.keyValueMetric.explanation(firstSentence(demand.keyValuePoints, 60)),
       },
     ];
     const achieves: Achieve[] = modules.slice(0, 3).map((m) => ({
-      [`${m.name}上线`]: {
+      [w.launched(m.name)]: {
         content: m.intro,
-        acceptance: m.metrics.map((x) => `${x.name} ${x.value}`).join('；') || '业务方签字确认',
-        remarks: `${focus.title}阶段交付`,
+        acceptance: m.metrics.map((x) => `${x.name} ${x.value}`).join(w.listSeparator) || w.signedOff,
+        remarks: w.deliveredIn(focus.title),
       },
     }));
     const output: GeneratedOutput = {
@@ -121,12 +129,9 @@ export class BuiltinGenerator extends StageGenerator {
       suggested_modules: modules,
       generator: 'builtin',
     };
-    if (stage === 'Preparation')
-      output.module_overview = modules.map((m) => `${m.name}：${m.intro}`).join('\n');
+    if (stage === 'Preparation') output.module_overview = modules.map(w.overviewLine).join('\n');
     if (stage === 'Opening')
-      output.implementation_showcase = modules
-        .map((m, i) => `第${i + 1}步 实现「${m.name}」，以 ${m.metrics[0]?.name ?? '业务指标'} 验收`)
-        .join('\n');
+      output.implementation_showcase = modules.map((m, i) => w.showcaseStep(i, m)).join('\n');
     return output;
   }
 
@@ -135,7 +140,7 @@ export class BuiltinGenerator extends StageGenerator {
     const chosen = ctx.previous.at(-1)?.selectedModules ?? [];
     const names = new Set(chosen.map((m) => m.name));
     const matched = rankModules(text, 5)
-      .map((r) => toDemandModule(r.module, r.because))
+      .map((r) => toDemandModule(r.module, r.because, ctx.demand.language))
       .filter((m) => !names.has(m.name));
     return [...chosen, ...matched].slice(0, Math.max(5, chosen.length));
   }
@@ -144,14 +149,10 @@ export class BuiltinGenerator extends StageGenerator {
    * The demand's own numbers first (today's value and the goal as a row each); the modules' catalogue metrics only
    * where the demand states none.
    */
-  private metricsFor(text: string, modules: DemandModule[]): QuantifiedMetric[] {
+  private metricsFor(text: string, modules: DemandModule[], w: Wording): QuantifiedMetric[] {
     const stated = statedMetrics(text).flatMap((m): QuantifiedMetric[] => [
-      ...(m.current
-        ? [{ name: m.target ? `${m.name}（现状）` : m.name, target: m.current, unit: m.unit }]
-        : []),
-      ...(m.target
-        ? [{ name: m.current ? `${m.name}（目标）` : m.name, target: m.target, unit: m.unit }]
-        : []),
+      ...(m.current ? [{ name: m.target ? w.today(m.name) : m.name, target: m.current, unit: m.unit }] : []),
+      ...(m.target ? [{ name: m.current ? w.target(m.name) : m.name, target: m.target, unit: m.unit }] : []),
     ]);
     if (stated.length) return stated;
     return modules
@@ -162,15 +163,16 @@ export class BuiltinGenerator extends StageGenerator {
       });
   }
 
-  private preparationNotes(input: StageInput | null): string {
+  private preparationNotes(input: StageInput | null, w: Wording): string {
     if (!input) return '';
+    const p = w.preparation;
     return [
-      input.dataCollection && `数据采集：${firstSentence(input.dataCollection, 100)}`,
-      input.dataFormat && `现有数据格式：${firstSentence(input.dataFormat, 100)}`,
-      input.dataProcessing && `数据处理要求：${firstSentence(input.dataProcessing, 100)}`,
-      input.transactionalDesign && '采用事务化设计，关键操作保证一致性与可回滚。',
-      input.securityLevel === 'topSecret' && '按绝密级处理：数据不出域，访问全程留痕。',
-      input.mechanismLearningDesign && '加入机制学习设计：运行数据反哺规则与模型。',
+      input.dataCollection && `${p.collection}${firstSentence(input.dataCollection, 100)}`,
+      input.dataFormat && `${p.format}${firstSentence(input.dataFormat, 100)}`,
+      input.dataProcessing && `${p.processing}${firstSentence(input.dataProcessing, 100)}`,
+      input.transactionalDesign && p.transactional,
+      input.securityLevel === 'topSecret' && p.topSecret,
+      input.mechanismLearningDesign && p.mechanism,
     ]
       .filter(Boolean)
       .join('\n');

@@ -1,3 +1,4 @@
+import type { Language } from '@think-tank/contracts';
 import { GLOSSARY } from '../../solutions';
 import { GENERATOR_LEXICON, INDUSTRY_IDS, INDUSTRY_WORDS, type IndustryId } from './industries.data';
 import { MODULE_CATALOGUE, type CatalogueModule } from './module-catalogue.data';
@@ -178,4 +179,12 @@ export function rankModules(text: string, limit = 5): RankedModule[] {
     score: 0,
     because: [],
   }));
+}
+
+/** The language a text is written in: English when Latin letters outnumber Chinese characters, else Chinese. */
+export function languageOfText(text: string): Language {
+  const chinese = text.match(/[\u4e00-\u9fff]/g)?.length ?? 0;
+  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
+  // A Chinese character carries about as much as a short word: weigh them so.
+  return latin > chinese * 3 ? 'en' : 'zh';
 }

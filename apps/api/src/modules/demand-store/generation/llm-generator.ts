@@ -19,7 +19,10 @@ const SYSTEM_PROMPT = `你是企业需求分析顾问。根据用户的需求、
 quantified_metrics（数组，每项为 {"name","explanation"} 或 {"name","target","unit"}）、
 achieves（数组，每项是只有一个键的对象：{"成果名称": {"content","acceptance","remarks"}}）、
 suggested_modules（数组，每项 {"name","intro","metrics":[{"name","value"}]}）。
-筹备阶段另给 module_overview（字符串），开业阶段另给 implementation_showcase（字符串）。全部使用中文。`;
+筹备阶段另给 module_overview（字符串），开业阶段另给 implementation_showcase（字符串）。`;
+
+/** The output's language, asked for in the language itself. */
+const WRITE_IN = { zh: '全部文字使用中文。', en: 'Write every text field in English.' } as const;
 
 /**
  * Stage generation by an OpenAI-compatible chat-completions endpoint (LLM_BASE_URL): streams the answer,
@@ -37,7 +40,7 @@ export class LlmGenerator extends StageGenerator {
 
   async generate(ctx: GenerationContext, progress: ProgressReporter): Promise<GeneratedOutput> {
     const messages = [
-      { role: 'system', content: SYSTEM_PROMPT },
+      { role: 'system', content: `${SYSTEM_PROMPT}\n${WRITE_IN[ctx.demand.language]}` },
       {
         role: 'user',
         content: JSON.stringify({

@@ -1,5 +1,6 @@
 import type {
   DemandModule,
+  Language,
   ProgressParams,
   Stage,
   StageInput,
@@ -9,7 +10,7 @@ import type {
 
 /** Everything a generator may read: the demand, the earlier stages as the user edited them, the stage input. */
 export interface GenerationContext {
-  demand: { name: string; content: string; keyValuePoints: string };
+  demand: { name: string; content: string; keyValuePoints: string; language: Language };
   stage: Stage;
   input: StageInput | null;
   previous: { stage: Stage; output: StageOutput; selectedModules: DemandModule[] }[];

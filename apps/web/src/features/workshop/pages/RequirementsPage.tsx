@@ -1,4 +1,4 @@
-import { formatMoney, Role, STAGE_FEES, WebRoute } from '@think-tank/contracts';
+import { formatMoney, Role, STAGE_FEES, WebRoute, type Language } from '@think-tank/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Card, Col, Container, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +46,7 @@ export default function RequirementsPage() {
 
   const [content, setContent] = useState(carried);
   const [keyValuePoints, setKeyValuePoints] = useState('');
+  const [outputLanguage, setOutputLanguage] = useState<'' | Language>('');
   const [tab, setTab] = useState<(typeof TABS)[number]>('basic');
   const [entryMode, setEntryMode] = useState('manual');
   const [notes, setNotes] = useState<Record<(typeof FORM_ONLY)[number], string>>(
@@ -97,6 +98,7 @@ export default function RequirementsPage() {
       name: t('requirements.nameTemplate', { user: username, time: now() }),
       content,
       keyValuePoints,
+      ...(outputLanguage ? { outputLanguage } : {}),
     };
     setBusy(true);
     try {
@@ -212,6 +214,17 @@ export default function RequirementsPage() {
                     />
                     <Form.Text muted>{t('requirements.keyValuePointsHelp')}</Form.Text>
                     <Form.Control.Feedback type="invalid">{fieldErrors.keyValuePoints}</Form.Control.Feedback>
+                  </Form.Group>
+                  <Form.Group className="mb-3" controlId="req-language">
+                    <Form.Label>{t('requirements.outputLanguage')}</Form.Label>
+                    <Form.Select
+                      value={outputLanguage}
+                      onChange={(e) => setOutputLanguage(e.target.value as '' | Language)}
+                    >
+                      <option value="">{t('requirements.outputLanguages.auto')}</option>
+                      <option value="zh">中文</option>
+                      <option value="en">English</option>
+                    </Form.Select>
                   </Form.Group>
                 </div>
                 <div role="tabpanel" hidden={tab !== 'extended'}>
