@@ -17,7 +17,7 @@ import { StageQueue } from '../src/modules/demand-store/stage-queue';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
-import { startupOrder } from './support/factories';
+import { createSolution, startupOrder } from './support/factories';
 import { startTestWorker } from './support/worker';
 import { waitFor } from './support/wait';
 
@@ -215,6 +215,76 @@ describe('requirements workshop (contract §8)', () => {
           { name: '配送准时率', target: '98', unit: '%' },
         ]),
       );
+    });
+
+    it('cites the library’s most related solutions with why, on the page and in the lab; a deleted one stops being cited', async () => {
+      const cold = await createSolution(t, {
+        projectName: '社区生鲜冷链配送优化',
+        projectRequirements: '冷链配送损耗高，车辆利用率低',
+        projectRequirementsDetails: '路线优化与全程温控',
+      });
+      const unrelated = await createSolution(t, {
+        projectName: '高校排课系统',
+        projectRequirements: '排课耗时长',
+        projectRequirementsDetails: '教务排课自动化',
+      });
+      const fields = {
+        name: '社区团购冷链配送',
+        content: '社区团购冷链配送，生鲜损耗率8%，车辆利用率不足60%。希望优化配送路线和全程温控。',
+        keyValuePoints: '损耗率降到4%，车辆利用率提升到80%，配送准时率达到98%。',
+      };
+      const id = await register(owner, { ...DEMAND, ...fields });
+      await paySandbox((await startupOrder(t, bearer(owner), id)).paymentUrl);
+      const first = (await stageDone(owner, id, 'Startup')).stagesData.Startup.output!;
+      const cited = first.related_solutions!.find((r) => r.id === cold.id);
+      expect(cited).toMatchObject({
+        name: '社区生鲜冷链配送优化',
+        reason: expect.stringMatching(/^与需求共有关键词：.*配送/),
+      });
+      expect(first.related_solutions!.map((r) => r.id)).not.toContain(unrelated.id);
+      const d = await detail(owner, id);
+      const lab = await t.http
+        .get(`/api/solutions/private/${d.labName}/indexp.html`)
+        .set(bearer(owner))
+        .expect(200);
+      expect(lab.text).toContain(
+        `<a href="/solutions/${cold.id}/view" target="_blank" rel="noopener">社区生鲜冷链配送优化</a>`,
+      );
+      // An edit cannot plant citations: they are the server's.
+      await t.http
+        .put(`/api/demand-store/${id}/stage-data?stage=Startup`)
+        .set(bearer(owner))
+        .send({
+          output: { ...first, related_solutions: [{ id: unrelated.id, name: '伪造', reason: 'x' }] },
+          selectedModules: [],
+        })
+        .expect(200);
+      expect((await detail(owner, id)).stagesData.Startup.output!.related_solutions).toEqual(
+        first.related_solutions,
+      );
+
+      // Support sees which solutions deliverables cite most.
+      const staff = await verifiedUser(t, sink, 'staff');
+      await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [staff.session.user.id]);
+      const citations = await t.http.get('/api/admin/solutions/citations').set(bearer(staff)).expect(200);
+      expect(citations.body).toContainEqual({
+        solutionId: cold.id,
+        name: '社区生鲜冷链配送优化',
+        citations: 1,
+      });
+      await t.http.get('/api/admin/solutions/citations').set(bearer(owner)).expect(403);
+
+      await t.db.query('DELETE FROM solutions WHERE id = $1', [cold.id]);
+      await t.http
+        .put(`/api/demand-store/${id}/revise?stage=Startup`)
+        .set(bearer(owner))
+        .send({ content: `城市${fields.content}`, keyValuePoints: fields.keyValuePoints })
+        .expect(200);
+      const again = await waitFor(async () => {
+        const s = (await detail(owner, id)).stagesData.Startup;
+        return s.status === 'Completed' && s.output!.summary !== first.summary && s.output;
+      });
+      expect(again.related_solutions!.map((r) => r.id)).not.toContain(cold.id);
     });
 
     it('writes English for a demand written in English, or when asked to', async () => {

@@ -140,3 +140,10 @@ export interface AuditItem {
   details: Record<string, unknown>;
   createdAt: string;
 }
+
+/** `GET /api/admin/solutions/citations`: the solutions the workshop's deliverables cite most. */
+export interface SolutionCitations {
+  solutionId: string;
+  name: string;
+  citations: number;
+}

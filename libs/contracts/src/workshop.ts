@@ -120,6 +120,15 @@ export interface StageOutput {
   implementation_showcase?: string;
   /** Which generator wrote it: the built-in draft generator or a language model. */
   generator?: 'builtin' | 'llm';
+  /** The library's solutions most related to the demand, cited by the run that wrote this output. */
+  related_solutions?: RelatedSolutionCitation[];
+}
+
+export interface RelatedSolutionCitation {
+  id: string;
+  name: string;
+  /** One line on why it is related. */
+  reason: string;
 }
 
 /** What the user gives when entering a stage (demand-workshop §3). */

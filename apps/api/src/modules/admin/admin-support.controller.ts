@@ -104,6 +104,14 @@ export class AdminSupportController {
     return this.orders.reconcile(actor.id, id);
   }
 
+  @Get('solutions/citations')
+  @ApiOperation({
+    summary: 'The solutions the workshop’s deliverables cite most: [{solutionId, name, citations}], top 10',
+  })
+  citations() {
+    return this.demands.mostCitedSolutions();
+  }
+
   @Get('demands')
   listDemands(@Query() q: DemandsQuery) {
     return this.demands.list(q.status, q.page, q.pageSize);

@@ -177,7 +177,9 @@ export class InvoicesService {
     );
   }
 
-  private async pdf(where: FindOptionsWhere<InvoiceRequest> | null): Promise<{ pdf: Buffer; invoiceNumber: string }> {
+  private async pdf(
+    where: FindOptionsWhere<InvoiceRequest> | null,
+  ): Promise<{ pdf: Buffer; invoiceNumber: string }> {
     const row = where
       ? await this.db.getRepository(InvoiceRequest).findOne({
           where,

@@ -4,6 +4,7 @@ import {
   STAGE_HISTORY_KEPT,
   STAGES,
   type DemandModule,
+  type SolutionCitations,
   type Stage,
   type StageInput,
   type StageOutput,
@@ -218,6 +219,19 @@ export class DemandStagesRepository {
       [job.demandId],
     );
     return true;
+  }
+
+  /** The solutions stage outputs cite most, with how many outputs cite each (deleted solutions left out). */
+  async mostCited(limit: number): Promise<SolutionCitations[]> {
+    const rows: { solutionId: string; name: string; citations: number }[] = await this.db.query(
+      `SELECT c->>'id' AS "solutionId", so."projectName" AS name, count(*)::int AS citations
+         FROM demand_stages ds, jsonb_array_elements(ds.output->'related_solutions') c
+         JOIN solutions so ON so.id::text = c->>'id'
+        WHERE jsonb_typeof(ds.output->'related_solutions') = 'array'
+        GROUP BY 1, 2 ORDER BY citations DESC, name LIMIT $1`,
+      [limit],
+    );
+    return rows;
   }
 
   /** A lab file of the demand named `labName`, if the reader owns it or is staff (null otherwise). */

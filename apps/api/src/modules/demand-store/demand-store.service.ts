@@ -45,13 +45,14 @@ export interface Requester {
   requestId?: string;
 }
 
-/** Output fields that point into the lab: always the server's, never taken from an edit. */
+/** Output fields the server writes (links into the lab, cited solutions): never taken from an edit. */
 const LINK_FIELDS = [
   'prd_url',
   'prd_scene_url',
   'design_table_html',
   'opening_table_html',
   'generator',
+  'related_solutions',
 ] as const;
 
 /** Saves of edited outputs per user. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { NotificationsModule } from '../notifications';
+import { SolutionsLibraryModule } from '../solutions';
 import { DemandEventsService } from './demand-events.service';
 import { DemandStagesRepository } from './demand-stages.repository';
 import { DEMAND_ENTITIES } from './entities';
@@ -15,7 +16,7 @@ import { StageRunner } from './stage-runner.service';
 
 /** The stage jobs, run by the worker entry point (the queue's settings are in QueueModule). */
 @Module({
-  imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), NotificationsModule],
+  imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), NotificationsModule, SolutionsLibraryModule],
   providers: [
     StageRunner,
     DemandStagesRepository,

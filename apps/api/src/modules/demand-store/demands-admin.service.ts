@@ -5,12 +5,14 @@ import {
   type AdminDemand,
   type AdminPage,
   type OverallStatus,
+  type SolutionCitations,
   type Stage,
 } from '@think-tank/contracts';
 import { DataSource, In } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
+import { DemandStagesRepository } from './demand-stages.repository';
 import { DemandStoreService } from './demand-store.service';
 import { Demand } from './entities/demand.entity';
 import { DemandStage } from './entities/demand-stage.entity';
@@ -22,7 +24,13 @@ export class DemandsAdminService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly store: DemandStoreService,
     private readonly audit: AuditService,
+    private readonly stages: DemandStagesRepository,
   ) {}
+
+  /** The solutions deliverables cite most (the console's solutions tab). */
+  mostCitedSolutions(limit = 10): Promise<SolutionCitations[]> {
+    return this.stages.mostCited(limit);
+  }
 
   /** Newest update first. */
   async list(

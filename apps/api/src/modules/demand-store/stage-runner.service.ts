@@ -1,12 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { STAGE_NAMES, STAGES, WebRoute } from '@think-tank/contracts';
+import {
+  STAGE_NAMES,
+  STAGES,
+  WebRoute,
+  type RelatedSolutionCitation,
+  type StageInput,
+} from '@think-tank/contracts';
 import { DataSource } from 'typeorm';
 import { Messages, NotificationsService } from '../notifications';
+import { RelatedSolutionsService } from '../solutions';
 import { DemandEventsService, type ProgressLine } from './demand-events.service';
 import { DemandStagesRepository } from './demand-stages.repository';
 import { Demand } from './entities/demand.entity';
 import { DemandStage } from './entities/demand-stage.entity';
+import { keyPhrases } from './generation/demand-analysis';
 import { composeLab } from './generation/lab-files';
 import { StageGenerator } from './generation/stage-generator';
 import type { StageJob } from './stage-queue';
@@ -26,7 +34,27 @@ export class StageRunner {
     private readonly generator: StageGenerator,
     private readonly events: DemandEventsService,
     private readonly notifications: NotificationsService,
+    private readonly library: RelatedSolutionsService,
   ) {}
+
+  /**
+   * The library's solutions most related to the demand and this stage's input: the demand's key phrases through
+   * the library's search, the most phrases matched first, each with why. Recomputed on every run, so a solution
+   * deleted since is no longer cited.
+   */
+  private async citations(demand: Demand, input: StageInput | null): Promise<RelatedSolutionCitation[]> {
+    const text = [demand.content, demand.keyValuePoints, input?.genericInput ?? ''].join('\n');
+    const found = await this.library.related(keyPhrases(text, 8), 5);
+    const lang = demand.outputLanguage;
+    return found.map((s) => ({
+      id: s.id,
+      name: s.name,
+      reason:
+        lang === 'en'
+          ? `Shares the demand's key words: ${s.matched.join(', ')}`
+          : `与需求共有关键词：${s.matched.join('、')}`,
+    }));
+  }
 
   /**
    * Answers false when the job is not (or no longer) this stage's current run. A failed run may be claimed
@@ -71,6 +99,7 @@ export class StageRunner {
       },
       (key, params, details, type = 'DETAIL') => say(type, { key, params, details }),
     );
+    generated.related_solutions = await this.citations(demand, claimed.input);
     const { output, files } = composeLab(demand, job.stage, generated, earlier);
 
     const finished = await this.db.transaction(async (tx) => {

@@ -8,28 +8,52 @@ export interface SqlCondition {
   params: unknown[];
 }
 
-/** The AND of terms, each the OR of its alternatives, over `solution_search s`. */
-function conditions(
+type Alternative = (alt: string, param: (v: unknown) => string) => string;
+
+/** One condition per term (the OR of its alternatives) over `solution_search s`, sharing one parameter list. */
+function termConditions(
   terms: TermAlternatives[],
-  alternative: (alt: string, param: (v: unknown) => string) => string,
-): SqlCondition {
+  alternative: Alternative,
+): { parts: string[]; params: unknown[] } {
   const params: unknown[] = [];
   const param = (value: unknown) => `$${params.push(value)}`;
-  const sql = terms
-    .map((alts) => `(${alts.map((alt) => alternative(alt, param)).join(' OR ')})`)
-    .join(' AND ');
-  return { sql: sql || 'TRUE', params };
+  const parts = terms.map((alts) => `(${alts.map((alt) => alternative(alt, param)).join(' OR ')})`);
+  return { parts, params };
+}
+
+/** The AND of terms, each the OR of its alternatives, over `solution_search s`. */
+function conditions(terms: TermAlternatives[], alternative: Alternative): SqlCondition {
+  const { parts, params } = termConditions(terms, alternative);
+  return { sql: parts.join(' AND ') || 'TRUE', params };
 }
 
 /**
  * Candidates through the GIN index (grams); a term of 3+ characters is then rechecked on the inline text,
  * since its bigrams may all occur without the term itself.
  */
+const indexed: Alternative = (alt, param) => {
+  const grams = `s.grams @> ${param(requiredGrams(alt))}::text[]`;
+  return Array.from(alt).length <= 2 ? grams : `(${grams} AND strpos(s.text, ${param(alt)}) > 0)`;
+};
+
 export function indexedConditions(terms: TermAlternatives[]): SqlCondition {
-  return conditions(terms, (alt, param) => {
-    const grams = `s.grams @> ${param(requiredGrams(alt))}::text[]`;
-    return Array.from(alt).length <= 2 ? grams : `(${grams} AND strpos(s.text, ${param(alt)}) > 0)`;
-  });
+  return conditions(terms, indexed);
+}
+
+/**
+ * The solutions matching any of the terms, the most terms first (then the newest), with which terms each
+ * matched: rows `{ id, name, hits: boolean[] }`. Through the gram index, as every search.
+ */
+export function mostMatchingSql(terms: TermAlternatives[], limit: number): SqlCondition {
+  const { parts, params } = termConditions(terms, indexed);
+  return {
+    sql: `SELECT so.id, so."projectName" AS name, ARRAY[${parts.join(', ')}] AS hits
+            FROM solution_search s JOIN solutions so ON so.id = s."solutionId"
+           WHERE ${parts.join(' OR ')}
+           ORDER BY ${parts.map((p) => `${p}::int`).join(' + ')} DESC, s."createdAt" DESC
+           LIMIT ${Number(limit)}`,
+    params,
+  };
 }
 
 /**

@@ -5,13 +5,21 @@ import { PaywallModule } from '../paywall';
 import { AdminSolutionsController } from './admin-solutions.controller';
 import { SolutionsController } from './solutions.controller';
 import { SolutionDocumentsService } from './solution-documents.service';
+import { RelatedSolutionsService } from './related-solutions.service';
 import { SolutionsService } from './solutions.service';
 import { TranslationService } from './translation.service';
 
+/** The library's related-solutions search alone, for the worker (it serves none of the library's HTTP). */
 @Module({
-  imports: [AuthModule, PaywallModule, BillingModule],
+  providers: [RelatedSolutionsService],
+  exports: [RelatedSolutionsService],
+})
+export class SolutionsLibraryModule {}
+
+@Module({
+  imports: [AuthModule, PaywallModule, BillingModule, SolutionsLibraryModule],
   controllers: [SolutionsController, AdminSolutionsController],
   providers: [SolutionsService, SolutionDocumentsService, TranslationService],
-  exports: [SolutionsService],
+  exports: [SolutionsService, SolutionsLibraryModule],
 })
 export class SolutionsModule {}

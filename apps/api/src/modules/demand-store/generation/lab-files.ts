@@ -4,6 +4,7 @@ import {
   type Achieve,
   type DemandModule,
   type QuantifiedMetric,
+  type RelatedSolutionCitation,
   type Stage,
   type StageOutput,
 } from '@think-tank/contracts';
@@ -63,7 +64,20 @@ const stageSection = (stage: Stage, output: GeneratedOutput, selected: DemandMod
   `<h3>解决方案</h3>${paragraphs(output.solution)}` +
   `<h3>技术指标</h3>${table(['指标', '目标', '说明'], metricRows(output.quantified_metrics))}` +
   `<h3>预期成果</h3>${table(['成果', '内容', '验收方式', '备注'], achieveRows(output.achieves))}` +
-  `<h3>相关模块</h3>${table(['模块', '简介', '指标'], moduleRows(selected.length ? selected : output.suggested_modules))}`;
+  `<h3>相关模块</h3>${table(['模块', '简介', '指标'], moduleRows(selected.length ? selected : output.suggested_modules))}` +
+  relatedSection(output.related_solutions ?? []);
+
+/** The library's solutions the stage cites, each opening in the app (where the paywall applies as usual). */
+const relatedSection = (related: RelatedSolutionCitation[]) =>
+  related.length
+    ? `<h3>相关方案</h3><ul>${related
+        .map(
+          (r) =>
+            `<li><a href="${e(WebRoute.solution(r.id))}" target="_blank" rel="noopener">${e(r.name)}</a>` +
+            ` <span class="note">${e(r.reason)}</span></li>`,
+        )
+        .join('')}</ul>`
+    : '';
 
 export interface LabStage {
   stage: Stage;

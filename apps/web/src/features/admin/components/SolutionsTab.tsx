@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api, apiHtml } from '../../../lib/api-client';
 import { useAction } from '../use-action';
+import { MostCited } from './MostCited';
 import { ActionResult, EditorActions } from './AdminFeedback';
 import { Pager } from '../../../components/Pager';
 
@@ -99,6 +100,7 @@ export function SolutionsTab() {
   return (
     <Row>
       <Col lg={editing ? 5 : 12}>
+        <MostCited />
         <Form
           className="d-flex gap-2 mb-2"
           onSubmit={(e) => (e.preventDefault(), setQuery(input.trim()), setPage(1))}

@@ -8,6 +8,7 @@ import { draftOf, stageDraftReducer, type StageDraft } from '../stage-draft';
 import { editProblems } from '../stage-edit';
 import { MetricsTable } from './MetricsTable';
 import { ModuleEditor } from './ModuleEditor';
+import { RelatedSolutions } from './RelatedSolutions';
 import { errorText } from '../../../lib/error-text';
 
 /**
@@ -216,6 +217,7 @@ export function StageOutputCard({
             {t('detail.addModule')}
           </Button>
         )}
+        <RelatedSolutions related={output.related_solutions} />
       </Card.Body>
     </Card>
   );

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { GLOSSARY } from './glossary';
+import { hasLatin } from './search-text';
+import { GRAM_INDEX_ONLY, mostMatchingSql } from './solution-search.query';
+
+export interface RelatedSolution {
+  id: string;
+  name: string;
+  /** The phrases it shares with what it was asked for. */
+  matched: string[];
+}
+
+/**
+ * The library's solutions most related to a set of key phrases (a demand's, issue 21): found with the library's
+ * own search, ranked by how many of the phrases each matches. A deleted solution is simply no longer found.
+ */
+@Injectable()
+export class RelatedSolutionsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async related(phrases: string[], limit = 5): Promise<RelatedSolution[]> {
+    const terms = [...new Set(phrases.map((p) => p.toLowerCase().trim()))]
+      .filter((p) => p.length >= 2)
+      .slice(0, 8);
+    if (!terms.length) return [];
+    // A Latin phrase also matches its Chinese translation, as in search.
+    const alternatives = terms.map((t) => {
+      const zh = hasLatin(t) ? GLOSSARY.get(t) : undefined;
+      return zh ? [t, zh] : [t];
+    });
+    const query = mostMatchingSql(alternatives, limit);
+    const rows: { id: string; name: string; hits: boolean[] }[] = await this.db.transaction(async (tx) => {
+      await tx.query(GRAM_INDEX_ONLY);
+      return tx.query(query.sql, query.params);
+    });
+    return rows.map((r) => ({ id: r.id, name: r.name, matched: terms.filter((_, i) => r.hits[i]) }));
+  }
+}
