@@ -356,15 +356,13 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
   it('grants a one-time plan one period of access that nothing renews (customer-area §5: one-time periodType)', async () => {
     // (insert() gave the seed objects their ids: copy without it.)
     const { id: _, ...basic } = (PLAN_SEED as Partial<Plan>[])[0];
-    await t.db
-      .getRepository(Plan)
-      .insert({
-        ...basic,
-        code: 'pass_once',
-        name: '单次通行',
-        nameEn: 'One-time pass',
-        periodType: 'one_time',
-      });
+    await t.db.getRepository(Plan).insert({
+      ...basic,
+      code: 'pass_once',
+      name: '单次通行',
+      nameEn: 'One-time pass',
+      periodType: 'one_time',
+    });
     const u = await verifiedUser(t, sink, 'oncebuyer');
     const { body } = await t.http
       .post('/api/payments/alipay/create-order')

@@ -17,6 +17,8 @@ import { StageQueue } from '../src/modules/demand-store/stage-queue';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
+import JSZip from 'jszip';
+import { PRINT_ON_REQUEST } from '../src/modules/demand-store/generation/lab-files';
 import { createSolution, startupOrder } from './support/factories';
 import { startTestWorker } from './support/worker';
 import { waitFor } from './support/wait';
@@ -285,6 +287,63 @@ describe('requirements workshop (contract §8)', () => {
         return s.status === 'Completed' && s.output!.summary !== first.summary && s.output;
       });
       expect(again.related_solutions!.map((r) => r.id)).not.toContain(cold.id);
+    });
+
+    it('exports the deliverables as Word for the owner (and staff), named after the demand', async () => {
+      await createSolution(t, { projectName: '城市冷链配送调度', projectRequirements: '冷链配送车辆调度' });
+      const id = await register(owner, {
+        name: '冷链/配送 2026',
+        content: '社区团购冷链配送，生鲜损耗率8%，车辆利用率不足60%。希望优化配送路线和全程温控。',
+        keyValuePoints: '损耗率降到4%，车辆利用率提升到80%，配送准时率达到98%。',
+      });
+      await t.http
+        .get(`/api/demand-store/${id}/export/docx`)
+        .set(bearer(owner))
+        .expect(409, /STAGE_NOT_COMPLETED/);
+      await paySandbox((await startupOrder(t, bearer(owner), id)).paymentUrl);
+      const output = (await stageDone(owner, id, 'Startup')).stagesData.Startup.output!;
+      const download = (path: string, u?: User) => {
+        const req = t.http
+          .get(path)
+          .buffer(true)
+          .parse((res, done) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => done(null, Buffer.concat(chunks)));
+          });
+        return u ? req.set(bearer(u)) : req;
+      };
+      const res = await download(`/api/demand-store/${id}/export/docx?stage=Startup`, owner).expect(200);
+      expect(res.headers['content-type']).toBe(
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      );
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="_____ 2026-__.docx"; filename*=UTF-8''${encodeURIComponent('冷链_配送 2026-启动.docx')}`,
+      );
+      const xml = await (
+        await JSZip.loadAsync(res.body as Buffer)
+      )
+        .file('word/document.xml')!
+        .async('string');
+      const words = xml.replace(/<[^>]+>/g, '');
+      for (const expected of [
+        '冷链/配送 2026',
+        '要解决的问题',
+        '技术指标',
+        '损耗率（现状）',
+        output.suggested_modules[0].name,
+        output.suggested_modules[0].reason!,
+        '相关方案',
+        '城市冷链配送调度',
+      ])
+        expect([expected, words.includes(expected)]).toEqual([expected, true]);
+      expect(xml).toContain('<w:tbl>');
+
+      await download(`/api/demand-store/${id}/export/docx`, owner).expect(200);
+      await download(`/api/demand-store/${id}/export/docx`, other).expect(404);
+      await download(`/api/demand-store/${id}/export/docx`).expect(401);
+      await download(`/api/demand-store/${id}/export/docx?stage=Preparation`, owner).expect(409);
+      await download(`/api/demand-store/${id}/export/docx?stage=Nope`, owner).expect(400);
     });
 
     it('writes English for a demand written in English, or when asked to', async () => {
@@ -962,7 +1021,9 @@ describe('requirements workshop (contract §8)', () => {
       await paySandbox((await startupOrder(t, bearer(owner), id)).paymentUrl);
       const d = await stageDone(owner, id, 'Startup');
       const html = (await get(`${d.labName}/indexp.html`, owner).expect(200)).text;
-      expect(html).not.toContain('<script>');
+      // The page's one script is its own print-on-request line; none comes from the user's text.
+      expect(html.split(PRINT_ON_REQUEST)).toHaveLength(2);
+      expect(html.replace(PRINT_ON_REQUEST, '')).not.toContain('<script');
       expect(html).not.toContain('<img');
       expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -135,13 +135,29 @@ export async function apiText(
  * Saves a file the API serves only with the user's token (an invoice PDF): a link cannot send the token, so the
  * file is fetched and handed to the browser's download under its own name.
  */
-export async function apiDownload(path: string, fileName: string): Promise<void> {
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
   const res = await request(path, { headers: { Accept: '*/*' } });
   if (!res.ok) throw await failure(res);
   const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  const link = Object.assign(document.createElement('a'), {
+    href: url,
+    download: fileNameOf(res) ?? fallbackName,
+  });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The file name a download's Content-Disposition gives, its UTF-8 form (filename*) first. */
+function fileNameOf(res: Response): string | null {
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded)
+    try {
+      return decodeURIComponent(encoded[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1] ?? null;
 }

@@ -1,9 +1,23 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import type { Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
+import { DemandExportsService } from './demand-exports.service';
 import { DemandFeesService } from './demand-fees.service';
 import { DemandStoreService } from './demand-store.service';
 import {
@@ -12,6 +26,7 @@ import {
   DemandListQuery,
   DemandRequestDto,
   EventsQuery,
+  ExportQuery,
   StageDataDto,
   StageQuery,
 } from './dto/demand.dto';
@@ -23,6 +38,7 @@ export class DemandStoreController {
   constructor(
     private readonly demands: DemandStoreService,
     private readonly fees: DemandFeesService,
+    private readonly exports: DemandExportsService,
   ) {}
 
   @Post('register-demand')
@@ -54,6 +70,31 @@ export class DemandStoreController {
   @ApiResponse({ status: 404, description: 'Unknown, or another user’s' })
   detail(@Param('id') id: string, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
     return this.demands.detail(user, id, lang);
+  }
+
+  @Get(':id/export/docx')
+  @ApiProduces('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+  @ApiOperation({
+    summary:
+      'The deliverables as a Word document: one stage (?stage=) or every finished stage; the owner, support and admin (as the lab files); 409 STAGE_NOT_COMPLETED when there is nothing finished',
+  })
+  async exportWord(
+    @Param('id') id: string,
+    @Query() query: ExportQuery,
+    @CurrentUser() user: AuthUser,
+    @Res() reply: FastifyReply,
+  ) {
+    const { file, fileName } = await this.exports.word(user, id, query.stage);
+    const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file);
   }
 
   @Get(':id/events')

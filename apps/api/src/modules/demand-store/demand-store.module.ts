@@ -6,6 +6,7 @@ import { DemandEventsGateway } from './demand-events.gateway';
 import { DemandEventsService } from './demand-events.service';
 import { DemandPaymentsController } from './demand-payments.controller';
 import { DemandStoreController } from './demand-store.controller';
+import { DemandExportsService } from './demand-exports.service';
 import { DemandStoreService } from './demand-store.service';
 import { DemandsAdminService } from './demands-admin.service';
 import { DemandFeesModule } from './demand-fee-fulfilment';
@@ -24,6 +25,7 @@ import { LabViewerController } from './lab-viewer.controller';
     DemandsAdminService,
     DemandEventsService,
     LabFilesService,
+    DemandExportsService,
     DemandEventsGateway,
   ],
   exports: [DemandsAdminService],

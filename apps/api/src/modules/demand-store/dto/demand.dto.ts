@@ -132,6 +132,13 @@ export class StageQuery {
   @ApiProperty({ enum: STAGES }) @IsIn(STAGES, required) stage!: Stage;
 }
 
+export class ExportQuery {
+  @ApiPropertyOptional({ enum: STAGES, description: 'one stage; every finished stage without it' })
+  @IsOptional()
+  @IsIn(STAGES, invalid)
+  stage?: Stage;
+}
+
 export class EventsQuery {
   @ApiPropertyOptional({ description: 'Only events with a greater id' })
   @IsOptional()

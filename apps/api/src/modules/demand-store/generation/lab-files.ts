@@ -26,12 +26,16 @@ const STAGE_NAMES: Record<Stage, string> = {
 
 const STYLE = `body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;margin:24px;color:#212529;line-height:1.6}
 table{border-collapse:collapse;margin:12px 0;width:100%}th,td{border:1px solid #dee2e6;padding:6px 10px;text-align:left;vertical-align:top}
-th{background:#f1f3f5}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:28px}.note{color:#6c757d}`;
+th{background:#f1f3f5}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:28px}.note{color:#6c757d}
+@media print{body{margin:0;font-size:11pt}h2{break-before:page}h1+h2{break-before:auto}table,tr,li{break-inside:avoid}a{color:inherit}}`;
+
+/** Opened with #print (the lab viewer's "export PDF"), the page asks the browser to print it, to PDF or paper. */
+export const PRINT_ON_REQUEST = `<script>if(location.hash==='#print')addEventListener('load',function(){print()})</script>`;
 
 /** A self-contained page: no external resources, every user or generated text escaped. */
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${e(title)}</title><style>${STYLE}</style></head>` +
-  `<body><h1>${e(title)}</h1>${body}<p class="note">由智库需求工坊生成的草稿，请结合业务实际审阅。</p></body></html>`;
+  `<body><h1>${e(title)}</h1>${body}<p class="note">由智库需求工坊生成的草稿，请结合业务实际审阅。</p>${PRINT_ON_REQUEST}</body></html>`;
 
 const paragraphs = (text: string) =>
   text

@@ -9,6 +9,7 @@ import { editProblems } from '../stage-edit';
 import { MetricsTable } from './MetricsTable';
 import { ModuleEditor } from './ModuleEditor';
 import { RelatedSolutions } from './RelatedSolutions';
+import { WordDownload } from './WordDownload';
 import { errorText } from '../../../lib/error-text';
 
 /**
@@ -83,7 +84,8 @@ export function StageOutputCard({
             </Badge>
           )}
         </span>
-        <div className="d-flex gap-2">
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          {!editing && <WordDownload demandId={demandId} stage={stage} />}
           {editing && (
             <Button
               size="sm"

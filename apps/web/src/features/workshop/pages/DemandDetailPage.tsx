@@ -25,6 +25,7 @@ import { EnterStagePanel } from '../components/EnterStagePanel';
 import { LivePanel } from '../components/LivePanel';
 import { ReviseForm } from '../components/ReviseForm';
 import { StageOutputCard } from '../components/StageOutputCard';
+import { WordDownload } from '../components/WordDownload';
 import { StatusChip } from '../components/StatusChip';
 import { Stepper } from '../components/Stepper';
 import { pendingStageOrder } from '../pending-payments';
@@ -148,7 +149,10 @@ export default function DemandDetailPage() {
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
         <h1 className="h4 mb-0 me-2 text-break">{demand.name}</h1>
         <StatusChip status={status} />
-        <div className="ms-auto d-flex gap-2">
+        <div className="ms-auto d-flex flex-wrap gap-2 align-items-center">
+          {STAGES.some((s) => demand.stagesData[s].status === 'Completed') && (
+            <WordDownload demandId={demand._id} />
+          )}
           <LinkButton to={WebRoute.demandLab(demand.labName)} variant="outline-primary" size="sm">
             {t('detail.openLab')}
           </LinkButton>

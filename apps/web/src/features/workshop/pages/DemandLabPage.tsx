@@ -29,10 +29,7 @@ export default function DemandLabPage() {
     const fail = (err: unknown) => setError(viewerError(err, t));
     // An HTML file runs in the frame from its own URL (a single-use ticket), under its own sandbox CSP.
     if (/\.html?$/i.test(path)) {
-      api<ViewTicket>('/api/demand-store/lab-ticket', { method: 'POST', body: { labName, path } }).then(
-        ({ url }) => setLoaded({ kind: 'frame', url }),
-        fail,
-      );
+      labTicket(labName, path).then(({ url }) => setLoaded({ kind: 'frame', url }), fail);
       return;
     }
     const url = `/api/solutions/private/${encodeURIComponent(labName)}/${path.split('/').map(encodeURIComponent).join('/')}`;
@@ -47,12 +44,27 @@ export default function DemandLabPage() {
     }, fail);
   }, [labName, path, t]);
 
+  /** The file in a tab of its own that prints itself (#print): the browser saves it as PDF, with its print style. */
+  const exportPdf = async () => {
+    try {
+      const { url } = await labTicket(labName, path);
+      window.open(`${url}#print`, '_blank', 'noopener');
+    } catch (err) {
+      setError(viewerError(err, t));
+    }
+  };
+
   return (
     <Container fluid className="py-3">
       <div className="d-flex align-items-center gap-2 mb-2">
         <h1 className="h5 mb-0 me-auto">
           {t('lab.title')} <small className="text-muted">{path}</small>
         </h1>
+        {loaded?.kind === 'frame' && (
+          <Button variant="outline-secondary" size="sm" onClick={() => void exportPdf()}>
+            {t('lab.exportPdf')}
+          </Button>
+        )}
         <Button variant="link" size="sm" onClick={() => navigate(-1)}>
           {t('lab.back')}
         </Button>
@@ -104,3 +116,6 @@ function viewerError(err: unknown, t: (key: string) => string): { text: string; 
   if (err.status === 404) return { text: t('lab.notFound') };
   return { text: own ?? t('lab.failed') };
 }
+
+const labTicket = (labName: string, path: string) =>
+  api<ViewTicket>('/api/demand-store/lab-ticket', { method: 'POST', body: { labName, path } });

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { STAGE_NAMES, STAGES, type Stage } from '@think-tank/contracts';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../core/config/app-config';
+import { AppError } from '../../core/errors/app-error';
+import { isUuid } from '../../core/http/id.pipe';
+import { AuthService } from '../auth';
+import type { Requester } from './demand-store.service';
+import { Demand } from './entities/demand.entity';
+import { DemandStage } from './entities/demand-stage.entity';
+import { wordExport } from './generation/word-export';
+
+/** Characters a file name may not carry on common systems, and control characters. */
+const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|\p{Cc}]/gu;
+
+/**
+ * A demand's deliverables to take to a meeting: a Word document of one stage or of every finished stage. For the
+ * people who may read its lab files: the owner, support and admin.
+ */
+@Injectable()
+export class DemandExportsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly auth: AuthService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async word(who: Requester, demandId: string, stage?: Stage): Promise<{ file: Buffer; fileName: string }> {
+    const role = await this.auth.roleOf(who.id);
+    const staff = role === 'admin' || role === 'support';
+    const demand = isUuid(demandId)
+      ? await this.db
+          .getRepository(Demand)
+          .findOneBy(staff ? { id: demandId } : { id: demandId, userId: who.id })
+      : null;
+    if (!demand) throw new AppError('NOT_FOUND');
+    const rows = await this.db.getRepository(DemandStage).findBy({ demandId });
+    const finished = STAGES.filter((s) => !stage || s === stage)
+      .map((s) => rows.find((r) => r.stage === s))
+      .filter((r): r is DemandStage & { output: NonNullable<DemandStage['output']> } =>
+        Boolean(r?.status === 'Completed' && r.output),
+      );
+    if (!finished.length) throw new AppError('STAGE_NOT_COMPLETED');
+    const file = await wordExport(
+      demand,
+      finished.map((r) => ({ stage: r.stage, output: r.output, selectedModules: r.selectedModules })),
+      this.config.publicUrl,
+    );
+    const part = stage ? `-${STAGE_NAMES[stage][demand.outputLanguage]}` : '';
+    return { file, fileName: `${demand.name.replace(UNSAFE_IN_FILE_NAMES, '_').slice(0, 100)}${part}.docx` };
+  }
+}
