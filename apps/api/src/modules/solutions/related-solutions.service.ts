@@ -35,6 +35,9 @@ export class RelatedSolutionsService {
       await tx.query(GRAM_INDEX_ONLY);
       return tx.query(query.sql, query.params);
     });
-    return rows.map((r) => ({ id: r.id, name: r.name, matched: terms.filter((_, i) => r.hits[i]) }));
+    const found = rows.map((r) => ({ id: r.id, name: r.name, matched: terms.filter((_, i) => r.hits[i]) }));
+    // One shared word is chance when enough solutions share two or more: cite only those then.
+    const strong = found.filter((r) => r.matched.length >= 2);
+    return strong.length >= 3 ? strong : found;
   }
 }

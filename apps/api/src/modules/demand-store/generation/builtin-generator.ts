@@ -13,7 +13,7 @@ import { keyPhrases, rankModules } from './demand-analysis';
 import { statedMetrics } from './demand-numbers';
 import { WORDING, type Wording } from './builtin-wording';
 import type { CatalogueModule } from './module-catalogue.data';
-import { MODULE_CATALOGUE_EN } from './module-catalogue.en.data';
+import { MODULE_CATALOGUE_EN, UNITS_EN } from './module-catalogue.en.data';
 import {
   StageGenerator,
   type GeneratedOutput,
@@ -33,7 +33,10 @@ export const toDemandModule = (
     name: en ? m.nameEn : m.name,
     nameEn: m.nameEn,
     intro: en?.intro ?? m.intro,
-    metrics: m.metrics.map((x, i) => ({ name: en?.metrics[i] ?? x.name, value: `${x.target} ${x.unit}` })),
+    metrics: m.metrics.map((x, i) => ({
+      name: en?.metrics[i] ?? x.name,
+      value: `${x.target} ${en ? (UNITS_EN[x.unit] ?? x.unit) : x.unit}`,
+    })),
     ...(because.length ? { reason: WORDING[lang].reason(because) } : {}),
   };
 };

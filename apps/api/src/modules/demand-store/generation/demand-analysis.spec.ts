@@ -2,6 +2,7 @@ import { keyPhrases, rankModules } from './demand-analysis';
 
 const ids = (text: string) => rankModules(text).map((r) => r.module.id);
 import { MODULE_CATALOGUE } from './module-catalogue.data';
+import { MODULE_CATALOGUE_EN, UNITS_EN } from './module-catalogue.en.data';
 
 describe('the built-in generator’s reading of a demand', () => {
   const inspection =
@@ -16,6 +17,16 @@ describe('the built-in generator’s reading of a demand', () => {
       expect(m.keywords.every((k) => k === k.toLowerCase())).toBe(true);
       expect(m.metrics.length).toBeGreaterThan(0);
       for (const metric of m.metrics) expect(metric.target && metric.unit).toBeTruthy();
+    }
+  });
+
+  it('has every module in English too: intro, metric names and units', () => {
+    for (const m of MODULE_CATALOGUE) {
+      const en = MODULE_CATALOGUE_EN[m.id];
+      expect([m.id, Boolean(en?.intro), en?.metrics.length]).toEqual([m.id, true, m.metrics.length]);
+      expect(en.intro).not.toMatch(/[\u4e00-\u9fff]/);
+      for (const x of m.metrics)
+        expect([x.unit, /^[\x20-\x7e]+$/.test(x.unit) || x.unit in UNITS_EN]).toEqual([x.unit, true]);
     }
   });
 

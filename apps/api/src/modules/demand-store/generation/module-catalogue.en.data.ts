@@ -2,6 +2,23 @@
  * The catalogue in English: each module's intro and its metrics' names, in the catalogue's order (an English
  * demand's outputs are written from these). A spec holds it complete.
  */
+/** The catalogue's units in English (the rest, such as %, ms and Cpk, read the same). */
+export const UNITS_EN: Record<string, string> = {
+  小时: 'h',
+  分钟: 'min',
+  个百分点: 'pp',
+  天: 'days',
+  秒: 's',
+  '秒/人': 's per visitor',
+  次: 'times',
+  工作日: 'working days',
+  '分/5': '/5',
+  分: 'points',
+  倍: '×',
+  'ms/件': 'ms per item',
+  '%/年': '% a year',
+};
+
 export const MODULE_CATALOGUE_EN: Record<string, { intro: string; metrics: string[] }> = {
   'visual-inspection': {
     intro: 'Line cameras and edge inference find surface defects, reject bad parts and trace the batch.',
