@@ -121,6 +121,8 @@ describe('API foundation', () => {
       '/api/payments/orders/{orderId}/invoice',
       '/api/payments/orders/{orderId}/invoice/pdf',
       '/api/admin/invoices',
+      '/api/demand-store/{id}/export/docx',
+      '/api/admin/solutions/citations',
     ])
       expect(Object.keys(doc.body.paths)).toContain(path);
     const page = await t.http.get('/api/docs').expect(200);
