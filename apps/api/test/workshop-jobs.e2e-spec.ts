@@ -94,7 +94,7 @@ describe('stage generation through an OpenAI-compatible endpoint', () => {
     expect(last.body).toMatchObject({ model: 'test-model', stream: true });
     expect(JSON.stringify(last.body.messages)).toContain('库存周转天数从45天降到30天');
     // Asked for the demand's language (issue 21).
-    expect(last.body.messages[0].content).toMatch(/全部文字使用中文。$/);
+    expect((last.body.messages as { content: string }[])[0].content).toMatch(/全部文字使用中文。$/);
   });
 
   it('marks the stage Error after 3 failed attempts with a readable message, then a retry succeeds', async () => {

@@ -286,7 +286,7 @@ describe('requirements workshop (contract §8)', () => {
         const s = (await detail(owner, id)).stagesData.Startup;
         return s.status === 'Completed' && s.output!.summary !== first.summary && s.output;
       });
-      expect(again.related_solutions!.map((r) => r.id)).not.toContain(cold.id);
+      expect(again!.related_solutions!.map((r) => r.id)).not.toContain(cold.id);
     });
 
     it('exports the deliverables as Word for the owner (and staff), named after the demand', async () => {
@@ -325,7 +325,7 @@ describe('requirements workshop (contract §8)', () => {
       )
         .file('word/document.xml')!
         .async('string');
-      const words = xml.replace(/<[^>]+>/g, '');
+      const words = xml.replace(/<[^<>]*>/g, '');
       for (const expected of [
         '冷链/配送 2026',
         '要解决的问题',
@@ -369,6 +369,16 @@ describe('requirements workshop (contract §8)', () => {
       );
       const asked = await startup({ outputLanguage: 'en' });
       expect(asked.summary).toMatch(/^\[Requirements design\]/);
+      // The lab pages speak it too.
+      const labName = (
+        await t.db.query(`SELECT "labName" FROM demands WHERE "outputLanguage" = 'en' LIMIT 1`)
+      )[0].labName;
+      const lab = (
+        await t.http.get(`/api/solutions/private/${labName}/indexp.html`).set(bearer(owner)).expect(200)
+      ).text;
+      expect(lab).toContain('<html lang="en">');
+      expect(lab).toContain('<h3>The problem to solve</h3>');
+      expect(lab).not.toContain('要解决的问题');
     });
   });
 

@@ -3,6 +3,7 @@ import {
   WebRoute,
   type Achieve,
   type DemandModule,
+  type Language,
   type QuantifiedMetric,
   type RelatedSolutionCitation,
   type Stage,
@@ -16,13 +17,64 @@ export interface LabFile {
   content: string;
 }
 
-const STAGE_NAMES: Record<Stage, string> = {
-  Startup: '启动（需求设计）',
-  Preparation: '筹备（产品化）',
-  Opening: '开业（产品实现）',
-  Operation: '运营（应用场景）',
-  Expansion: '扩张（机制化）',
+/** The lab pages' own words, in the demand's output language. */
+const LAB_WORDS = {
+  zh: {
+    htmlLang: 'zh-CN',
+    stages: {
+      Startup: '启动（需求设计）',
+      Preparation: '筹备（产品化）',
+      Opening: '开业（产品实现）',
+      Operation: '运营（应用场景）',
+      Expansion: '扩张（机制化）',
+    } as Record<Stage, string>,
+    sep: '：',
+    problem: '要解决的问题',
+    solution: '解决方案',
+    metrics: '技术指标',
+    metricColumns: ['指标', '目标', '说明'],
+    outcomes: '预期成果',
+    outcomeColumns: ['成果', '内容', '验收方式', '备注'],
+    modules: '相关模块',
+    moduleColumns: ['模块', '简介', '指标'],
+    related: '相关方案',
+    draft: '由智库需求工坊生成的草稿，请结合业务实际审阅。',
+    prd: '产品需求文档（PRD）',
+    scene: '业务场景',
+    designTable: '设计表汇总',
+    openingTable: '设计与实现汇总',
+    showcase: '产品实现展示',
+    overview: '需求总览',
+  },
+  en: {
+    htmlLang: 'en',
+    stages: {
+      Startup: 'Startup (requirements design)',
+      Preparation: 'Preparation (productisation)',
+      Opening: 'Opening (implementation)',
+      Operation: 'Operation (in business)',
+      Expansion: 'Expansion (routine)',
+    } as Record<Stage, string>,
+    sep: ': ',
+    problem: 'The problem to solve',
+    solution: 'Solution',
+    metrics: 'Metrics',
+    metricColumns: ['Metric', 'Target', 'Explanation'],
+    outcomes: 'Expected outcomes',
+    outcomeColumns: ['Outcome', 'Content', 'Acceptance', 'Remarks'],
+    modules: 'Modules',
+    moduleColumns: ['Module', 'Intro', 'Metrics'],
+    related: 'Related solutions',
+    draft: 'A draft by the 智库 requirements workshop: review it against your business.',
+    prd: 'Product requirements document (PRD)',
+    scene: 'Business scenarios',
+    designTable: 'Design tables',
+    openingTable: 'Design and implementation',
+    showcase: 'Implementation showcase',
+    overview: 'Overview',
+  },
 };
+type LabWords = (typeof LAB_WORDS)['zh'];
 
 const STYLE = `body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;margin:24px;color:#212529;line-height:1.6}
 table{border-collapse:collapse;margin:12px 0;width:100%}th,td{border:1px solid #dee2e6;padding:6px 10px;text-align:left;vertical-align:top}
@@ -33,9 +85,9 @@ th{background:#f1f3f5}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:28px}.
 export const PRINT_ON_REQUEST = `<script>if(location.hash==='#print')addEventListener('load',function(){print()})</script>`;
 
 /** A self-contained page: no external resources, every user or generated text escaped. */
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${e(title)}</title><style>${STYLE}</style></head>` +
-  `<body><h1>${e(title)}</h1>${body}<p class="note">由智库需求工坊生成的草稿，请结合业务实际审阅。</p>${PRINT_ON_REQUEST}</body></html>`;
+const page = (w: LabWords, title: string, body: string) =>
+  `<!doctype html><html lang="${w.htmlLang}"><head><meta charset="utf-8"><title>${e(title)}</title><style>${STYLE}</style></head>` +
+  `<body><h1>${e(title)}</h1>${body}<p class="note">${e(w.draft)}</p>${PRINT_ON_REQUEST}</body></html>`;
 
 const paragraphs = (text: string) =>
   text
@@ -59,22 +111,22 @@ const metricRows = (metrics: QuantifiedMetric[]) =>
 const achieveRows = (achieves: Achieve[]) =>
   achieves.flatMap((a) => Object.entries(a).map(([title, v]) => [title, v.content, v.acceptance, v.remarks]));
 
-const moduleRows = (modules: DemandModule[]) =>
-  modules.map((m) => [m.name, m.intro, m.metrics.map((x) => `${x.name}：${x.value}`).join('；')]);
+const moduleRows = (w: LabWords, modules: DemandModule[]) =>
+  modules.map((m) => [m.name, m.intro, m.metrics.map((x) => `${x.name}${w.sep}${x.value}`).join('; ')]);
 
 /** The full overview of one stage: text, metrics, outcomes, modules. */
-const stageSection = (stage: Stage, output: GeneratedOutput, selected: DemandModule[]) =>
-  `<h2>${e(STAGE_NAMES[stage])}</h2><h3>要解决的问题</h3>${paragraphs(output.summary)}` +
-  `<h3>解决方案</h3>${paragraphs(output.solution)}` +
-  `<h3>技术指标</h3>${table(['指标', '目标', '说明'], metricRows(output.quantified_metrics))}` +
-  `<h3>预期成果</h3>${table(['成果', '内容', '验收方式', '备注'], achieveRows(output.achieves))}` +
-  `<h3>相关模块</h3>${table(['模块', '简介', '指标'], moduleRows(selected.length ? selected : output.suggested_modules))}` +
-  relatedSection(output.related_solutions ?? []);
+const stageSection = (w: LabWords, stage: Stage, output: GeneratedOutput, selected: DemandModule[]) =>
+  `<h2>${e(w.stages[stage])}</h2><h3>${e(w.problem)}</h3>${paragraphs(output.summary)}` +
+  `<h3>${e(w.solution)}</h3>${paragraphs(output.solution)}` +
+  `<h3>${e(w.metrics)}</h3>${table(w.metricColumns, metricRows(output.quantified_metrics))}` +
+  `<h3>${e(w.outcomes)}</h3>${table(w.outcomeColumns, achieveRows(output.achieves))}` +
+  `<h3>${e(w.modules)}</h3>${table(w.moduleColumns, moduleRows(w, selected.length ? selected : output.suggested_modules))}` +
+  relatedSection(w, output.related_solutions ?? []);
 
 /** The library's solutions the stage cites, each opening in the app (where the paywall applies as usual). */
-const relatedSection = (related: RelatedSolutionCitation[]) =>
+const relatedSection = (w: LabWords, related: RelatedSolutionCitation[]) =>
   related.length
-    ? `<h3>相关方案</h3><ul>${related
+    ? `<h3>${e(w.related)}</h3><ul>${related
         .map(
           (r) =>
             `<li><a href="${e(WebRoute.solution(r.id))}" target="_blank" rel="noopener">${e(r.name)}</a>` +
@@ -94,11 +146,13 @@ export interface LabStage {
  * with every stage so that it always gives the whole demand.
  */
 export function composeLab(
-  demand: { name: string; labName: string },
+  demand: { name: string; labName: string; outputLanguage: Language },
   stage: Stage,
   output: GeneratedOutput,
   earlier: LabStage[],
 ): { output: StageOutput; files: LabFile[] } {
+  const w = LAB_WORDS[demand.outputLanguage];
+  const titled = (what: string) => `${demand.name}${w.sep}${what}`;
   const link = (path: string) => WebRoute.demandLab(demand.labName, path);
   const slug = stage.toLowerCase();
   const files: LabFile[] = [{ path: `data/${slug}.json`, content: JSON.stringify(output, null, 2) }];
@@ -107,17 +161,18 @@ export function composeLab(
     files.push(
       {
         path: 'prd.html',
-        content: page(`${demand.name}：产品需求文档（PRD）`, stageSection(stage, output, [])),
+        content: page(w, titled(w.prd), stageSection(w, stage, output, [])),
       },
       {
         path: 'prd-scene.html',
-        content: page(`${demand.name}：业务场景`, paragraphs(output.module_overview ?? output.solution)),
+        content: page(w, titled(w.scene), paragraphs(output.module_overview ?? output.solution)),
       },
       {
         path: 'design-table.html',
         content: page(
-          `${demand.name}：设计表汇总`,
-          table(['模块', '简介', '指标'], moduleRows(output.suggested_modules)),
+          w,
+          titled(w.designTable),
+          table(w.moduleColumns, moduleRows(w, output.suggested_modules)),
         ),
       },
     );
@@ -133,17 +188,15 @@ export function composeLab(
       {
         path: 'opening-table.html',
         content: page(
-          `${demand.name}：设计与实现汇总`,
-          table(['模块', '简介', '指标'], moduleRows([...designed, ...output.suggested_modules])) +
+          w,
+          titled(w.openingTable),
+          table(w.moduleColumns, moduleRows(w, [...designed, ...output.suggested_modules])) +
             paragraphs(output.implementation_showcase ?? ''),
         ),
       },
       {
         path: 'showcase.html',
-        content: page(
-          `${demand.name}：产品实现展示`,
-          paragraphs(output.implementation_showcase ?? output.solution),
-        ),
+        content: page(w, titled(w.showcase), paragraphs(output.implementation_showcase ?? output.solution)),
       },
     );
     Object.assign(full, {
@@ -154,11 +207,11 @@ export function composeLab(
   if (stage !== 'Preparation' && stage !== 'Opening')
     files.push({
       path: `${slug}.html`,
-      content: page(`${demand.name}：${STAGE_NAMES[stage]}`, stageSection(stage, output, [])),
+      content: page(w, titled(w.stages[stage]), stageSection(w, stage, output, [])),
     });
   const overview = [...earlier.filter((s) => s.stage !== stage), { stage, output: full, selectedModules: [] }]
-    .map((s) => stageSection(s.stage, s.output, s.selectedModules))
+    .map((s) => stageSection(w, s.stage, s.output, s.selectedModules))
     .join('');
-  files.push({ path: LAB_INDEX_FILE, content: page(`${demand.name}：需求总览`, overview) });
+  files.push({ path: LAB_INDEX_FILE, content: page(w, titled(w.overview), overview) });
   return { output: full, files };
 }
