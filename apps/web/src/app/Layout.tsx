@@ -17,16 +17,19 @@ export function Layout() {
   return (
     <>
       <NavigationBar />
-      {message && (
-        <Container className="pt-3">
-          {/* Plain markup rather than <Alert>: its fade transition would weigh on every first load. */}
-          <div className="alert alert-success alert-dismissible mb-0" role="status">
-            {message}
-            <CloseButton onClick={flash.dismiss} aria-label={t('flash.close')} />
-          </div>
-        </Container>
-      )}
-      <Outlet />
+      {/* The page's own content is the main landmark: screen readers jump to it past the navigation. */}
+      <main>
+        {message && (
+          <Container className="pt-3">
+            {/* Plain markup rather than <Alert>: its fade transition would weigh on every first load. */}
+            <div className="alert alert-success alert-dismissible mb-0" role="status">
+              {message}
+              <CloseButton onClick={flash.dismiss} aria-label={t('flash.close')} />
+            </div>
+          </Container>
+        )}
+        <Outlet />
+      </main>
     </>
   );
 }

@@ -9,7 +9,7 @@ export function PlanCard({ plan, onChoose }: { plan: PlanResponse; onChoose: (pl
   return (
     <Card className={`h-100 ${plan.popular ? 'border-primary' : ''}`} data-testid="plan-card">
       <Card.Body className="d-flex flex-column">
-        <Card.Title as="h3" className="h6 d-flex justify-content-between align-items-start gap-2">
+        <Card.Title as="h2" className="h6 d-flex justify-content-between align-items-start gap-2">
           {plan.planName ?? plan.name}
           {plan.popular && <Badge bg="primary">{t('plans.popular')}</Badge>}
         </Card.Title>

@@ -109,7 +109,7 @@ export function Paywall({ paywall }: { paywall: PaywallBody }) {
               ))}
             </ul>
             <p className="mb-2 small text-secondary">{paywall.vipApplicationInfo.message}</p>
-            <LinkButton to={WebRoute.vipApplication} size="sm" variant="outline-warning">
+            <LinkButton to={WebRoute.vipApplication} size="sm" variant="warning">
               {t('paywall.applyForVip')}
             </LinkButton>
           </Card.Body>

@@ -44,6 +44,10 @@ export function LivePanel({ lines, connected }: { lines: LiveLine[]; connected: 
         ref={box}
         className="font-monospace small p-2"
         style={{ maxHeight: 250, overflowY: 'auto' }}
+        // A scrolling log: focusable, so that a keyboard can scroll it too.
+        tabIndex={0}
+        role="log"
+        aria-label={t('detail.live')}
         data-testid="live-panel"
       >
         {lines.length === 0 && <div className="text-muted">{t('detail.liveEmpty')}</div>}

@@ -71,7 +71,7 @@ export function StageOutputCard({
   return (
     <Card className="mb-3" data-testid={`stage-output-${stage}`}>
       <Card.Header className="d-flex flex-wrap gap-2 justify-content-between align-items-center">
-        <span className="fw-semibold">
+        <h2 className="h6 mb-0 fw-semibold">
           {t(`stages.${stage}`)}
           {output.generator !== 'llm' && (
             <Badge bg="light" text="dark" className="ms-2" title={t('detail.draftHelp')}>
@@ -83,7 +83,7 @@ export function StageOutputCard({
               {t('detail.stale')}
             </Badge>
           )}
-        </span>
+        </h2>
         <div className="d-flex flex-wrap gap-2 align-items-center">
           {!editing && <WordDownload demandId={demandId} stage={stage} />}
           {editing && (

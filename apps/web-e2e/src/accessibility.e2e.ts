@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSolutionAsAdmin, loginAsAdmin, newVerifiedUser, paidDemand } from './support/api';
+import { launchChromium, signedInPage } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+
+/** Every violation axe finds on the page, of any impact, as lines that say where. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+    ),
+  );
+}
+
+/** Opens each route and waits for its content (not the spinner) before axe reads it. */
+async function audit(context: BrowserContext, routes: string[]): Promise<Record<string, string[]>> {
+  const page = await context.newPage();
+  const report: Record<string, string[]> = {};
+  for (const route of routes) {
+    await page.goto(`${baseUrl}${route}`);
+    await page.locator('main h1, main [role="status"]').first().waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    report[route] = await violations(page);
+  }
+  await page.close();
+  return Object.fromEntries(Object.entries(report).filter(([, v]) => v.length));
+}
+
+describe('accessibility: axe-core on every route, in Chinese and English, signed out and in', () => {
+  let browser: Browser;
+  let solutionId = '';
+  let demandId = '';
+  let user: Awaited<ReturnType<typeof newVerifiedUser>>;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    solutionId = await createSolutionAsAdmin({
+      projectName: '无障碍测试方案',
+      projectRequirements: '读屏可用',
+      projectRequirementsDetails: '对比度与地标',
+      html: '<h1>无障碍</h1><p>正文</p>',
+    });
+    user = await newVerifiedUser('a11y');
+    demandId = await paidDemand(user, {
+      name: '无障碍需求',
+      content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
+      keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
+    });
+  });
+  afterAll(() => browser?.close());
+
+  const signedOut = () => [
+    '/',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/contact',
+    `/solutions/${solutionId}/view`,
+    '/no-such-page',
+  ];
+  const signedIn = () => [
+    '/',
+    '/profile',
+    '/profile/orders',
+    '/profile/vip-application',
+    '/subscription',
+    '/subscription-management',
+    '/requirements',
+    '/demand-list',
+    `/demand-store/${demandId}`,
+    `/solutions/${solutionId}/view`,
+  ];
+
+  for (const locale of ['zh-CN', 'en-US']) {
+    it(`finds nothing signed out (${locale})`, async () => {
+      const context = await browser.newContext({ locale });
+      expect(await audit(context, signedOut())).toEqual({});
+      await context.close();
+    });
+
+    it(`finds nothing signed in (${locale})`, async () => {
+      const { context } = await signedInPage(browser, user, locale);
+      expect(await audit(context, signedIn())).toEqual({});
+      await context.close();
+    });
+  }
+
+  it('finds nothing in the support console', async () => {
+    const admin = await loginAsAdmin();
+    const { context } = await signedInPage(browser, admin);
+    expect(await audit(context, ['/admin'])).toEqual({});
+    await context.close();
+  });
+});
