@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSolutionAsAdmin, loginAsAdmin, newVerifiedUser, paidDemand } from './support/api';
-import { launchChromium, signedInPage } from './support/browser';
+import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -88,6 +88,38 @@ describe('accessibility: axe-core on every route, in Chinese and English, signed
       await context.close();
     });
   }
+
+  it('fits every route on a phone (375 × 812): no horizontal scroll, signed out and in', async () => {
+    const overflow: string[] = [];
+    const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+    const check = async (context: BrowserContext, routes: string[], who: string) => {
+      const page = await context.newPage();
+      for (const route of routes) {
+        await page.goto(`${baseUrl}${route}`);
+        await page.locator('main h1, main [role="status"]').first().waitFor({ timeout: 15_000 });
+        await page.waitForLoadState('networkidle');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 375) overflow.push(`${who} ${route}: ${width}px`);
+        const name =
+          route === '/'
+            ? 'home'
+            : route
+                .replace(/\/[0-9a-f-]{36}/g, '')
+                .replace(/\W+/g, '-')
+                .replace(/^-|-$/g, '');
+        await snap(page, `phone-${who}-${name}`);
+      }
+      await page.close();
+    };
+    const visitor = await browser.newContext({ locale: 'zh-CN', ...phone });
+    await check(visitor, signedOut(), 'visitor');
+    await visitor.close();
+    const { context, page } = await signedInPage(browser, user, 'zh-CN', phone);
+    await page.close();
+    await check(context, signedIn(), 'user');
+    await context.close();
+    expect(overflow).toEqual([]);
+  });
 
   it('finds nothing in the support console', async () => {
     const admin = await loginAsAdmin();

@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export const ARTEFACTS = resolve(__dirname, '../../../../test-results/web-e2e');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,13 +40,14 @@ interface StoredSession {
   user: { username: string; role: string };
 }
 
-/** A Chinese desktop browser context signed in as this user (the tokens where the app keeps them). */
+/** A browser context (Chinese, desktop unless a device is given) signed in as this user (the tokens where the app keeps them). */
 export async function signedInPage(
   browser: Browser,
   user: StoredSession,
   locale = 'zh-CN',
+  device: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ locale, ...device });
   await context.addInitScript((s) => {
     if (!localStorage.getItem('token')) {
       localStorage.setItem('token', s.access_token);
