@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { firstLoadJs } from './bundle-budget';
 
 const BUDGET_GZIP_BYTES = 150_000;
@@ -22,5 +22,25 @@ describe('bundle budget', () => {
       'features/home/pages/HomePage.tsx',
     );
     expect(files.some((f) => f.includes('AccountMenu'))).toBe(false);
+  });
+});
+
+describe('compressed assets under npm start', () => {
+  it('sends the app’s scripts brotli- or gzip-compressed to browsers that accept it, and plain to others', async () => {
+    const baseUrl = inject('baseUrl');
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)![1];
+    const get = (encoding: string) =>
+      fetch(`${baseUrl}${script}`, { headers: { 'accept-encoding': encoding } });
+    const [br, gzip, plain] = await Promise.all([get('br, gzip'), get('gzip'), get('identity')]);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    // fetch decompresses: every form is the same script.
+    const [a, b, c] = await Promise.all([br.text(), gzip.text(), plain.text()]);
+    expect(a).toBe(c);
+    expect(b).toBe(c);
+    expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(100_000);
   });
 });

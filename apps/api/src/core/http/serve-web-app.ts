@@ -8,7 +8,8 @@ import { sendError } from '../errors/error-responder';
 const FILE_NAMED_ROUTES = '/demand-lab/';
 
 /**
- * Serves the built web app from the API's own port: hashed assets cached for a year, and every other
+ * Serves the built web app from the API's own port: hashed assets cached for a year (brotli or gzip where the
+ * browser takes it), and every other
  * GET that is not an API path nor a file answered with index.html (client-side routes).
  * The catch-all is a wildcard route, which Fastify ranks below every API route.
  */
@@ -20,15 +21,24 @@ export function serveWebApp(
   const root = webDist ? resolve(webDist) : undefined;
   if (!root || !existsSync(join(root, 'index.html'))) return;
   const index = readFileSync(join(root, 'index.html'));
-  fastify.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders: (res, path) =>
-      res.setHeader(
-        'cache-control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ),
+  fastify.register(async (files) => {
+    // The same URL is sent in three encodings: caches must keep them apart (after CORS's own Vary: Origin).
+    files.addHook('onSend', async (_request, reply) => {
+      reply.header('vary', 'Origin, Accept-Encoding');
+    });
+    files.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies (apps/web/precompress.mjs): sent to browsers that accept them.
+      preCompressed: true,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   });
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0];
