@@ -1,7 +1,63 @@
 /**
  * A deterministic synthetic library for benchmarks: words drawn from a Zipf distribution over 5,000 Chinese
  * business terms and 500 Latin ones, so that common terms match a large share of the library as in real text.
+ * The most frequent Latin words are real English business words (ERP, CRM, AI, cloud, supply chain…), several of
+ * them in the search glossary, so that the bench meets what English queries meet: a common word with a translation.
  */
+
+/** Real English words, most frequent first; the rest of the Latin vocabulary is random letters. */
+export const ENGLISH_WORDS = [
+  'erp',
+  'crm',
+  'ai',
+  'data',
+  'cloud',
+  'iot',
+  'saas',
+  'api',
+  'supply',
+  'chain',
+  'platform',
+  'analytics',
+  'dashboard',
+  'automation',
+  'digital',
+  'smart',
+  'mobile',
+  'retail',
+  'logistics',
+  'finance',
+  'risk',
+  'customer',
+  'service',
+  'order',
+  'inventory',
+  'forecast',
+  'model',
+  'machine',
+  'learning',
+  'quality',
+  'energy',
+  'security',
+  'payment',
+  'marketing',
+  'sales',
+  'factory',
+  'warehouse',
+  'delivery',
+  'sensor',
+  'device',
+  'workflow',
+  'report',
+  'integration',
+  'compliance',
+  'insurance',
+  'banking',
+  'hospital',
+  'education',
+  'agriculture',
+  'transport',
+];
 
 /** Characters common in Chinese business writing; terms are built from them. */
 const CHARS = Array.from(
@@ -40,7 +96,7 @@ export function buildVocabulary(chineseCount = 5000, latinCount = 500, seed = 7)
     const length = 2 + Math.floor(random() * 3);
     chinese.add(Array.from({ length }, () => CHARS[Math.floor(random() * CHARS.length)]).join(''));
   }
-  const latin = new Set<string>();
+  const latin = new Set<string>(ENGLISH_WORDS);
   const letters = 'abcdefghijklmnopqrstuvwxyz';
   while (latin.size < latinCount) {
     const length = 4 + Math.floor(random() * 6);

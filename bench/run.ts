@@ -15,13 +15,15 @@ import { dataSourceOptions } from '../apps/api/src/core/database/data-source-opt
 import { ensureDatabase } from '../apps/api/src/core/database/ensure-database';
 import { unreachableServices } from '../apps/api/src/core/database/reachability';
 import { gramsOf, searchText } from '../apps/api/src/modules/solutions/search-text';
-import { buildVocabulary, rng, sampleText, type Vocabulary } from './corpus';
+import { buildVocabulary, ENGLISH_WORDS, rng, sampleText, type Vocabulary } from './corpus';
 
 const N = Number(process.env.BENCH_SOLUTIONS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/think_tank_bench';
+// v2: the corpus with real English words (a database of the old corpus is left alone, not reused).
+const DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/think_tank_bench_v2';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Compiled to dist/bench/bench/run.js: the repository is three levels up.
 const ROOT = resolve(__dirname, '../../..');
@@ -114,6 +116,9 @@ async function scenarios(db: DataSource, vocabulary: Vocabulary, viewId: string)
   const latin = pick((w) => /[a-z]/.test(w), 1500);
   const commonLatin = pick((w) => /[a-z]/.test(w), 0);
   const andPair = [pick((w) => !/[a-z]/.test(w), 300), pick((w) => !/[a-z]/.test(w), 400)];
+  // The most common real English word, which the glossary translates (erp → 企业资源计划), alone and with Chinese.
+  const english = ENGLISH_WORDS[0];
+  const englishAnd = `${english} ${pick((w) => !/[a-z]/.test(w), 50)}`;
   const list: [string, string, boolean][] = [
     [`1 character, rare (${rareChar})`, rareChar, (await count(rareChar)) > 1000],
     [`1 character, most common (${commonChar})`, commonChar, true],
@@ -125,12 +130,23 @@ async function scenarios(db: DataSource, vocabulary: Vocabulary, viewId: string)
     [`3+ characters, rank ${rankOf(common3)} (${common3})`, common3, true],
     [`Latin, rank ${rankOf(commonLatin)} (${commonLatin})`, commonLatin, true],
   ];
+  const englishRows: [string, string][] = [
+    [`English, common, with a translation, rank ${rankOf(english)} (${english})`, english],
+    [`English + Chinese AND (${englishAnd})`, englishAnd],
+  ];
   return [
     ...list.map(([name, q, common]) => ({
       name: `search: ${name}${common ? ' [top 50]' : ''}`,
       api: `/api/solutions/search?query=${encodeURIComponent(q)}`,
       baseline: `/search?query=${encodeURIComponent(q)}`,
       budgetP99: common ? 100 : 25,
+    })),
+    // Common English terms: p99 ≤ 50 ms (issue 22).
+    ...englishRows.map(([name, q]) => ({
+      name: `search: ${name}`,
+      api: `/api/solutions/search?query=${encodeURIComponent(q)}`,
+      baseline: `/search?query=${encodeURIComponent(q)}`,
+      budgetP99: 50,
     })),
     { name: 'view an allowed solution', api: `/api/solutions/${viewId}/view`, baseline: `/view/${viewId}` },
   ];
@@ -269,7 +285,7 @@ async function main() {
 
   const report = [
     `${N.toLocaleString('en')} solutions, ${CONNECTIONS} connections, medians of ${RUNS} runs of ${SECONDS} s, on this machine (${new Date().toISOString().slice(0, 10)})${PINNED ? ', server on core 0 and load generator on core 1' : ''}.`,
-    'Budgets: search p99 ≤ 25 ms, ≤ 100 ms for the 50 most frequent terms [top 50]; API ≥ 60 % of the baseline’s req/s.',
+    'Budgets: search p99 ≤ 25 ms, ≤ 100 ms for the 50 most frequent terms [top 50], ≤ 50 ms for common English terms; API ≥ 60 % of the baseline’s req/s.',
     '',
     '| scenario | API req/s | API p50 ms | API p99 ms | baseline req/s | baseline p50 ms | baseline p99 ms | API / baseline |',
     '|---|---|---|---|---|---|---|---|',
