@@ -72,6 +72,33 @@ describe('notifications in the browser', () => {
     await context.close();
   });
 
+  it('works by keyboard: Enter opens the panel with the focus in it, Tab and Enter read a message, Escape closes', async () => {
+    const user = await newVerifiedUser('keys');
+    const { context, page } = await signedInPage(browser, user);
+    await page.goto(`${baseUrl}/profile`);
+    const badge = page.getByTestId('unread-badge');
+    await expect.poll(() => badge.textContent()).toBe('1');
+    const bell = page.getByRole('button', { name: /消息通知/ });
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: '消息通知' });
+    await panel.waitFor();
+    expect(await panel.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await bell.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await panel.getByRole('button', { name: /欢迎来到智库/ }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('欢迎来到智库');
+    await page.keyboard.press('Enter');
+    // The welcome message links home: read, and the panel closed on the way.
+    await page.waitForURL(`${baseUrl}/`);
+    await expect.poll(() => badge.count()).toBe(0);
+    await context.close();
+  });
+
   it('raises the badge when an admin broadcasts, shows the message bold, and a click reads it', async () => {
     const user = await newVerifiedUser('bell');
     const { context, page } = await signedInPage(browser, user);

@@ -23,6 +23,8 @@ export default function NotificationBell() {
   const [loading, setLoading] = useState(false);
   const [read, setRead] = useState<Set<string>>(new Set());
   const holder = useRef<HTMLDivElement>(null);
+  const bell = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
 
   const load = useCallback(async (page: number) => {
     setLoading(true);
@@ -46,8 +48,19 @@ export default function NotificationBell() {
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => !holder.current?.contains(e.target as Node) && setOpen(false);
+    // By keyboard: the panel takes the focus when it opens, and Escape closes it and gives it back to the bell.
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      bell.current?.focus();
+    };
+    panel.current?.focus();
     document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', escape);
+    };
   }, [open]);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
@@ -78,6 +91,7 @@ export default function NotificationBell() {
   return (
     <div className="position-relative me-md-2" ref={holder}>
       <button
+        ref={bell}
         type="button"
         className="btn btn-link nav-link position-relative px-2"
         aria-label={t('notifications.bell', { count: unread })}
@@ -114,6 +128,8 @@ export default function NotificationBell() {
           onScroll={onScroll}
           role="dialog"
           aria-label={t('notifications.title')}
+          ref={panel}
+          tabIndex={-1}
         >
           <div className="px-3 py-2 border-bottom fw-bold">{t('notifications.title')}</div>
           {reconnecting && (
