@@ -6,8 +6,8 @@
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
 import { SEARCH_COUNT_CAP } from '@think-tank/contracts';
-import { GLOSSARY } from '../apps/api/src/modules/solutions/glossary';
-import { hasLatin, queryTerms } from '../apps/api/src/modules/solutions/search-text';
+import { glossaryAlternatives } from '../apps/api/src/modules/solutions/glossary';
+import { queryTerms } from '../apps/api/src/modules/solutions/search-text';
 import {
   GRAM_INDEX_ONLY,
   indexedConditions,
@@ -34,10 +34,7 @@ async function recencyPage(terms: string[][]) {
 
 async function search(query: string) {
   // Like the API, a Latin term also matches its Chinese translation (the glossary; no translation service here).
-  const terms = queryTerms(query).map((t) => {
-    const zh = hasLatin(t) ? GLOSSARY.get(t) : undefined;
-    return zh && zh !== t ? [t, zh] : [t];
-  });
+  const terms = queryTerms(query).map(glossaryAlternatives);
   const key = JSON.stringify(terms);
   if (capped.has(key)) return recencyPage(terms);
   const matches = matchesPageSql(indexedConditions(terms), LIST, SEARCH_COUNT_CAP, 5, 0);

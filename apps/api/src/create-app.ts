@@ -1,4 +1,4 @@
-import { Role } from '@think-tank/contracts';
+import { isStaff } from '@think-tank/contracts';
 import type { onRequestHookHandler } from 'fastify';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -39,7 +39,7 @@ function staffBeforeBody(config: AppConfig, versions: () => TokenVersions): onRe
       claims = undefined;
     }
     const role = claims && (await versions().currentRole(claims.sub, claims.ver));
-    if (role === Role.Admin || role === Role.Support) return;
+    if (isStaff(role)) return;
     return sendError(new AppError(role ? 'FORBIDDEN' : 'UNAUTHORIZED'), request, reply);
   };
 }

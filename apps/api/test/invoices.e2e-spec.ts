@@ -144,6 +144,21 @@ describe('invoices', () => {
       pdfBase64: PDF.toString('base64'),
     }).expect(200);
     expect(issued.body).toMatchObject({ status: 'issued', invoiceNumber: '04412345' });
+    // Every admin write is in the audit log with actor, action, target and time (contract §9).
+    const audit = await t.db.query(
+      `SELECT "actorId", action, "targetId", details, "createdAt" FROM audit_entries WHERE action LIKE 'invoice.%'
+        AND "targetId" = $1`,
+      [order],
+    );
+    expect(audit).toEqual([
+      {
+        actorId: support.session.user.id,
+        action: 'invoice.issue',
+        targetId: order,
+        details: { requestId: request.id, invoiceNumber: '04412345', reason: null },
+        createdAt: expect.any(Date),
+      },
+    ]);
     await issue(request.id, { invoiceNumber: 'again', pdfBase64: PDF.toString('base64') }).expect(
       409,
       /APPLICATION_DECIDED/,

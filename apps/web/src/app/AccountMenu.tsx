@@ -1,4 +1,4 @@
-import { Role, WebRoute } from '@think-tank/contracts';
+import { isStaff, WebRoute } from '@think-tank/contracts';
 import { NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -25,7 +25,7 @@ export default function AccountMenu({ username }: { username: string }) {
       <NavDropdown.Item as={Link} to={WebRoute.demandList}>
         {t('account:menu.demands')}
       </NavDropdown.Item>
-      {(role === Role.Admin || role === Role.Support) && (
+      {isStaff(role) && (
         <NavDropdown.Item as={Link} to={WebRoute.admin}>
           {t('account:menu.admin')}
         </NavDropdown.Item>

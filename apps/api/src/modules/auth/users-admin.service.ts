@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_VIP_STARTUP_QUOTA,
   Role,
+  isStaff,
   type AdminPage,
   type AdminUser,
   type AdminUserPatch,
@@ -28,7 +29,6 @@ export const toAdminUser = (u: User): AdminUser => ({
 
 /** Fields only an admin may change: they are money or rights (contract §9). */
 const ADMIN_ONLY: (keyof AdminUserPatch)[] = ['role', 'isPaid', 'vipStartupQuota'];
-const STAFF: Role[] = [Role.Admin, Role.Support];
 
 export interface Actor {
   id: string;
@@ -73,7 +73,7 @@ export class UsersAdminService {
     const { before, after } = await this.db.transaction(async (tx) => {
       const user = await this.find(tx, id, true);
       // Support may not lock staff out; only an admin may disable another staff account.
-      if (actor.role !== Role.Admin && STAFF.includes(user.role)) throw new AppError('FORBIDDEN');
+      if (actor.role !== Role.Admin && isStaff(user.role)) throw new AppError('FORBIDDEN');
       if (patch.disabled && user.id === actor.id) throw new AppError('CONFLICT');
       return this.change(tx, actor.id, user, patch);
     });
@@ -82,14 +82,18 @@ export class UsersAdminService {
   }
 
   /**
-   * Makes a user VIP, with the default start-up quota when they have none, audited as any change: support's
-   * approval of a VIP application (the application is the admin's rule for it). In the caller's transaction; the
-   * caller calls `tokens.sessionsEnded` once it commits. Answers the user as changed.
+   * Makes a Free user VIP, with the default start-up quota when they have none, audited as any change: support's
+   * approval of a VIP application (the application is the admin's rule for it). A user already VIP or staff is left
+   * as is (`changed: false`). In the caller's transaction; the caller calls `tokens.sessionsEnded` once it commits.
    */
-  async grantVip(tx: EntityManager, actorId: string, userId: string): Promise<AdminUser> {
+  async grantVip(
+    tx: EntityManager,
+    actorId: string,
+    userId: string,
+  ): Promise<{ user: AdminUser; changed: boolean }> {
     const user = await this.find(tx, userId, true);
-    if (user.role !== Role.Free) throw new AppError('ALREADY_VIP');
-    return (await this.change(tx, actorId, user, { role: Role.Vip })).after;
+    if (user.role !== Role.Free) return { user: toAdminUser(user), changed: false };
+    return { user: (await this.change(tx, actorId, user, { role: Role.Vip })).after, changed: true };
   }
 
   /** Applies a patch to a locked user: the new VIP's default quota, token versions, the audit entry. */

@@ -10,6 +10,7 @@ import {
 } from '@think-tank/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
+import { decidePending } from '../../core/database/decide-pending';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
@@ -65,11 +66,10 @@ export class VipApplicationsService {
     if (user.role !== Role.Free) throw new AppError('ALREADY_VIP');
     await this.limiter.take({ key: `vip-apply:${userId}`, ...APPLY_LIMIT });
     const repo = this.db.getRepository(VipApplication);
-    if (await repo.existsBy({ userId, status: 'pending' })) throw new AppError('VIP_APPLICATION_PENDING');
     try {
       return toBody(await repo.save(repo.create({ ...input, userId })));
     } catch (e) {
-      // Two submissions at once: the partial unique index lets one through.
+      // One pending application per user, however many arrive at once: the partial unique index says so.
       if ((e as { code?: string }).code === '23505') throw new AppError('VIP_APPLICATION_PENDING');
       throw e;
     }
@@ -102,10 +102,8 @@ export class VipApplicationsService {
   async approve(actorId: string, id: string, note: string | undefined): Promise<VipApplicationBody> {
     return this.decide(actorId, id, 'approved', note ?? null, async (tx, application) => {
       // Already VIP or staff by another way (an admin's change): the approval stands, nothing more to grant.
-      const user = await tx.findOneByOrFail(User, { id: application.userId });
-      if (user.role !== Role.Free) return { quota: user.vipStartupQuota, roleChanged: false };
-      const after = await this.users.grantVip(tx, actorId, application.userId);
-      return { quota: after.vipStartupQuota, roleChanged: true };
+      const { user, changed } = await this.users.grantVip(tx, actorId, application.userId);
+      return { quota: user.vipStartupQuota, roleChanged: changed };
     });
   }
 
@@ -123,18 +121,12 @@ export class VipApplicationsService {
   ): Promise<VipApplicationBody> {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
     const { application, push, roleChanged } = await this.db.transaction(async (tx) => {
-      const { raw } = await tx
-        .createQueryBuilder()
-        .update(VipApplication)
-        .set({ status, decisionNote: note || null, decidedBy: actorId, decidedAt: () => 'now()' })
-        .where('id = :id AND status = :pending', { id, pending: 'pending' })
-        .returning('*')
-        .execute();
-      const decided = raw[0] ? tx.create(VipApplication, raw[0] as object) : null;
-      if (!decided) {
-        const exists = await tx.existsBy(VipApplication, { id });
-        throw new AppError(exists ? 'APPLICATION_DECIDED' : 'NOT_FOUND');
-      }
+      const decided = await decidePending(tx, VipApplication, id, {
+        status,
+        decisionNote: note || null,
+        decidedBy: actorId,
+        decidedAt: () => 'now()',
+      });
       const { quota, roleChanged } = await effect(tx, decided);
       await this.audit.record(tx, {
         actorId,

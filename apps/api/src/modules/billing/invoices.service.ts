@@ -11,6 +11,7 @@ import {
 } from '@think-tank/contracts';
 import { DataSource, In, type FindOptionsWhere } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
+import { decidePending } from '../../core/database/decide-pending';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { Messages, NotificationsService } from '../notifications';
@@ -200,18 +201,13 @@ export class InvoicesService {
   ): Promise<InvoiceRequestBody> {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
     const { decided, push } = await this.db.transaction(async (tx) => {
-      const { raw } = await tx
-        .createQueryBuilder()
-        .update(InvoiceRequest)
-        .set({ ...change, decidedBy: actorId, decidedAt: () => 'now()' })
-        .where('id = :id AND status = :pending', { id, pending: 'pending' })
-        .returning(RETURNED)
-        .execute();
-      if (!raw[0]) {
-        const exists = await tx.existsBy(InvoiceRequest, { id });
-        throw new AppError(exists ? 'APPLICATION_DECIDED' : 'NOT_FOUND');
-      }
-      const decided = tx.create(InvoiceRequest, raw[0] as object);
+      const decided = await decidePending(
+        tx,
+        InvoiceRequest,
+        id,
+        { ...change, decidedBy: actorId, decidedAt: () => 'now()' },
+        RETURNED,
+      );
       await this.audit.record(tx, {
         actorId,
         action: `invoice.${change.status === 'issued' ? 'issue' : 'reject'}`,

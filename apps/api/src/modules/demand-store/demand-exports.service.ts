@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { STAGE_NAMES, STAGES, type Stage } from '@think-tank/contracts';
+import { isStaff, STAGE_NAMES, STAGES, type Stage } from '@think-tank/contracts';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
@@ -27,8 +27,7 @@ export class DemandExportsService {
   ) {}
 
   async word(who: Requester, demandId: string, stage?: Stage): Promise<{ file: Buffer; fileName: string }> {
-    const role = await this.auth.roleOf(who.id);
-    const staff = role === 'admin' || role === 'support';
+    const staff = isStaff(await this.auth.roleOf(who.id));
     const demand = isUuid(demandId)
       ? await this.db
           .getRepository(Demand)

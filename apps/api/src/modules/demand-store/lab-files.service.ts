@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isStaff } from '@think-tank/contracts';
 import { AppError } from '../../core/errors/app-error';
 import { AuthService } from '../auth';
 import { DemandStagesRepository } from './demand-stages.repository';
@@ -14,8 +15,8 @@ export class LabFilesService {
 
   async read(who: Requester, labName: string, path: string): Promise<string> {
     // The role as it is now: a demoted support account loses the view at once.
-    const role = await this.auth.roleOf(who.id);
-    const content = await this.stages.labFile(labName, path, who.id, role === 'admin' || role === 'support');
+    const staff = isStaff(await this.auth.roleOf(who.id));
+    const content = await this.stages.labFile(labName, path, who.id, staff);
     if (content === null) throw new AppError('NOT_FOUND');
     return content;
   }

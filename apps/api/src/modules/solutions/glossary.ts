@@ -1,3 +1,5 @@
+import { hasLatin } from './search-text';
+
 /**
  * Built-in English → Chinese glossary for search (contract §4): a Latin query term also matches its Chinese
  * translation, so `AI 制造` finds `人工智能 制造`. Single words only, because query terms are single words.
@@ -77,3 +79,9 @@ export const GLOSSARY: ReadonlyMap<string, string> = new Map(
     .split(/\s+/)
     .map((pair) => pair.split('=') as [string, string]),
 );
+
+/** A query term with what also satisfies it from the glossary alone: a Latin word and its Chinese, else the term. */
+export function glossaryAlternatives(term: string): string[] {
+  const zh = hasLatin(term) ? GLOSSARY.get(term) : undefined;
+  return zh && zh !== term ? [term, zh] : [term];
+}

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { GLOSSARY } from './glossary';
-import { hasLatin } from './search-text';
+import { glossaryAlternatives } from './glossary';
 import { GRAM_INDEX_ONLY, mostMatchingSql } from './solution-search.query';
 
 export interface RelatedSolution {
@@ -26,10 +25,7 @@ export class RelatedSolutionsService {
       .slice(0, 8);
     if (!terms.length) return [];
     // A Latin phrase also matches its Chinese translation, as in search.
-    const alternatives = terms.map((t) => {
-      const zh = hasLatin(t) ? GLOSSARY.get(t) : undefined;
-      return zh ? [t, zh] : [t];
-    });
+    const alternatives = terms.map(glossaryAlternatives);
     const query = mostMatchingSql(alternatives, limit);
     const rows: { id: string; name: string; hits: boolean[] }[] = await this.db.transaction(async (tx) => {
       await tx.query(GRAM_INDEX_ONLY);

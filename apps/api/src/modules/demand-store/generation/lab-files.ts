@@ -10,6 +10,7 @@ import {
   type StageOutput,
 } from '@think-tank/contracts';
 import { escapeHtml as e } from '../../../core/http/escape-html';
+import { DELIVERABLE_WORDS, type DeliverableWords } from './deliverable-words';
 import type { GeneratedOutput } from './stage-generator';
 
 export interface LabFile {
@@ -17,64 +18,6 @@ export interface LabFile {
   content: string;
 }
 
-/** The lab pages' own words, in the demand's output language. */
-const LAB_WORDS = {
-  zh: {
-    htmlLang: 'zh-CN',
-    stages: {
-      Startup: '启动（需求设计）',
-      Preparation: '筹备（产品化）',
-      Opening: '开业（产品实现）',
-      Operation: '运营（应用场景）',
-      Expansion: '扩张（机制化）',
-    } as Record<Stage, string>,
-    sep: '：',
-    problem: '要解决的问题',
-    solution: '解决方案',
-    metrics: '技术指标',
-    metricColumns: ['指标', '目标', '说明'],
-    outcomes: '预期成果',
-    outcomeColumns: ['成果', '内容', '验收方式', '备注'],
-    modules: '相关模块',
-    moduleColumns: ['模块', '简介', '指标'],
-    related: '相关方案',
-    draft: '由智库需求工坊生成的草稿，请结合业务实际审阅。',
-    prd: '产品需求文档（PRD）',
-    scene: '业务场景',
-    designTable: '设计表汇总',
-    openingTable: '设计与实现汇总',
-    showcase: '产品实现展示',
-    overview: '需求总览',
-  },
-  en: {
-    htmlLang: 'en',
-    stages: {
-      Startup: 'Startup (requirements design)',
-      Preparation: 'Preparation (productisation)',
-      Opening: 'Opening (implementation)',
-      Operation: 'Operation (in business)',
-      Expansion: 'Expansion (routine)',
-    } as Record<Stage, string>,
-    sep: ': ',
-    problem: 'The problem to solve',
-    solution: 'Solution',
-    metrics: 'Metrics',
-    metricColumns: ['Metric', 'Target', 'Explanation'],
-    outcomes: 'Expected outcomes',
-    outcomeColumns: ['Outcome', 'Content', 'Acceptance', 'Remarks'],
-    modules: 'Modules',
-    moduleColumns: ['Module', 'Intro', 'Metrics'],
-    related: 'Related solutions',
-    draft: 'A draft by the 智库 requirements workshop: review it against your business.',
-    prd: 'Product requirements document (PRD)',
-    scene: 'Business scenarios',
-    designTable: 'Design tables',
-    openingTable: 'Design and implementation',
-    showcase: 'Implementation showcase',
-    overview: 'Overview',
-  },
-};
-type LabWords = (typeof LAB_WORDS)['zh'];
 
 const STYLE = `body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;margin:24px;color:#212529;line-height:1.6}
 table{border-collapse:collapse;margin:12px 0;width:100%}th,td{border:1px solid #dee2e6;padding:6px 10px;text-align:left;vertical-align:top}
@@ -85,7 +28,7 @@ th{background:#f1f3f5}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:28px}.
 export const PRINT_ON_REQUEST = `<script>if(location.hash==='#print')addEventListener('load',function(){print()})</script>`;
 
 /** A self-contained page: no external resources, every user or generated text escaped. */
-const page = (w: LabWords, title: string, body: string) =>
+const page = (w: DeliverableWords, title: string, body: string) =>
   `<!doctype html><html lang="${w.htmlLang}"><head><meta charset="utf-8"><title>${e(title)}</title><style>${STYLE}</style></head>` +
   `<body><h1>${e(title)}</h1>${body}<p class="note">${e(w.draft)}</p>${PRINT_ON_REQUEST}</body></html>`;
 
@@ -111,11 +54,11 @@ const metricRows = (metrics: QuantifiedMetric[]) =>
 const achieveRows = (achieves: Achieve[]) =>
   achieves.flatMap((a) => Object.entries(a).map(([title, v]) => [title, v.content, v.acceptance, v.remarks]));
 
-const moduleRows = (w: LabWords, modules: DemandModule[]) =>
+const moduleRows = (w: DeliverableWords, modules: DemandModule[]) =>
   modules.map((m) => [m.name, m.intro, m.metrics.map((x) => `${x.name}${w.sep}${x.value}`).join('; ')]);
 
 /** The full overview of one stage: text, metrics, outcomes, modules. */
-const stageSection = (w: LabWords, stage: Stage, output: GeneratedOutput, selected: DemandModule[]) =>
+const stageSection = (w: DeliverableWords, stage: Stage, output: GeneratedOutput, selected: DemandModule[]) =>
   `<h2>${e(w.stages[stage])}</h2><h3>${e(w.problem)}</h3>${paragraphs(output.summary)}` +
   `<h3>${e(w.solution)}</h3>${paragraphs(output.solution)}` +
   `<h3>${e(w.metrics)}</h3>${table(w.metricColumns, metricRows(output.quantified_metrics))}` +
@@ -124,7 +67,7 @@ const stageSection = (w: LabWords, stage: Stage, output: GeneratedOutput, select
   relatedSection(w, output.related_solutions ?? []);
 
 /** The library's solutions the stage cites, each opening in the app (where the paywall applies as usual). */
-const relatedSection = (w: LabWords, related: RelatedSolutionCitation[]) =>
+const relatedSection = (w: DeliverableWords, related: RelatedSolutionCitation[]) =>
   related.length
     ? `<h3>${e(w.related)}</h3><ul>${related
         .map(
@@ -151,7 +94,7 @@ export function composeLab(
   output: GeneratedOutput,
   earlier: LabStage[],
 ): { output: StageOutput; files: LabFile[] } {
-  const w = LAB_WORDS[demand.outputLanguage];
+  const w = DELIVERABLE_WORDS[demand.outputLanguage];
   const titled = (what: string) => `${demand.name}${w.sep}${what}`;
   const link = (path: string) => WebRoute.demandLab(demand.labName, path);
   const slug = stage.toLowerCase();

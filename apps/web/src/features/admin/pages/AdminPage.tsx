@@ -1,4 +1,4 @@
-import { Role } from '@think-tank/contracts';
+import { isStaff, Role } from '@think-tank/contracts';
 import { useState } from 'react';
 import { Alert, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,7 @@ export default function AdminPage() {
   const { t } = useTranslation('admin');
   const { role } = useSession();
   const [tab, setTab] = useState<(typeof TABS)[number]>('users');
-  if (role !== Role.Admin && role !== Role.Support)
+  if (!isStaff(role))
     return (
       <Container className="py-4">
         <Alert variant="warning">{t('forbidden')}</Alert>
