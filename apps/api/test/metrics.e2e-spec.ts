@@ -73,7 +73,11 @@ describe('Prometheus metrics (GET /metrics)', () => {
         (r) => r.text(),
         () => '',
       );
-      return /queue_job_duration_seconds_count\{[^}]*outcome="completed"\} 1/.test(text);
+      // The log line reaches us through the child's stdout pipe, which may arrive after the metrics' answer.
+      return (
+        /queue_job_duration_seconds_count\{[^}]*outcome="completed"\} 1/.test(text) &&
+        log.split('\n').some((l) => l.includes('req-pay-4711') && l.includes(' completed"'))
+      );
     }, 15_000);
     expect(text).toMatch(
       /queue_job_duration_seconds_count\{queue="demand-stages",job="Startup",outcome="completed"\} 1/,
@@ -89,5 +93,58 @@ describe('Prometheus metrics (GET /metrics)', () => {
         msg: expect.stringContaining('completed'),
       }),
     );
+  }, 30_000);
+
+  it('logs each request in one line, with its id, method, route, status and time, never its token', async () => {
+    const port = await freePort();
+    const api = spawnEntry(t, 'main', { PORT: String(port), LOG_LEVEL: 'info' }, true);
+    let log = '';
+    api.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    try {
+      await waitFor(
+        () =>
+          fetch(`http://127.0.0.1:${port}/api/health/live`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        20_000,
+      );
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api/solutions/00000000-0000-4000-8000-000000000000/view`,
+        {
+          headers: { 'x-request-id': 'req-log-1', authorization: 'Bearer not-a-real-token-but-secret' },
+        },
+      );
+      expect(res.status).toBe(401);
+      // A view ticket in the address is a credential, even spent: the log keeps its name only.
+      await fetch(
+        `http://127.0.0.1:${port}/api/solutions/00000000-0000-4000-8000-000000000000/view?ticket=spent-ticket-42`,
+      );
+      await waitFor(async () => log.includes('req-log-1') && log.includes('ticket='), 5_000);
+      // The line is written as the response ends; give a second one, if any, the time to arrive.
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      api.kill('SIGTERM');
+    }
+    const lines = log
+      .split('\n')
+      .filter((l) => l.includes('req-log-1'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        reqId: 'req-log-1',
+        req: expect.objectContaining({
+          method: 'GET',
+          url: '/api/solutions/00000000-0000-4000-8000-000000000000/view',
+        }),
+        res: { statusCode: 401 },
+        responseTime: expect.any(Number),
+        msg: 'request completed',
+      }),
+    ]);
+    expect(log).not.toContain('not-a-real-token');
+    expect(log).toContain('/view?ticket=[redacted]');
+    expect(log).not.toContain('spent-ticket-42');
   }, 30_000);
 });

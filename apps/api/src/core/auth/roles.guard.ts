@@ -1,6 +1,14 @@
-import { CanActivate, Injectable, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Role } from '@think-tank/contracts';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Role } from '@think-tank/contracts';
 import { AppError } from '../errors/app-error';
 import type { AuthUser } from './auth-user';
 import { TokenVersions } from './token-versions';
@@ -32,3 +40,7 @@ export class RolesGuard implements CanActivate {
     return true;
   }
 }
+
+/** A support-console controller: staff only (admin or support, as the database has them now), tagged admin. */
+export const StaffConsole = () =>
+  applyDecorators(ApiTags('admin'), ApiBearerAuth(), UseGuards(RolesGuard), Roles(Role.Admin, Role.Support));

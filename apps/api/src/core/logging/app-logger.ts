@@ -15,6 +15,12 @@ const REDACT = [
   '*.code',
 ];
 
+/** Query parameters that carry a credential: a frame's view ticket, an OAuth code and state, a mailed token. */
+const SECRET_PARAMS = /([?&](?:ticket|code|state|token)=)[^&#]*/gi;
+
+/** A request's URL as the log may keep it: the credentials in its query replaced. */
+export const loggableUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+
 export function createRootLogger(level: string): Logger {
   return pino({
     level,

@@ -1,31 +1,16 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Query,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Role } from '@think-tank/contracts';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { Roles, RolesGuard } from '../../core/auth/roles.guard';
+import { StaffConsole } from '../../core/auth/roles.guard';
 import { IdPipe } from '../../core/http/id.pipe';
 import { sendPdf } from '../../core/http/pdf-download';
 import { InvoicesService, IssueInvoiceDto, RejectInvoiceDto } from '../billing';
 import { InvoicesQuery } from './dto/admin.dto';
 
 /** Support issues invoices (number and PDF) or refuses them with a reason; every answer is audited and messaged. */
-@ApiTags('admin')
-@ApiBearerAuth()
-@UseGuards(RolesGuard)
-@Roles(Role.Admin, Role.Support)
+@StaffConsole()
 @Controller('admin/invoices')
 export class AdminInvoicesController {
   constructor(private readonly invoices: InvoicesService) {}

@@ -1,15 +1,11 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Role } from '@think-tank/contracts';
+import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { Roles, RolesGuard } from '../../core/auth/roles.guard';
+import { StaffConsole } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { BroadcastDto, NotificationsService } from '../notifications';
 
-@ApiTags('admin')
-@ApiBearerAuth()
-@UseGuards(RolesGuard)
-@Roles(Role.Admin, Role.Support)
+@StaffConsole()
 @Controller('admin/messages')
 export class AdminMessagesController {
   constructor(private readonly notifications: NotificationsService) {}

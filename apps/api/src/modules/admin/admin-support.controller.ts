@@ -1,22 +1,10 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Patch,
-  Post,
-  Put,
-  Query,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { Role, type Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
 import { AuditService } from '../../core/audit/audit.service';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { Roles, RolesGuard } from '../../core/auth/roles.guard';
+import { Roles, StaffConsole } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { UsersAdminService } from '../auth';
 import { OrdersAdminService } from '../billing';
@@ -30,10 +18,7 @@ import { SupportTimelineService } from './support-timeline.service';
  * stages and jobs, reconcile orders; only admins change roles, paid flags, VIP quotas and refund. The role is
  * read from the database on every call (RolesGuard), and every write is audited.
  */
-@ApiTags('admin')
-@ApiBearerAuth()
-@UseGuards(RolesGuard)
-@Roles(Role.Admin, Role.Support)
+@StaffConsole()
 @Controller('admin')
 export class AdminSupportController {
   constructor(

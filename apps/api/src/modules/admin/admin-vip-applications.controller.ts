@@ -1,18 +1,14 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Role } from '@think-tank/contracts';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { Roles, RolesGuard } from '../../core/auth/roles.guard';
+import { StaffConsole } from '../../core/auth/roles.guard';
 import { IdPipe } from '../../core/http/id.pipe';
 import { VipApplicationsService, VipApprovalDto, VipRejectionDto } from '../auth';
 import { VipApplicationsQuery } from './dto/admin.dto';
 
 /** Support's review of VIP applications: approving makes the user VIP (default start-up quota), audited. */
-@ApiTags('admin')
-@ApiBearerAuth()
-@UseGuards(RolesGuard)
-@Roles(Role.Admin, Role.Support)
+@StaffConsole()
 @Controller('admin/vip-applications')
 export class AdminVipApplicationsController {
   constructor(private readonly applications: VipApplicationsService) {}

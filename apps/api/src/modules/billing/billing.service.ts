@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { AdminPage, AdminPlan, PlanInput } from '@think-tank/contracts';
-import { DataSource, MoreThan, QueryFailedError, Repository } from 'typeorm';
+import type { Pool } from 'pg';
+import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
+import { poolOf } from '../../core/database/pool';
 import { AppError } from '../../core/errors/app-error';
 import { Order } from './entities/order.entity';
 import { Plan } from './entities/plan.entity';
-import { SolutionAccessGrant } from './entities/solution-access-grant.entity';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -16,12 +17,15 @@ function toAdminPlan({ createdAt, updatedAt, ...plan }: Plan): AdminPlan {
 
 @Injectable()
 export class BillingService {
+  private readonly pool: Pool;
+
   constructor(
     @InjectRepository(Plan) private readonly plans: Repository<Plan>,
-    @InjectRepository(SolutionAccessGrant) private readonly grants: Repository<SolutionAccessGrant>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    this.pool = poolOf(db);
+  }
 
   /** Every plan, in display order. */
   listPlans(): Promise<Plan[]> {
@@ -39,8 +43,14 @@ export class BillingService {
   }
 
   /** Whether a pay-per-view purchase of this solution is live (30 days from payment, until refunded). */
-  hasViewGrant(userId: string, solutionId: string): Promise<boolean> {
-    return this.grants.existsBy({ userId, solutionId, expiresAt: MoreThan(new Date()) });
+  async hasViewGrant(userId: string, solutionId: string): Promise<boolean> {
+    // On the paid view's path: a repository's query builder cost it ~9 % of its CPU (profile, issue 22).
+    const { rowCount } = await this.pool.query({
+      name: 'view-grant',
+      text: `SELECT 1 FROM solution_access_grants WHERE "userId" = $1 AND "solutionId" = $2 AND "expiresAt" > now() LIMIT 1`,
+      values: [userId, solutionId],
+    });
+    return Boolean(rowCount);
   }
 
   /** Creates (id null) or replaces a plan, with its audit entry; a taken code is 409 CONFLICT. */

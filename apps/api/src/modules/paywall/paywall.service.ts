@@ -10,6 +10,7 @@ import {
   type PlanResponse,
 } from '@think-tank/contracts';
 import type Redis from 'ioredis';
+import { DAILY_VIEWS_SECONDS, dailyViewsKey, TAKE_DAILY_VIEW } from './daily-views';
 import { teaserOf } from './teaser';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
@@ -18,24 +19,6 @@ import { BillingService, toPlanResponse, SubscriptionsService } from '../billing
 import { PaywallMessage } from './paywall.messages';
 
 const UNLIMITED_ROLES: readonly string[] = [Role.Admin, Role.Support, Role.Vip];
-const DAY_SECONDS = 24 * 3600;
-
-/**
- * Counts a solution among the user's distinct views of the day, atomically: true when it was already counted
- * or there was room, false when the limit is reached. With one view left, concurrent requests for new
- * solutions let exactly one through.
- */
-const TAKE_DAILY_VIEW = `
-if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 1 end
-if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
-redis.call('SADD', KEYS[1], ARGV[1])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1`;
-
-/** The calendar day in Asia/Shanghai, when the daily limit resets. */
-export function shanghaiDay(at = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(at);
-}
 
 /** Who may read which solution (contract §4), and what the refused are offered. */
 @Injectable()
@@ -66,14 +49,13 @@ export class PaywallService {
   }
 
   private async takeDailyView(userId: string, solutionId: string): Promise<boolean> {
-    const key = `views:${userId}:${shanghaiDay()}`;
     const ok = await this.redis.eval(
       TAKE_DAILY_VIEW,
       1,
-      key,
+      dailyViewsKey(userId),
       solutionId,
       this.config.paidDailyViewLimit,
-      2 * DAY_SECONDS,
+      DAILY_VIEWS_SECONDS,
     );
     return ok === 1;
   }

@@ -8,24 +8,19 @@ import {
   ParseArrayPipe,
   Post,
   Put,
-  UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Role } from '@think-tank/contracts';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { AppError } from '../../core/errors/app-error';
 import { validationDetails } from '../../core/errors/validation-pipe';
 import { IdPipe } from '../../core/http/id.pipe';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { Roles, RolesGuard } from '../../core/auth/roles.guard';
+import { StaffConsole } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { SolutionInputDto } from './dto/solution.dto';
 import { SolutionsService } from './solutions.service';
 
 /** Support staff edit the library (contract §9); every write is audited. Bodies up to 20 MiB (create-app.ts). */
-@ApiTags('admin')
-@ApiBearerAuth()
-@UseGuards(RolesGuard)
-@Roles(Role.Admin, Role.Support)
+@StaffConsole()
 @Controller('admin/solutions')
 export class AdminSolutionsController {
   constructor(private readonly solutions: SolutionsService) {}

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Language, Role, SolutionTeaser, ViewTicket } from '@think-tank/contracts';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { poolOf } from '../../core/database/pool';
 import { AppError } from '../../core/errors/app-error';
 import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets';
 import { PaywallService, TEASER_SCANNED, teaserOf } from '../paywall';
@@ -20,7 +20,7 @@ export class SolutionDocumentsService {
     private readonly paywall: PaywallService,
     private readonly tickets: DocumentTickets,
   ) {
-    this.pool = (db.driver as PostgresDriver).master as Pool;
+    this.pool = poolOf(db);
   }
 
   /** The document of a solution, for a reader the paywall lets through (contract §4). */
