@@ -1,7 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSolutionAsAdmin, loginAsAdmin, newVerifiedUser, paidDemand } from './support/api';
+import {
+  applyForVip,
+  createSolutionAsAdmin,
+  loginAsAdmin,
+  newVerifiedUser,
+  paidDemand,
+  paidViewOrder,
+  requestInvoice,
+} from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -126,5 +134,94 @@ describe('accessibility: axe-core on every route, in Chinese and English, signed
     const { context } = await signedInPage(browser, admin);
     expect(await audit(context, ['/admin'])).toEqual({});
     await context.close();
+  });
+
+  it('finds nothing on any console tab, each with something pending (the status badges among them)', async () => {
+    const applicant = await newVerifiedUser('a11ytabs');
+    await requestInvoice(applicant, await paidViewOrder(applicant, solutionId));
+    await applyForVip(applicant);
+    const admin = await loginAsAdmin();
+    const { context, page } = await signedInPage(browser, admin);
+    await page.goto(`${baseUrl}/admin`);
+    const found: Record<string, string[]> = {};
+    for (const tab of [
+      '用户',
+      'VIP 申请',
+      '订单',
+      '发票',
+      '需求',
+      '方案库',
+      '套餐',
+      '队列',
+      '审计日志',
+      '广播消息',
+    ]) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForLoadState('networkidle');
+      // A tab may first fetch its texts (the demands tab the workshop's): read it once it is shown.
+      await page.locator('main h1').waitFor();
+      const v = await violations(page);
+      if (v.length) found[tab] = v;
+    }
+    // The pending rows were there to be read: the badges of both pending lists were checked.
+    await page.getByRole('tab', { name: 'VIP 申请' }).click();
+    await page.getByText(applicant.user.username).first().waitFor();
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  it('keeps the focus inside a dialog and gives it back to its button on Escape', async () => {
+    const buyer = await newVerifiedUser('a11yfocus');
+    await paidViewOrder(buyer, solutionId);
+    const { context, page } = await signedInPage(browser, buyer);
+    await page.goto(`${baseUrl}/profile/orders`);
+    const opener = page.getByRole('button', { name: '申请发票' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: '申请发票' }).waitFor();
+    const escaped: string[] = [];
+    for (const key of [...Array<string>(30).fill('Tab'), ...Array<string>(10).fill('Shift+Tab')]) {
+      await page.keyboard.press(key);
+      const outside = await page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.closest('[role="dialog"]') ? null : (el?.outerHTML.slice(0, 80) ?? 'nothing');
+      });
+      if (outside) escaped.push(`${key}: ${outside}`);
+    }
+    expect(escaped).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('shows where the keyboard focus is, on every control Tab reaches', async () => {
+    const invisible: string[] = [];
+    const walk = async (page: Page, route: string) => {
+      await page.goto(`${baseUrl}${route}`);
+      await page.locator('main h1').first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press('Tab');
+        const unseen = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          const s = getComputedStyle(el);
+          const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+          return outline || s.boxShadow !== 'none' ? null : el.outerHTML.slice(0, 100);
+        });
+        if (unseen) invisible.push(`${route}: ${unseen}`);
+      }
+    };
+    const visitor = await browser.newContext({ locale: 'zh-CN' });
+    const page = await visitor.newPage();
+    for (const route of ['/', '/login', '/register', '/contact']) await walk(page, route);
+    await visitor.close();
+    const signed = await signedInPage(browser, user);
+    for (const route of ['/requirements', '/subscription', `/demand-store/${demandId}`])
+      await walk(signed.page, route);
+    await signed.context.close();
+    expect([...new Set(invisible)]).toEqual([]);
   });
 });

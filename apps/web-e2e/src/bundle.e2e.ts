@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { firstLoadJs } from './bundle-budget';
+import { launchChromium } from './support/browser';
 
 const BUDGET_GZIP_BYTES = 150_000;
 
@@ -42,5 +43,34 @@ describe('compressed assets under npm start', () => {
     expect(a).toBe(c);
     expect(b).toBe(c);
     expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(100_000);
+  });
+});
+
+describe('a first screen that stays put', () => {
+  it('does not move the home page as its results arrive (layout shift < 0.01, desktop and phone)', async () => {
+    const browser = await launchChromium();
+    const shifts: Record<string, number> = {};
+    for (const [name, viewport] of [
+      ['desktop', { width: 1350, height: 940 }],
+      ['phone', { width: 375, height: 812 }],
+    ] as const) {
+      const page = await browser.newPage({ viewport });
+      await page.addInitScript(() => {
+        const w = window as unknown as { cls: number };
+        w.cls = 0;
+        new PerformanceObserver((list) =>
+          list.getEntries().forEach((e) => (w.cls += (e as unknown as { value: number }).value)),
+        ).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${inject('baseUrl')}/`);
+      await page.locator('.list-group-item').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      shifts[name] = await page.evaluate(() => (window as unknown as { cls: number }).cls);
+      await page.close();
+    }
+    await browser.close();
+    console.log(`home page layout shift: ${JSON.stringify(shifts)}`);
+    expect(shifts.desktop).toBeLessThan(0.01);
+    expect(shifts.phone).toBeLessThan(0.01);
   });
 });

@@ -93,3 +93,33 @@ export async function paidViewOrder(user: Session, solutionId: string): Promise<
   if (paid.status !== 303) throw new Error(`sandbox pay: ${paid.status}`);
   return order.orderId;
 }
+
+/** A pending normal invoice request for the user's paid order. */
+export const requestInvoice = (user: Session, orderId: string) =>
+  call(
+    'POST',
+    `/api/payments/orders/${orderId}/invoice`,
+    {
+      type: 'normal',
+      title: '杭州鲜达冷链有限公司',
+      taxNumber: '91350100M000100Y43',
+      email: 'finance@example.cn',
+    },
+    user.access_token,
+  );
+
+/** A pending VIP application of the user's. */
+export const applyForVip = (user: Session) =>
+  call(
+    'POST',
+    '/api/users/vip-application',
+    {
+      company: '杭州鲜达冷链有限公司',
+      contactName: '王芳',
+      phone: '13800138000',
+      email: 'wang@example.cn',
+      industry: 'retail',
+      purpose: '为连锁门店的冷链配送寻找可落地的解决方案，并用需求工坊梳理需求。',
+    },
+    user.access_token,
+  );

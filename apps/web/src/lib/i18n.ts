@@ -23,6 +23,22 @@ const LAZY_NAMESPACES: Record<string, Record<Language, () => Promise<{ default: 
   admin: { zh: () => import('../locales/zh/admin.json'), en: () => import('../locales/en/admin.json') },
 };
 
+/**
+ * A feature's screens whose texts live in namespace(s) `ns`: each screen's chunk and its texts are fetched
+ * together, rather than the texts only once the screen has rendered and asked for them.
+ */
+export function withTexts<T extends Record<string, () => Promise<unknown>>>(
+  ns: string | string[],
+  screens: T,
+): T {
+  return Object.fromEntries(
+    Object.entries(screens).map(([name, load]) => [
+      name,
+      () => Promise.all([load(), i18n.loadNamespaces(ns)]).then(([screen]) => screen),
+    ]),
+  ) as T;
+}
+
 const lazyNamespaceBackend = {
   type: 'backend' as const,
   init: () => undefined,

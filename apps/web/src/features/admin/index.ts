@@ -1,4 +1,7 @@
+import { withTexts } from '../../lib/i18n';
+
 /** What the rest of the app may use of admin: its screens, each its own chunk, loaded on first visit. */
-export const adminPages = {
+// The demands tab speaks of stages and statuses in the workshop's words.
+export const adminPages = withTexts(['admin', 'workshop'], {
   admin: () => import('./pages/AdminPage'),
-};
+});

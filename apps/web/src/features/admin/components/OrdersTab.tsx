@@ -54,7 +54,9 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                 <th>{t('orders.amount')}</th>
                 <th>{t('orders.gateway')}</th>
                 <th>{t('orders.status')}</th>
-                <th />
+                <th>
+                  <span className="visually-hidden">{t('actionsColumn')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>

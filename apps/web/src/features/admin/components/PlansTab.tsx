@@ -121,7 +121,9 @@ export function PlansTab() {
               <th>{t('plans.form')}</th>
               <th>{t('plans.price')}</th>
               <th>{t('plans.periodType')}</th>
-              <th />
+              <th>
+                <span className="visually-hidden">{t('actionsColumn')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -30,7 +30,9 @@ export function QueuesTab() {
             {STATES.map((s) => (
               <th key={s}>{t(`queues.${s}`)}</th>
             ))}
-            <th />
+            <th>
+              <span className="visually-hidden">{t('actionsColumn')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>

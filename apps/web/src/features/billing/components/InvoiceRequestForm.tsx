@@ -8,6 +8,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/Dialog';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -88,7 +89,7 @@ export function InvoiceRequestForm({
   );
 
   return (
-    <Modal show onHide={onClose} centered>
+    <Dialog show onHide={onClose} centered>
       <Form noValidate onSubmit={(e) => void submit(e)}>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5">
@@ -135,6 +136,6 @@ export function InvoiceRequestForm({
           </Button>
         </Modal.Footer>
       </Form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { WebRoute } from '@think-tank/contracts';
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Container, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/Dialog';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorText } from '../../../lib/error-text';
@@ -116,7 +117,7 @@ export default function SubscriptionManagementPage() {
           </div>
         </Card.Body>
       </Card>
-      <Modal show={confirming} onHide={() => !busy && setConfirming(false)} centered>
+      <Dialog show={confirming} onHide={() => !busy && setConfirming(false)} centered>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5">
             {t('subscription.confirmTitle')}
@@ -134,7 +135,7 @@ export default function SubscriptionManagementPage() {
             {t('subscription.confirmCancel')}
           </Button>
         </Modal.Footer>
-      </Modal>
+      </Dialog>
     </Container>
   );
 }

@@ -34,7 +34,8 @@ export default function HomePage() {
 
   return (
     <>
-      <Container className="tt-page">
+      {/* At least a screen high: the results arrive below the fold's footer, not by pushing it (CLS). */}
+      <Container className="tt-page tt-screen">
         <section className="text-center pt-4 pb-3">
           <h1 className="display-6 fw-bold">{t('home.title')}</h1>
           <p className="lead text-secondary mt-2">{t('home.subtitle')}</p>
