@@ -1,11 +1,22 @@
 /**
  * The baseline: a bare node:http server answering the same two calls with the same SQL through pg, with
- * none of the framework (no Nest, no Fastify, no validation, no auth, no logging). The API's throughput is
- * reported as a ratio of this one's, measured in the same run.
+ * none of the framework (no Nest, no Fastify, no validation). The view makes the paid reader's checks as the
+ * API does (HS256 verified, the reader and the document in one prepared statement, the grant, the daily
+ * count in Redis), and every request writes one JSON line to the log, as the API's request log does. The
+ * API's throughput is reported as a ratio of this one's, measured in the same run.
  */
+import Redis from 'ioredis';
+import * as jwt from 'jsonwebtoken';
+import { createSecretKey } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
+import pino from 'pino';
 import { SEARCH_COUNT_CAP } from '@think-tank/contracts';
+import {
+  DAILY_VIEWS_SECONDS,
+  dailyViewsKey,
+  TAKE_DAILY_VIEW,
+} from '../apps/api/src/modules/paywall/daily-views';
 import { glossaryAlternatives } from '../apps/api/src/modules/solutions/glossary';
 import { queryTerms } from '../apps/api/src/modules/solutions/search-text';
 import {
@@ -16,6 +27,50 @@ import {
 } from '../apps/api/src/modules/solutions/solution-search.query';
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+const key = createSecretKey(Buffer.from(process.env.JWT_SECRET!, 'utf8'));
+// Where the API's request log goes too (stdout, which the bench sends to a file).
+const log = pino({ base: { service: 'baseline' } });
+// The API's default (PAID_DAILY_VIEW_LIMIT); the bench reads one solution, counted once a day.
+const DAILY_LIMIT = Number(process.env.PAID_DAILY_VIEW_LIMIT ?? 20);
+
+/** The paid view: 401 without a valid token, 402 without a plan, 403 past the daily limit. */
+async function viewDocument(id: string, authorization: string | undefined): Promise<[number, Buffer?]> {
+  let userId: string;
+  try {
+    userId = (jwt.verify(authorization?.slice(7) ?? '', key, { algorithms: ['HS256'] }) as jwt.JwtPayload)
+      .sub!;
+  } catch {
+    return [401];
+  }
+  const {
+    rows: [row],
+  } = await pool.query({
+    name: 'view',
+    text: `SELECT so.html, u."isPaid", u.disabled FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
+    values: [id, userId],
+  });
+  if (!row || row.disabled) return [401];
+  if (row.html === null) return [404];
+  const granted = await pool.query({
+    name: 'grant',
+    text: `SELECT 1 FROM solution_access_grants WHERE "userId" = $1 AND "solutionId" = $2 AND "expiresAt" > now() LIMIT 1`,
+    values: [userId, id],
+  });
+  if (!granted.rowCount) {
+    if (!row.isPaid) return [402];
+    const ok = await redis.eval(
+      TAKE_DAILY_VIEW,
+      1,
+      dailyViewsKey(userId),
+      id,
+      DAILY_LIMIT,
+      DAILY_VIEWS_SECONDS,
+    );
+    if (ok !== 1) return [403];
+  }
+  return [200, Buffer.from(row.html, 'utf8')];
+}
 const LIST = `so.id AS "_id", so."projectName", so."projectRequirements", so."projectRequirementsDetails"`;
 
 /** Like the API, remember queries with more than 1,000 matches and page them without recounting. */
@@ -57,6 +112,15 @@ async function search(query: string) {
 }
 
 createServer(async (req, res) => {
+  const started = performance.now();
+  res.on('finish', () =>
+    log.info({
+      method: req.method,
+      url: req.url,
+      statusCode: res.statusCode,
+      responseTime: performance.now() - started,
+    }),
+  );
   try {
     const url = new URL(req.url ?? '/', 'http://baseline');
     if (url.pathname === '/search') {
@@ -65,9 +129,9 @@ createServer(async (req, res) => {
     }
     const view = /^\/view\/([0-9a-f-]{36})$/.exec(url.pathname);
     if (view) {
-      const { rows } = await pool.query('SELECT html FROM solutions WHERE id = $1', [view[1]]);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(Buffer.from(rows[0].html, 'utf8'));
+      const [status, html] = await viewDocument(view[1], req.headers.authorization);
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(html);
     }
     res.writeHead(404).end();
   } catch (err) {
