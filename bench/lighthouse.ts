@@ -3,6 +3,8 @@
  * first screens, with its mobile and desktop settings: simulated slow 4G and a 4× slower CPU on mobile.
  * Each page is measured three times on a cold cache and the run with the median performance score is kept.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
 export { version as LIGHTHOUSE_VERSION } from 'lighthouse/package.json';
@@ -35,6 +37,8 @@ interface Scores {
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// BENCH_LIGHTHOUSE_REPORTS=<dir>: each run's whole report (JSON) is kept there, to read what made a score.
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const RUNS = 3;
 // The machine's network is closed: Chromium's own background calls would only fail and add noise. The
 // browser speaks Chinese, as the product's first audience does (an English one also fetches its texts).
@@ -88,6 +92,11 @@ async function once(
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`;
+      writeFileSync(join(REPORTS, name), JSON.stringify(result.lhr));
+    }
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     return {
       performance: score('performance'),

@@ -3,7 +3,8 @@
  * and measures search and view with autocannon, each beside the baseline in the same run; then sockets, the
  * view in the unpinned layout, and Lighthouse on the web app's first screens.
  * BENCH_SOLUTIONS (100000), BENCH_SECONDS (5, per run; three runs each), BENCH_CONNECTIONS (10), BENCH_DATABASE_URL,
- * BENCH_PROFILE (a folder: the API writes its CPU profiles there).
+ * BENCH_PROFILE (a folder: the API writes its CPU profiles there), BENCH_LIGHTHOUSE_REPORTS (a folder: Lighthouse's
+ * whole reports), BENCH_ONLY=lighthouse (Lighthouse alone, to work on the web app; bench/results.md is left as is).
  */
 import 'reflect-metadata';
 import autocannon from 'autocannon';
@@ -24,6 +25,7 @@ const N = Number(process.env.BENCH_SOLUTIONS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === 'lighthouse';
 // v2: the corpus with real English words (a database of the old corpus is left alone, not reused).
 const DATABASE_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/think_tank_bench_v2';
@@ -364,6 +366,7 @@ async function main() {
   const { searches, view } = await scenarios(db, vocabulary, viewId, { admin: token, reader: readerToken });
   await db.destroy();
 
+  if (LIGHTHOUSE_ONLY) process.exit(await lighthouseAlone(readerToken));
   const verdicts: string[] = [];
   const pinned = pinSelf('1');
   let servers = await startServers(pinned ? 'pinned' : 'unpinned');
@@ -382,13 +385,7 @@ async function main() {
     rows.push(await compare({ ...view, name: `${view.name}, unpinned` }, verdicts));
   }
 
-  const lighthouse = await lighthouseReport(API_URL, LIGHTHOUSE_PAGES(await readerDemand(readerToken)), {
-    token: readerToken,
-    // Never used: the access token outlives the run.
-    refresh_token: 'bench',
-    username: 'bench-reader',
-    userRole: 'Free',
-  });
+  const lighthouse = await lighthouseOf(readerToken);
   verdicts.push(...lighthouse.verdicts);
   await servers.stop();
 
@@ -418,6 +415,28 @@ async function main() {
   writeFileSync(resolve(ROOT, 'bench/results.md'), `${report}\n`);
   console.log(`\n${report}`);
   process.exit(verdicts.length ? 1 : 0);
+}
+
+/** Lighthouse on its pages, the reader signed in where a page needs it. */
+const lighthouseOf = async (readerToken: string) =>
+  lighthouseReport(API_URL, LIGHTHOUSE_PAGES(await readerDemand(readerToken)), {
+    token: readerToken,
+    // Never used: the access token outlives the run.
+    refresh_token: 'bench',
+    username: 'bench-reader',
+    userRole: 'Free',
+  });
+
+/** BENCH_ONLY=lighthouse: the API unpinned and Lighthouse alone; the table is printed, not written. */
+async function lighthouseAlone(readerToken: string): Promise<number> {
+  const servers = await startServers('unpinned');
+  try {
+    const { rows, verdicts } = await lighthouseOf(readerToken);
+    console.log(['', ...rows, '', verdicts.length ? verdicts.join('\n') : 'All budgets hold.'].join('\n'));
+    return verdicts.length ? 1 : 0;
+  } finally {
+    await servers.stop();
+  }
 }
 
 /** Lighthouse's pages (issue 22): two a visitor opens first, three a signed-in reader does. */
