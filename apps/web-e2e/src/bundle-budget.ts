@@ -11,14 +11,20 @@ interface ManifestChunk {
 }
 
 /**
- * The JavaScript a first visit to a route downloads: the entry with every chunk it imports statically,
- * plus the route's lazily loaded page and that page's static imports. Gzipped bytes per file.
+ * The JavaScript a first visit to a route downloads: every script index.html names (its entry and the
+ * modulepreload links of the app it starts), with the chunks they import statically, plus the route's lazily
+ * loaded page and that page's static imports. Gzipped bytes per file.
  */
 export function firstLoadJs(distDir: string, pageSource: string): { files: string[]; gzipBytes: number } {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ManifestChunk
   >;
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const named = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -27,7 +33,11 @@ export function firstLoadJs(distDir: string, pageSource: string): { files: strin
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  visit('index.html');
+  for (const file of named) {
+    const key = keyOfFile.get(file);
+    if (!key) throw new Error(`index.html names ${file}, which the manifest does not list`);
+    visit(key);
+  }
   const page = Object.keys(manifest).find((k) => k.endsWith(pageSource));
   if (!page) throw new Error(`no chunk for ${pageSource}: is it still lazily loaded?`);
   visit(page);

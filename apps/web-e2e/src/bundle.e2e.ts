@@ -30,7 +30,8 @@ describe('compressed assets under npm start', () => {
   it('sends the app’s scripts brotli- or gzip-compressed to browsers that accept it, and plain to others', async () => {
     const baseUrl = inject('baseUrl');
     const html = await (await fetch(`${baseUrl}/`)).text();
-    const script = /src="(\/assets\/index-[\w-]+\.js)"/.exec(html)![1];
+    // The framework's chunk (React, its DOM, the router, i18next), which the page preloads: the largest script.
+    const script = /href="(\/assets\/framework-[\w-]+\.js)"/.exec(html)![1];
     const get = (encoding: string) =>
       fetch(`${baseUrl}${script}`, { headers: { 'accept-encoding': encoding } });
     const [br, gzip, plain] = await Promise.all([get('br, gzip'), get('gzip'), get('identity')]);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CloseButton, Container } from 'react-bootstrap';
+import { Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { flash, useFlash } from './flash';
@@ -21,10 +21,15 @@ export function Layout() {
       <main>
         {message && (
           <Container className="pt-3">
-            {/* Plain markup rather than <Alert>: its fade transition would weigh on every first load. */}
+            {/* Plain markup rather than <Alert> and <CloseButton>: they would weigh on every first load. */}
             <div className="alert alert-success alert-dismissible mb-0" role="status">
               {message}
-              <CloseButton onClick={flash.dismiss} aria-label={t('flash.close')} />
+              <button
+                type="button"
+                className="btn-close"
+                onClick={flash.dismiss}
+                aria-label={t('flash.close')}
+              />
             </div>
           </Container>
         )}

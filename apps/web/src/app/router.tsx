@@ -1,31 +1,21 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { PageSpinner } from '../components/PageSpinner';
 import { adminPages } from '../features/admin';
-import { authPages } from '../features/auth';
-import { billingPages } from '../features/billing';
+import { authData, authPages } from '../features/auth';
+import { billingData, billingPages } from '../features/billing';
 import { contactPages } from '../features/contact';
-import { homePages } from '../features/home';
+import { homeData, homePages } from '../features/home';
 import { solutionsPages } from '../features/solutions';
-import { workshopPages } from '../features/workshop';
+import { workshopData, workshopPages } from '../features/workshop';
 import { Layout } from './Layout';
-import { RequireAuth } from './RequireAuth';
 import { RouteErrorPage } from './RouteErrorPage';
+import { screen } from './screen';
 
-/** Each screen is its own chunk, loaded when its route is first visited. */
-function page(
-  load: () => Promise<{ default: ComponentType }>,
-  guard?: (el: ReactNode) => ReactNode,
-): ReactNode {
-  const Page = lazy(load);
-  const element = (
-    <Suspense fallback={<PageSpinner />}>
-      <Page />
-    </Suspense>
-  );
-  return guard ? guard(element) : element;
-}
-const signedIn = (el: ReactNode) => <RequireAuth>{el}</RequireAuth>;
+const signedIn = { signedIn: true };
+// The requirement form asks who the user is (VIP or not) and how they may pay.
+const requirementsScreen = {
+  signedIn: true,
+  data: () => Promise.all([authData.me(), billingData.paymentOptions()]),
+};
 
 const { home } = homePages;
 const { login } = authPages;
@@ -38,54 +28,57 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: page(home) },
-      { path: '/solutions', element: page(home) },
-      { path: '/solutions/:solutionId', element: page(solutionsPages.solution) },
-      { path: '/solutions/:solutionId/view', element: page(solutionsPages.solution) },
-      { path: '/login', element: page(login) },
-      { path: '/auth/login', element: page(login) },
-      { path: '/auth/:provider/callback', element: page(login) },
+      { path: '/', ...screen(home, { data: homeData.home }) },
+      { path: '/solutions', ...screen(home, { data: homeData.home }) },
+      { path: '/solutions/:solutionId', ...screen(solutionsPages.solution) },
+      { path: '/solutions/:solutionId/view', ...screen(solutionsPages.solution) },
+      { path: '/login', ...screen(login, { data: authData.providers }) },
+      { path: '/auth/login', ...screen(login, { data: authData.providers }) },
+      { path: '/auth/:provider/callback', ...screen(login) },
       {
         path: '/auth/:provider/loading',
-        element: page(authPages.oauthLoading),
+        ...screen(authPages.oauthLoading),
       },
-      { path: '/register', element: page(authPages.register) },
-      { path: '/contact', element: page(contactPages.contact) },
-      { path: '/forgot-password', element: page(authPages.forgotPassword) },
-      { path: '/reset-password', element: page(authPages.resetPassword) },
-      { path: '/profile', element: page(authPages.profile, signedIn) },
-      { path: '/profile/vip-application', element: page(authPages.vipApplication, signedIn) },
+      { path: '/register', ...screen(authPages.register) },
+      { path: '/contact', ...screen(contactPages.contact) },
+      { path: '/forgot-password', ...screen(authPages.forgotPassword) },
+      { path: '/reset-password', ...screen(authPages.resetPassword) },
+      { path: '/profile', ...screen(authPages.profile, signedIn) },
+      { path: '/profile/vip-application', ...screen(authPages.vipApplication, signedIn) },
       {
         path: '/profile/orders',
-        element: page(billingPages.myOrders, signedIn),
+        ...screen(billingPages.myOrders, signedIn),
       },
       {
         path: '/subscription',
-        element: page(billingPages.plans, signedIn),
+        ...screen(billingPages.plans, { signedIn: true, data: billingData.plans }),
       },
       {
         path: '/subscription-management',
-        element: page(billingPages.subscriptionManagement, signedIn),
+        ...screen(billingPages.subscriptionManagement, signedIn),
       },
-      { path: '/payment', element: page(billingPages.checkout, signedIn) },
-      { path: '/payment/return', element: page(paymentReturn) },
-      { path: '/payment/alipay/return', element: page(paymentReturn) },
-      { path: '/requirements', element: page(requirements, signedIn) },
-      { path: '/requirements/new', element: page(requirements, signedIn) },
-      { path: '/demand-list', element: page(demandList, signedIn) },
-      { path: '/demand-store', element: page(demandList, signedIn) },
+      { path: '/payment', ...screen(billingPages.checkout, signedIn) },
+      { path: '/payment/return', ...screen(paymentReturn) },
+      { path: '/payment/alipay/return', ...screen(paymentReturn) },
+      { path: '/requirements', ...screen(requirements, requirementsScreen) },
+      { path: '/requirements/new', ...screen(requirements, requirementsScreen) },
+      { path: '/demand-list', ...screen(demandList, signedIn) },
+      { path: '/demand-store', ...screen(demandList, signedIn) },
       {
         path: '/demand-store/:id',
-        element: page(workshopPages.demandDetail, signedIn),
+        ...screen(workshopPages.demandDetail, {
+          signedIn: true,
+          data: (_, { id = '' }) => workshopData.demand(id),
+        }),
       },
-      { path: '/demand-lab/:labName', element: page(demandLab, signedIn) },
-      { path: '/demand-lab/:labName/*', element: page(demandLab, signedIn) },
+      { path: '/demand-lab/:labName', ...screen(demandLab, signedIn) },
+      { path: '/demand-lab/:labName/*', ...screen(demandLab, signedIn) },
       {
         path: '/minimal-test',
-        element: page(workshopPages.minimalTest, signedIn),
+        ...screen(workshopPages.minimalTest, signedIn),
       },
-      { path: '/admin', element: page(adminPages.admin, signedIn) },
-      { path: '*', element: page(() => import('./NotFoundPage')) },
+      { path: '/admin', ...screen(adminPages.admin, signedIn) },
+      { path: '*', ...screen(() => import('./NotFoundPage')) },
     ],
   },
 ];

@@ -1,10 +1,11 @@
+import { withTexts } from '../../lib/i18n';
 /** What other features may use of auth; everything else stays inside. */
 export { useMe } from './api/auth-api';
 export { useSession } from './api/use-session';
 export { useLogout } from './use-logout';
 
-/** The feature's screens for the router, each its own chunk, loaded when its route is first visited. */
-export const authPages = {
+/** The feature's screens for the router, each its own chunk with its texts, loaded when its route is first visited. */
+export const authPages = /* @__PURE__ */ withTexts('account', {
   login: () => import('./pages/LoginPage'),
   oauthLoading: () => import('./pages/OAuthLoadingPage'),
   register: () => import('./pages/RegisterPage'),
@@ -12,4 +13,10 @@ export const authPages = {
   resetPassword: () => import('./pages/ResetPasswordPage'),
   profile: () => import('./pages/ProfilePage'),
   vipApplication: () => import('./pages/VipApplicationPage'),
+});
+
+/** The data the feature's screens open on, for a first visit to ask for alongside their code. */
+export const authData = {
+  me: () => import('./api/auth-api').then((m) => m.preloadMe()),
+  providers: () => import('./api/auth-api').then((m) => m.preloadProviders()),
 };

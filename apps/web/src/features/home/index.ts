@@ -1,4 +1,15 @@
+import { solutionsData } from '../solutions';
+import { searchOf } from './search-params';
+
 /** What the rest of the app may use of home: its screens, each its own chunk, loaded on first visit. */
 export const homePages = {
   home: () => import('./pages/HomePage'),
+};
+
+/** The data the home screen opens on: the results its address asks for (the footer's details can wait). */
+export const homeData = {
+  home: (search: URLSearchParams) => {
+    const { query, page } = searchOf(search);
+    return solutionsData.search(query, page);
+  },
 };

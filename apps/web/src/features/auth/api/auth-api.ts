@@ -12,6 +12,7 @@ import type {
   VerifyEmailRequest,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
+import { prefetch } from '../../../lib/prefetch';
 import { api } from '../../../lib/api-client';
 
 export const authKeys = { me: '/api/auth/me', providers: '/api/auth/providers' } as const;
@@ -40,6 +41,10 @@ export function useMe(enabled = true) {
     shouldRetryOnError: false,
   });
 }
+
+/** What the login and requirement screens open on, asked for alongside their code (app/first-screen.ts). */
+export const preloadMe = () => prefetch(authKeys.me, authApi.me);
+export const preloadProviders = () => prefetch(authKeys.providers, authApi.providers);
 
 export function useProviders() {
   return useSWR(authKeys.providers, authApi.providers, { revalidateOnFocus: false });

@@ -12,6 +12,7 @@ import type {
   SubscriptionResponse,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
+import { prefetch } from '../../../lib/prefetch';
 import { api } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 
@@ -22,10 +23,11 @@ export const billingKeys = {
 };
 
 /** Plans in the reader's language and currency (the server picks them from Accept-Language). */
+const fetchPlans = ([path]: ReturnType<typeof billingKeys.plans>) =>
+  api<PlanResponse[]>(path, { anonymous: true });
+
 export function usePlans() {
-  return useSWR(billingKeys.plans(currentLanguage()), ([path]) =>
-    api<PlanResponse[]>(path, { anonymous: true }),
-  );
+  return useSWR(billingKeys.plans(currentLanguage()), fetchPlans);
 }
 
 /** Asks for an invoice of a paid order (the order list then shows it pending). */
@@ -44,11 +46,15 @@ export function useSubscription() {
   return useSWR(billingKeys.subscription, (path: string) => api<SubscriptionResponse>(path));
 }
 
+const fetchOptions = (path: string) => api<PaymentOptionsResponse>(path, { anonymous: true });
+
 export function usePaymentOptions() {
-  return useSWR(billingKeys.options, (path: string) =>
-    api<PaymentOptionsResponse>(path, { anonymous: true }),
-  );
+  return useSWR(billingKeys.options, fetchOptions);
 }
+
+/** What the plans and the requirement form open on, asked for alongside their code (app/first-screen.ts). */
+export const preloadPlans = () => prefetch(billingKeys.plans(currentLanguage()), fetchPlans);
+export const preloadPaymentOptions = () => prefetch(billingKeys.options, fetchOptions);
 
 export function cancelSubscription(): Promise<CancelSubscriptionResponse> {
   return api('/api/subscriptions/cancel', { method: 'POST' });

@@ -14,14 +14,15 @@ export default function SubscriptionPlansPage() {
   const { t } = useTranslation('billing');
   const navigate = useNavigate();
   const location = useLocation();
-  const { data: plans, error, isLoading } = usePlans();
+  const { data: plans, error } = usePlans();
   const choose = (plan: PlanResponse) =>
     navigate(WebRoute.payment, { state: checkoutStateFor(plan, location.pathname) });
 
   return (
     <Container className="tt-page">
       <h1 className="h3 mb-4">{t('plans.title')}</h1>
-      {isLoading ? (
+      {/* What is here shows at once (a first visit fetched it early); only a missing answer waits. */}
+      {!plans && !error ? (
         <PageSpinner label={t('plans.loading')} />
       ) : error ? (
         <Alert variant="danger">{errorText(error, t, t('plans.fetchFailed'))}</Alert>

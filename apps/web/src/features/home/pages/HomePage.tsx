@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SiteFooter } from '../../contact';
 import { useSolutionSearch, SearchResults } from '../../solutions';
+import { searchOf } from '../search-params';
 
 /** Fewer results than this invite the visitor to submit a requirement instead (customer-area §2). */
 const CREATE_REQUIREMENT_BELOW = 3;
@@ -15,11 +16,10 @@ const CREATE_REQUIREMENT_BELOW = 3;
 export default function HomePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { query, page } = searchOf(params);
   const [input, setInput] = useState(query);
   useEffect(() => setInput(query), [query]);
-  const { data, error, isLoading, isValidating, mutate } = useSolutionSearch(query, page);
+  const { data, error, isValidating, mutate } = useSolutionSearch(query, page);
   const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
 
   const submit = (e: FormEvent) => {
@@ -64,7 +64,7 @@ export default function HomePage() {
                 {t('search.retry')}
               </Button>
             </div>
-          ) : isLoading || !data ? (
+          ) : !data ? (
             <div className="text-center py-4" role="status">
               <Spinner animation="border" variant="primary" />
             </div>

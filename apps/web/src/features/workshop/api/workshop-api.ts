@@ -13,6 +13,7 @@ import type {
   StageOutput,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
+import { prefetch } from '../../../lib/prefetch';
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
 
@@ -32,9 +33,14 @@ export function useDemands(stage?: Stage | null, status?: OverallStatus | null) 
   return useSWR(workshopKeys.list(stage, status), (path: string) => api<DemandListItem[]>(path));
 }
 
+const fetchDemand = (path: string) => api<DemandDetail>(path);
+
 export function useDemand(id: string) {
-  return useSWR(workshopKeys.detail(id), (path: string) => api<DemandDetail>(path));
+  return useSWR(workshopKeys.detail(id), fetchDemand);
 }
+
+/** The demand its page opens on, asked for alongside the page's code (app/first-screen.ts). */
+export const preloadDemand = (id: string) => prefetch(workshopKeys.detail(id), fetchDemand);
 
 export const fetchDemandEvents = (id: string, after = 0) =>
   api<DemandEventPayload[]>(`${workshopKeys.detail(id)}/events?after=${after}`);

@@ -40,7 +40,7 @@ const RETRY_FAILURE_RELOAD_MS = 3000;
 export default function DemandDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('workshop');
-  const { data: demand, error, isLoading, mutate } = useDemand(id);
+  const { data: demand, error, mutate } = useDemand(id);
   const advancing = useAdvanceDemand(id);
   const retrying = useRetryStage(id);
   const [paying, setPaying] = useState(false);
@@ -48,7 +48,7 @@ export default function DemandDetailPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const live = useDemandLive(id, demand, () => void mutate());
 
-  if (isLoading) return <PageSpinner />;
+  if (!demand && !error) return <PageSpinner />;
   if (error || !demand)
     return (
       <Container className="py-4">

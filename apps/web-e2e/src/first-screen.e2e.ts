@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { newVerifiedUser } from './support/api';
+import { launchChromium, signedInPage } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const HELD_MS = 800;
+
+/**
+ * Holds the screen's own chunk back for HELD_MS and notes when each request starts: what the first visit asks
+ * for alongside the chunk starts while the chunk is still held, not after it.
+ */
+async function holdScreenChunk(page: Page, chunk: RegExp) {
+  const started = new Map<string, number>();
+  let released = Infinity;
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (!started.has(path)) started.set(path, Date.now());
+  });
+  await page.route(chunk, async (route) => {
+    await new Promise((r) => setTimeout(r, HELD_MS));
+    released = Date.now();
+    await route.continue();
+  });
+  // Whether a loading state was ever shown (a spinner standing in for the screen or its data; not the small one
+  // beside results being refreshed): a first visit renders the screen at once, with its data.
+  await page.addInitScript(() => {
+    const w = window as unknown as { spinnerSeen: boolean };
+    w.spinnerSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.spinner-border:not(.spinner-border-sm)')) w.spinnerSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return {
+    startedBeforeRelease: (path: RegExp) =>
+      [...started].some(([p, at]) => path.test(p) && at < released) ? 'while the chunk was held' : 'after it',
+    spinnerSeen: () => page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen),
+  };
+}
+
+describe('a first visit asks for the screen’s code, texts and data at once', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  it('fetches the plans and the billing texts while the plans page’s code is still on its way', async () => {
+    const user = await newVerifiedUser('first');
+    const { context, page } = await signedInPage(browser, user);
+    const held = await holdScreenChunk(page, /SubscriptionPlansPage-[\w-]+\.js$/);
+    await page.goto(`${baseUrl}/subscription`);
+    await page.getByRole('heading', { name: '选择您的订阅套餐' }).waitFor();
+    expect(held.startedBeforeRelease(/^\/api\/users\/subscriptions\/plans$/)).toBe(
+      'while the chunk was held',
+    );
+    expect(held.startedBeforeRelease(/\/assets\/billing-[\w-]+\.js$/)).toBe('while the chunk was held');
+    expect(await held.spinnerSeen()).toBe(false);
+    await context.close();
+  });
+
+  it('fetches the first results on the home page with its code, for the query in the address', async () => {
+    const page = await browser.newPage({ locale: 'zh-CN' });
+    const held = await holdScreenChunk(page, /HomePage-[\w-]+\.js$/);
+    const searches: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/solutions/search') && searches.push(r.url()));
+    await page.goto(`${baseUrl}/?q=${encodeURIComponent('库存')}&page=1`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(held.startedBeforeRelease(/^\/api\/solutions\/search$/)).toBe('while the chunk was held');
+    // Asked for once: the page's own hook took the answer fetched early.
+    await page.waitForLoadState('networkidle');
+    expect(searches).toHaveLength(1);
+    expect(new URL(searches[0]).searchParams.get('query')).toBe('库存');
+    expect(await held.spinnerSeen()).toBe(false);
+    await page.close();
+  });
+
+  it('leaves a signed-in screen’s data alone while the token is expired: the login guard refreshes it first', async () => {
+    const user = await newVerifiedUser('stale');
+    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const expired = `${part({ alg: 'HS256' })}.${part({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.x`;
+    const { context, page } = await signedInPage(browser, { ...user, access_token: expired });
+    const plans: number[] = [];
+    const refreshes: number[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/users/subscriptions/plans')) plans.push(Date.now());
+      if (r.url().endsWith('/api/auth/refresh')) refreshes.push(Date.now());
+    });
+    await page.goto(`${baseUrl}/subscription`);
+    await page.getByRole('heading', { name: '选择您的订阅套餐' }).waitFor();
+    expect(refreshes).toHaveLength(1);
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans[0]).toBeGreaterThanOrEqual(refreshes[0]);
+    await context.close();
+  });
+});

@@ -1,0 +1,83 @@
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../components/PageSpinner';
+import { secondsLeft, session } from '../lib/session';
+import { RequireAuth } from './RequireAuth';
+
+type PageModule = { default: ComponentType };
+
+/** What a route's screen needs before it can show anything: its code (with its texts) and its data. */
+interface ScreenNeeds {
+  load: () => Promise<PageModule>;
+  data?: (search: URLSearchParams, params: Params) => Promise<unknown>;
+  signedIn: boolean;
+}
+
+/**
+ * A route's screen: its own chunk, loaded when the route is first visited; `signedIn` puts it behind the login
+ * guard; `data` names what it opens on, which a first visit asks for with the chunk (fetchFirstScreen).
+ * A screen whose chunk is already here renders at once; otherwise through a spinner, until the chunk arrives.
+ */
+export function screen(
+  load: () => Promise<PageModule>,
+  { signedIn = false, data }: Partial<Omit<ScreenNeeds, 'load'>> = {},
+): Pick<RouteObject, 'element' | 'handle'> {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<PageModule> | undefined;
+  // One fetch shared by the first visit and React.lazy; a failed one may be tried again on the next visit.
+  const loadOnce = () =>
+    (loading ??= load().then(
+      (m) => ((loaded = m.default), m),
+      (err: unknown) => {
+        loading = undefined;
+        throw err;
+      },
+    ));
+  const Lazy = lazy(loadOnce);
+  function Screen() {
+    // Decided once per mount: turning from the lazy page to the loaded one would mount the page again.
+    const [Page] = useState(() => loaded);
+    if (Page) return <Page />;
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <Lazy />
+      </Suspense>
+    );
+  }
+  return {
+    element: signedIn ? (
+      <RequireAuth>
+        <Screen />
+      </RequireAuth>
+    ) : (
+      <Screen />
+    ),
+    handle: { load: loadOnce, data, signedIn } satisfies ScreenNeeds,
+  };
+}
+
+/** How long the first render waits for the first screen's code before showing it through a spinner. */
+const FIRST_SCREEN_PATIENCE_MS = 3000;
+
+/**
+ * A first visit asks for the screen's code, texts and data at once, as the app starts, rather than one after
+ * the other as the screen renders and suspends: on a slow phone network each of those steps is a round trip.
+ * The promise ends when the code and texts are here (or after FIRST_SCREEN_PATIENCE_MS): rendered then, the
+ * screen does not suspend, so it is not held back by React's throttling of Suspense reveals (300 ms after the
+ * last fallback shown). Meanwhile index.html's frame of the navigation bar stays on screen.
+ * A signed-in screen's data waits for a live token: an expired one is refreshed by RequireAuth alone, since a
+ * second refresh racing it would present a refresh token already rotated away.
+ * A failed fetch is left to the screen, whose hook asks again and shows the error.
+ */
+export function fetchFirstScreen(routes: RouteObject[], location: Location): Promise<unknown> {
+  const search = new URLSearchParams(location.search);
+  const code: Promise<unknown>[] = [];
+  for (const { route, params } of matchRoutes(routes, location) ?? []) {
+    const needs = route.handle as ScreenNeeds | undefined;
+    if (!needs) continue;
+    code.push(needs.load().catch(() => undefined));
+    if (needs.data && (!needs.signedIn || (secondsLeft(session.read().token) ?? -1) > 5))
+      needs.data(search, params).catch(() => undefined);
+  }
+  return Promise.race([Promise.all(code), new Promise((done) => setTimeout(done, FIRST_SCREEN_PATIENCE_MS))]);
+}
