@@ -59,6 +59,25 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
     await context.close();
   });
 
+  it('loads the bell and the account menu only once the screen has its data', async () => {
+    const user = await newVerifiedUser('chrome');
+    const { context, page } = await signedInPage(browser, user);
+    let plansAnswered = Infinity;
+    let bellAsked = Infinity;
+    page.on('request', (r) => {
+      if (/NotificationBell-[\w-]+\.js$/.test(r.url())) bellAsked = Math.min(bellAsked, Date.now());
+    });
+    await page.route(/\/api\/users\/subscriptions\/plans$/, async (route) => {
+      await new Promise((r) => setTimeout(r, HELD_MS));
+      plansAnswered = Date.now();
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/subscription`);
+    await page.getByRole('button', { name: /消息通知/ }).waitFor();
+    expect(bellAsked).toBeGreaterThanOrEqual(plansAnswered);
+    await context.close();
+  });
+
   it('fetches the first results on the home page with its code, for the query in the address', async () => {
     const page = await browser.newPage({ locale: 'zh-CN' });
     const held = await holdScreenChunk(page, /HomePage-[\w-]+\.js$/);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../features/auth';
 import { loadNotificationBell } from '../features/notifications';
+import { firstScreenSettled } from './screen';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 // The bell and its socket client load only for signed-in users.
@@ -22,6 +23,10 @@ export function NavigationBar() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(false), [pathname]);
+  // The bell (with its socket) and the account menu wait for the first screen: its content comes first.
+  const [extras, setExtras] = useState(false);
+  useEffect(() => void firstScreenSettled().then(() => setExtras(true)), []);
+  const greeting = <span className="navbar-text">{t('nav.greeting', { username })}</span>;
   return (
     <nav className="navbar navbar-expand-md bg-white fixed-top tt-navbar border-bottom shadow-sm">
       <div className="container">
@@ -52,12 +57,16 @@ export function NavigationBar() {
           </div>
           <div className="navbar-nav">
             {token && username ? (
-              <Suspense fallback={<span className="navbar-text">{t('nav.greeting', { username })}</span>}>
-                <div className="d-flex align-items-md-center flex-column flex-md-row">
-                  <NotificationBell />
-                  <AccountMenu username={username} />
-                </div>
-              </Suspense>
+              extras ? (
+                <Suspense fallback={greeting}>
+                  <div className="d-flex align-items-md-center flex-column flex-md-row">
+                    <NotificationBell />
+                    <AccountMenu username={username} />
+                  </div>
+                </Suspense>
+              ) : (
+                greeting
+              )
             ) : (
               <>
                 <NavLink to={WebRoute.login} className={navLink}>

@@ -59,6 +59,15 @@ export function screen(
 /** How long the first render waits for the first screen's code before showing it through a spinner. */
 const FIRST_SCREEN_PATIENCE_MS = 3000;
 
+const patience = () => new Promise((done) => setTimeout(done, FIRST_SCREEN_PATIENCE_MS));
+
+let settled: Promise<unknown> = Promise.resolve();
+/**
+ * Ends once the first screen's code and data are here (or after FIRST_SCREEN_PATIENCE_MS): what can wait until
+ * then (the navigation bar's bell and its socket, the account menu) does not take their bandwidth before it.
+ */
+export const firstScreenSettled = () => settled;
+
 /**
  * A first visit asks for the screen's code, texts and data at once, as the app starts, rather than one after
  * the other as the screen renders and suspends: on a slow phone network each of those steps is a round trip.
@@ -72,12 +81,14 @@ const FIRST_SCREEN_PATIENCE_MS = 3000;
 export function fetchFirstScreen(routes: RouteObject[], location: Location): Promise<unknown> {
   const search = new URLSearchParams(location.search);
   const code: Promise<unknown>[] = [];
+  const data: Promise<unknown>[] = [];
   for (const { route, params } of matchRoutes(routes, location) ?? []) {
     const needs = route.handle as ScreenNeeds | undefined;
     if (!needs) continue;
     code.push(needs.load().catch(() => undefined));
     if (needs.data && (!needs.signedIn || (secondsLeft(session.read().token) ?? -1) > 5))
-      needs.data(search, params).catch(() => undefined);
+      data.push(needs.data(search, params).catch(() => undefined));
   }
-  return Promise.race([Promise.all(code), new Promise((done) => setTimeout(done, FIRST_SCREEN_PATIENCE_MS))]);
+  settled = Promise.race([Promise.all([...code, ...data]), patience()]);
+  return Promise.race([Promise.all(code), patience()]);
 }
