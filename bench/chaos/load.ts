@@ -154,6 +154,8 @@ export class BellClient extends LiveClient {
  */
 export class DemandPage extends LiveClient {
   readonly events = new Map<number, DemandEventPayload>();
+  /** As the page does (EventLog): a catch-up starts after what was fetched, not after a push come back early. */
+  private fetchedUpTo = 0;
 
   constructor(
     private readonly base: string,
@@ -170,13 +172,15 @@ export class DemandPage extends LiveClient {
 
   /** The stored events after the last one held (asked again until the API answers, for 30 s at most). */
   async catchUp(): Promise<void> {
-    const after = Math.max(0, ...this.events.keys());
     const res = await untilAnswered(Date.now() + 30_000, 200, () =>
-      call(this.base, 'GET', `/api/demand-store/${this.demandId}/events?after=${after}`, {
+      call(this.base, 'GET', `/api/demand-store/${this.demandId}/events?after=${this.fetchedUpTo}`, {
         token: this.token,
       }),
     );
-    for (const e of (res?.body ?? []) as DemandEventPayload[]) this.events.set(e.id, e);
+    for (const e of (res?.body ?? []) as DemandEventPayload[]) {
+      this.events.set(e.id, e);
+      this.fetchedUpTo = Math.max(this.fetchedUpTo, e.id);
+    }
   }
 }
 

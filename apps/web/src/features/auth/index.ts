@@ -1,4 +1,5 @@
 import { withTexts } from '../../lib/i18n';
+
 /** What other features may use of auth; everything else stays inside. */
 export { useMe } from './api/auth-api';
 export { useSession } from './api/use-session';

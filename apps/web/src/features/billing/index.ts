@@ -1,4 +1,5 @@
 import { withTexts } from '../../lib/i18n';
+
 /** What other features may use of billing; everything else stays inside. */
 export { checkoutStateFor, type CheckoutState } from './checkout-state';
 export { followPaymentInstruction, HandoffError } from './payment-handoff';

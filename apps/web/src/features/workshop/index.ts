@@ -1,4 +1,5 @@
 import { withTexts } from '../../lib/i18n';
+
 /** What the rest of the app may use of workshop: its screens, each its own chunk, loaded on first visit. */
 export const workshopPages = /* @__PURE__ */ withTexts('workshop', {
   requirements: () => import('./pages/RequirementsPage'),

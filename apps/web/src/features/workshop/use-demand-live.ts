@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { currentLanguage } from '../../lib/i18n';
 import { fetchDemandEvents } from './api/workshop-api';
 import type { LiveLine } from './components/LivePanel';
+import { EventLog } from './event-log';
 import { useDemandEvents } from './use-demand-events';
 
 /** An event as the live panel shows it: in the reader's language when the event carries its line's key. */
@@ -20,25 +21,24 @@ const toLine = (e: DemandEventPayload): LiveLine => ({
 export function useDemandLive(demandId: string, demand: DemandDetail | undefined, refresh: () => void) {
   const [lines, setLines] = useState<LiveLine[]>([]);
   const [liveStatus, setLiveStatus] = useState<DemandDetail['overallStatus'] | null>(null);
-  const lastId = useRef(0);
+  const log = useRef(new EventLog());
 
   const shown = useRef(demand);
   shown.current = demand;
   const refreshing = useRef(refresh);
   refreshing.current = refresh;
 
-  const addEvents = useCallback((events: DemandEventPayload[]) => {
-    const fresh = events.filter((e) => e.id > lastId.current);
-    if (fresh.length) lastId.current = fresh[fresh.length - 1].id;
+  const addEvents = useCallback((events: DemandEventPayload[], fetched: boolean) => {
+    const fresh = log.current.add(events, fetched);
     setLines((list) => (fresh.length ? [...list, ...fresh.map(toLine)] : list));
     return fresh;
   }, []);
   // Events fetched rather than pushed (a page opened, or a socket back) may end a stage that the demand on screen
   // still shows running: a stage may finish between the page's fetch and its subscription.
   const catchUp = useCallback(() => {
-    fetchDemandEvents(demandId, lastId.current).then(
+    fetchDemandEvents(demandId, log.current.after).then(
       (events) => {
-        const ended = addEvents(events).some(
+        const ended = addEvents(events, true).some(
           (e) =>
             e.event !== 'demand_progress' &&
             shown.current?.stagesData[e.stage].status !==
@@ -68,7 +68,7 @@ export function useDemandLive(demandId: string, demand: DemandDetail | undefined
   const { connected } = useDemandEvents(
     demand ? [demand._id] : [],
     (e) => {
-      addEvents([e]);
+      addEvents([e], false);
       if (e.event === 'demand_error' || e.messageType === 'ERROR') {
         setLiveStatus('Error');
         refresh();
