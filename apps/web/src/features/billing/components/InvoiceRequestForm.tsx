@@ -5,7 +5,7 @@ import {
   type InvoiceType,
   type MyOrder,
 } from '@think-tank/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
@@ -43,6 +43,10 @@ export function InvoiceRequestForm({
     bank: '',
     account: '',
   });
+  // The account's address may arrive after the dialog opened: it fills the field if the user has not.
+  useEffect(() => {
+    if (email) setForm((f) => (f.email ? f : { ...f, email }));
+  }, [email]);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
