@@ -184,4 +184,40 @@ describe('the requirements workshop in the browser', () => {
     await page.getByText('未找到该需求流程').waitFor();
     await context.close();
   });
+
+  it('starts afresh when going straight from one demand to another: only the second one’s live lines', async () => {
+    const user = await newVerifiedUser('switch');
+    const demand = (name: string) => ({
+      name,
+      content: `${name}：门店库存周转慢，缺货与积压并存，希望用需求预测改善补货。`,
+      keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
+    });
+    const first = await paidDemand(user, demand('第一个需求'));
+    const second = await paidDemand(user, demand('第二个需求'));
+    const events = async (id: string) =>
+      (await (
+        await fetch(`${baseUrl}/api/demand-store/${id}/events?after=0`, {
+          headers: { authorization: `Bearer ${user.access_token}` },
+        })
+      ).json()) as { event: string }[];
+    for (const id of [first, second])
+      await expect
+        .poll(async () => (await events(id)).some((e) => e.event === 'demand_completed'), { timeout: 20_000 })
+        .toBe(true);
+    const { context, page } = await signedInPage(browser, user);
+    const lines = page.getByTestId('live-panel').locator(':scope > div.mb-1');
+    await page.goto(`${baseUrl}/demand-store/${first}`);
+    await page.getByRole('heading', { name: '第一个需求' }).waitFor();
+    await page.getByTestId('live-panel').getByText('处理完成').first().waitFor();
+    expect(await lines.count()).toBe((await events(first)).length);
+    // A link inside the app (a notification's, say): the router keeps the page, only the id changes.
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/demand-store/${second}`);
+    await page.getByRole('heading', { name: '第二个需求' }).waitFor();
+    await page.getByTestId('live-panel').getByText('处理完成').first().waitFor();
+    await expect.poll(() => lines.count()).toBe((await events(second)).length);
+    await context.close();
+  });
 });
