@@ -17,6 +17,7 @@ import {
   dailyViewsKey,
   TAKE_DAILY_VIEW,
 } from '../apps/api/src/modules/paywall/daily-views';
+import { VIEW_GRANT } from '../apps/api/src/modules/billing/view-grant.query';
 import { glossaryAlternatives } from '../apps/api/src/modules/solutions/glossary';
 import { queryTerms } from '../apps/api/src/modules/solutions/search-text';
 import {
@@ -52,11 +53,7 @@ async function viewDocument(id: string, authorization: string | undefined): Prom
   });
   if (!row || row.disabled) return [401];
   if (row.html === null) return [404];
-  const granted = await pool.query({
-    name: 'grant',
-    text: `SELECT 1 FROM solution_access_grants WHERE "userId" = $1 AND "solutionId" = $2 AND "expiresAt" > now() LIMIT 1`,
-    values: [userId, id],
-  });
+  const granted = await pool.query({ ...VIEW_GRANT, values: [userId, id] });
   if (!granted.rowCount) {
     if (!row.isPaid) return [402];
     const ok = await redis.eval(

@@ -156,6 +156,21 @@ describe('viewing solutions and the paywall (contract §4)', () => {
     ]);
   });
 
+  it('lets a paid reader past the daily limit read a solution bought by the view, without counting it', async () => {
+    const reader = await userWith(`"isPaid" = true`);
+    const token = reader.session.access_token;
+    const [bought, ...others] = await Promise.all(Array.from({ length: LIMIT + 2 }, () => createSolution(t)));
+    for (const s of others.slice(0, LIMIT)) await view(s.id, token).expect(200);
+    await view(bought.id, token).expect(403);
+    await t.db.query(
+      `INSERT INTO solution_access_grants ("userId", "solutionId", "expiresAt") VALUES ($1, $2, now() + interval '30 days')`,
+      [reader.session.user.id, bought.id],
+    );
+    // Contract §4, in order: a live pay-per-view purchase allows before the paid reader's daily count is asked.
+    await view(bought.id, token).expect(200);
+    await view(others[LIMIT].id, token).expect(403);
+  });
+
   it('counts the daily limit atomically: with one view left, 20 concurrent new solutions let exactly one through', async () => {
     const reader = await userWith(`"isPaid" = true`);
     const token = reader.session.access_token;

@@ -1,15 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newVerifiedUser } from './support/api';
-import { launchChromium } from './support/browser';
+import { launchChromium, unsignedAccessToken } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 
 /** A JWT whose expiry is an hour away but whose signature is wrong: the client thinks it live, the API refuses it. */
-function refusedAccessToken(): string {
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'x', typ: 'access', exp: Math.floor(Date.now() / 1000) + 3600 })}.c2lnbmF0dXJl`;
-}
+const refusedAccessToken = () => unsignedAccessToken(3600);
 
 describe('sessions in the browser (customer-area §4)', () => {
   let browser: Browser;

@@ -58,3 +58,13 @@ export async function signedInPage(
   }, user);
   return { context, page: await context.newPage() };
 }
+
+/**
+ * An access token the client can read, expiring `seconds` from now (past when negative), whose signature is made
+ * up: the app judges it by its expiry, the API refuses it.
+ */
+export function unsignedAccessToken(seconds: number): string {
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + seconds;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'x', typ: 'access', exp })}.c2lnbmF0dXJl`;
+}

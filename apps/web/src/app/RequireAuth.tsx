@@ -2,7 +2,7 @@ import { WebRoute } from '@think-tank/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { refreshSession } from '../lib/api-client';
-import { secondsLeft, session } from '../lib/session';
+import { isLive, session } from '../lib/session';
 import { PageSpinner } from '../components/PageSpinner';
 import { useSession } from '../features/auth';
 
@@ -14,7 +14,7 @@ import { useSession } from '../features/auth';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { token, refreshToken } = useSession();
-  const live = (secondsLeft(token) ?? -1) > 5;
+  const live = isLive(token);
   const [refreshFailed, setRefreshFailed] = useState(false);
   const wasSignedIn = useRef(live);
   if (live) wasSignedIn.current = true;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { matchRoutes, type Params, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useParams, type Params, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
-import { secondsLeft, session } from '../lib/session';
+import { isLive, session } from '../lib/session';
 import { RequireAuth } from './RequireAuth';
 
 type PageModule = { default: ComponentType };
@@ -37,10 +37,14 @@ export function screen(
   function Screen() {
     // Decided once per mount: turning from the lazy page to the loaded one would mount the page again.
     const [Page] = useState(() => loaded);
-    if (Page) return <Page />;
+    // Another id is another object's page, which starts afresh (the router keeps the element): not with the last
+    // one's state, such as a demand's live lines. A path inside the object (`*`) is the same page.
+    const { '*': _within, ...ids } = useParams();
+    const key = Object.values(ids).join('/');
+    if (Page) return <Page key={key} />;
     return (
       <Suspense fallback={<PageSpinner />}>
-        <Lazy />
+        <Lazy key={key} />
       </Suspense>
     );
   }
@@ -58,8 +62,6 @@ export function screen(
 
 /** How long the first render waits for the first screen's code before showing it through a spinner. */
 const FIRST_SCREEN_PATIENCE_MS = 3000;
-
-const patience = () => new Promise((done) => setTimeout(done, FIRST_SCREEN_PATIENCE_MS));
 
 let settled: Promise<unknown> = Promise.resolve();
 /**
@@ -86,9 +88,10 @@ export function fetchFirstScreen(routes: RouteObject[], location: Location): Pro
     const needs = route.handle as ScreenNeeds | undefined;
     if (!needs) continue;
     code.push(needs.load().catch(() => undefined));
-    if (needs.data && (!needs.signedIn || (secondsLeft(session.read().token) ?? -1) > 5))
+    if (needs.data && (!needs.signedIn || isLive(session.read().token)))
       data.push(needs.data(search, params).catch(() => undefined));
   }
-  settled = Promise.race([Promise.all([...code, ...data]), patience()]);
-  return Promise.race([Promise.all(code), patience()]);
+  const patience = new Promise((done) => setTimeout(done, FIRST_SCREEN_PATIENCE_MS));
+  settled = Promise.race([Promise.all([...code, ...data]), patience]);
+  return Promise.race([Promise.all(code), patience]);
 }

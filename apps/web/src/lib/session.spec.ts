@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secondsLeft, session } from './session';
+import { isLive, secondsLeft, session } from './session';
 
 const jwtWith = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/(?<!=)=+$/, '')}.s`;
 
@@ -21,5 +21,13 @@ describe('session', () => {
     expect(secondsLeft(jwtWith({ exp }))).toBeGreaterThan(590);
     expect(secondsLeft(jwtWith({ exp: 1 }))).toBeLessThan(0);
     expect(secondsLeft('garbage')).toBeNull();
+  });
+
+  it('takes a token as live only while it has more than a few seconds left', () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(isLive(jwtWith({ exp: now + 60 }))).toBe(true);
+    expect(isLive(jwtWith({ exp: now + 3 }))).toBe(false);
+    expect(isLive('garbage')).toBe(false);
+    expect(isLive(null)).toBe(false);
   });
 });

@@ -78,3 +78,6 @@ export function secondsLeft(token: string | null): number | null {
     return null;
   }
 }
+
+/** Whether the API will still take this access token for a few seconds (else it must be refreshed first). */
+export const isLive = (token: string | null): boolean => (secondsLeft(token) ?? -1) > 5;

@@ -1,35 +1,20 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Put,
-  Query,
-  UseGuards,
-} from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { Role } from '@think-tank/contracts';
 import { IdPipe } from '../../core/http/id.pipe';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
-import { Roles, RolesGuard } from '../../core/auth/roles.guard';
+import { Roles, StaffConsole } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { BillingService, PlanInputDto } from '../billing';
 import { PageQuery } from './dto/admin.dto';
 
 /** Plans as support staff see them (contract §9): support reads, only admins change prices. Writes are audited. */
-@ApiTags('admin')
-@ApiBearerAuth()
-@UseGuards(RolesGuard)
+@StaffConsole()
 @Controller('admin/plans')
 export class AdminPlansController {
   constructor(private readonly billing: BillingService) {}
 
   @Get()
-  @Roles(Role.Admin, Role.Support)
   @ApiOperation({ summary: 'Every plan with both languages and both prices: {items, total, page, pageSize}' })
   list(@Query() q: PageQuery) {
     return this.billing.listAdminPlans(q.page, q.pageSize);

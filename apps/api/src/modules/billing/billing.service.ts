@@ -8,6 +8,7 @@ import { poolOf } from '../../core/database/pool';
 import { AppError } from '../../core/errors/app-error';
 import { Order } from './entities/order.entity';
 import { Plan } from './entities/plan.entity';
+import { VIEW_GRANT } from './view-grant.query';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -45,11 +46,7 @@ export class BillingService {
   /** Whether a pay-per-view purchase of this solution is live (30 days from payment, until refunded). */
   async hasViewGrant(userId: string, solutionId: string): Promise<boolean> {
     // On the paid view's path: a repository's query builder cost it ~9 % of its CPU (profile, issue 22).
-    const { rowCount } = await this.pool.query({
-      name: 'view-grant',
-      text: `SELECT 1 FROM solution_access_grants WHERE "userId" = $1 AND "solutionId" = $2 AND "expiresAt" > now() LIMIT 1`,
-      values: [userId, solutionId],
-    });
+    const { rowCount } = await this.pool.query({ ...VIEW_GRANT, values: [userId, solutionId] });
     return Boolean(rowCount);
   }
 

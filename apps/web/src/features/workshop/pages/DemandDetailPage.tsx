@@ -36,17 +36,9 @@ import { errorText } from '../../../lib/error-text';
 /** Retry-failure reload (demand-workshop §9). */
 const RETRY_FAILURE_RELOAD_MS = 3000;
 
-/**
- * /demand-store/:id: one demand through its five stages, live (demand-workshop §2). Keyed by the id: going from
- * one demand straight to another (a notification's link) starts afresh, rather than keeping the first one's live
- * lines, events and notices.
- */
+/** /demand-store/:id: one demand through its five stages, live (demand-workshop §2). */
 export default function DemandDetailPage() {
   const { id = '' } = useParams();
-  return <DemandDetail key={id} id={id} />;
-}
-
-function DemandDetail({ id }: { id: string }) {
   const { t } = useTranslation('workshop');
   const { data: demand, error, mutate } = useDemand(id);
   const advancing = useAdvanceDemand(id);
