@@ -40,6 +40,7 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       output: {
         manualChunks: (id) => (FRAMEWORK.test(id) ? 'framework' : undefined),
+        experimentalMinChunkSize: 1000,
       },
     },
   },
