@@ -39,4 +39,22 @@ describe('the footer’s filing notice and the contact page (configured as a mai
       await snap(page, `site-01-contact-${locale}`);
       await context.close();
     });
+
+  it('offers a reload when a screen’s code fails to arrive, and the other screens still work', async () => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    // A deployment replaced the chunk, or the network dropped it.
+    await page.route(/ContactPage-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(baseUrl);
+    await page.getByTestId('site-footer').getByRole('link', { name: '联系我们' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: '页面加载失败，请刷新重试' });
+    await failed.waitFor();
+    // The navigation bar stays, and going back shows the home screen again.
+    await page.getByRole('navigation').first().getByRole('link', { name: '智库' }).waitFor();
+    expect(await failed.getByRole('button', { name: '刷新页面' }).isEnabled()).toBe(true);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await failed.count()).toBe(0);
+    await context.close();
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { flash, useFlash } from './flash';
 import { NavigationBar } from './NavigationBar';
+import { RouteErrorBoundary } from './RouteErrorPage';
 
 export function Layout() {
   const { t } = useTranslation();
@@ -33,7 +34,10 @@ export function Layout() {
             </div>
           </Container>
         )}
-        <Outlet />
+        {/* A screen that fails leaves the navigation bar in place, to go elsewhere. */}
+        <RouteErrorBoundary pathname={pathname}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
     </>
   );
