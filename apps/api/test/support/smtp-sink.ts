@@ -34,10 +34,11 @@ export class SmtpSink {
 
   /**
    * The mails to an address once at least `count` have arrived. Mail leaves through the worker's queue after the
-   * request has been answered, so a test waits for it (5 s at most).
+   * request has been answered, so a test waits for it: 15 s at most, since a worker started just before (the fault
+   * tests' own) on a CI machine busy with the browser tests once took over 5 s to send its first.
    */
   async received(address: string, count = 1): Promise<ParsedMail[]> {
-    for (const deadline = Date.now() + 5_000; this.to(address).length < count;) {
+    for (const deadline = Date.now() + 15_000; this.to(address).length < count;) {
       if (Date.now() > deadline) throw new Error(`${count} mail(s) to ${address} did not arrive`);
       await new Promise((r) => setTimeout(r, 20));
     }
