@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newVerifiedUser } from './support/api';
+import { newVerifiedUser, paidDemand } from './support/api';
 import { launchChromium, signedInPage, unsignedAccessToken } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -81,6 +81,25 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
     expect(new URL(searches[0]).searchParams.get('query')).toBe('库存');
     expect(await held.spinnerSeen()).toBe(false);
     await page.close();
+  });
+
+  it('asks for a demand before the module that caches it has arrived, and only once', async () => {
+    const user = await newVerifiedUser('early');
+    const id = await paidDemand(user, {
+      name: '先到的需求',
+      content: '连锁门店的库存周转慢，希望用销量预测改进补货，减少缺货与积压，降低库存成本。',
+      keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
+    });
+    const { context, page } = await signedInPage(browser, user);
+    const held = await holdBack(page, /workshop-api-[\w-]+\.js$/);
+    const asked: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === `/api/demand-store/${id}` && asked.push(r.url()));
+    await page.goto(`${baseUrl}/demand-store/${id}`);
+    await page.getByRole('heading', { name: '先到的需求' }).waitFor();
+    expect(held.startedBeforeRelease(new RegExp(`^/api/demand-store/${id}$`))).toBe('while it was held');
+    await page.waitForLoadState('networkidle');
+    expect(asked).toHaveLength(1);
+    await context.close();
   });
 
   it('leaves a signed-in screen’s data alone while the token is expired: the login guard refreshes it first', async () => {

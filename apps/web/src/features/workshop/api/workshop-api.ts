@@ -16,18 +16,7 @@ import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
-
-const BASE = '/api/demand-store';
-
-export const workshopKeys = {
-  list: (stage?: Stage | null, status?: OverallStatus | null) => {
-    const q = new URLSearchParams();
-    if (stage) q.set('stage', stage);
-    if (status) q.set('status', status);
-    return `${BASE}${q.size ? `?${q}` : ''}`;
-  },
-  detail: (id: string) => `${BASE}/${encodeURIComponent(id)}`,
-};
+import { BASE, workshopKeys } from './workshop-keys';
 
 export function useDemands(stage?: Stage | null, status?: OverallStatus | null) {
   return useSWR(workshopKeys.list(stage, status), (path: string) => api<DemandListItem[]>(path));
@@ -39,8 +28,9 @@ export function useDemand(id: string) {
   return useSWR(workshopKeys.detail(id), fetchDemand);
 }
 
-/** The demand its page opens on, asked for alongside the page's code (app/first-screen.ts). */
-export const preloadDemand = (id: string) => prefetch(workshopKeys.detail(id), fetchDemand);
+/** The demand its page opens on, already asked for alongside the page's code (the feature's index.ts). */
+export const preloadDemand = (id: string, answer: Promise<DemandDetail>) =>
+  prefetch(workshopKeys.detail(id), () => answer);
 
 export const fetchDemandEvents = (id: string, after = 0) =>
   api<DemandEventPayload[]>(`${workshopKeys.detail(id)}/events?after=${after}`);
