@@ -7,8 +7,8 @@ import { contactPages } from '../features/contact';
 import { homeData, homePages } from '../features/home';
 import { solutionsPages } from '../features/solutions';
 import { workshopData, workshopPages } from '../features/workshop';
-import { Layout } from './Layout';
 import { setSessionExpiredHandler } from '../lib/api-client';
+import { Layout } from './Layout';
 import { RouteErrorBoundary } from './RouteErrorPage';
 import { screen } from './screen';
 

@@ -42,7 +42,7 @@ export function useMe(enabled = true) {
   });
 }
 
-/** What the login and requirement screens open on, asked for alongside their code (app/first-screen.ts). */
+/** What the login and requirement screens open on, asked for alongside their code (fetchFirstScreen in app/screen.tsx). */
 export const preloadMe = () => prefetch(authKeys.me, authApi.me);
 export const preloadProviders = () => prefetch(authKeys.providers, authApi.providers);
 

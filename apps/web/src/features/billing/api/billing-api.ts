@@ -52,7 +52,7 @@ export function usePaymentOptions() {
   return useSWR(billingKeys.options, fetchOptions);
 }
 
-/** What the plans and the requirement form open on, asked for alongside their code (app/first-screen.ts). */
+/** What the plans and the requirement form open on, asked for alongside their code (fetchFirstScreen in app/screen.tsx). */
 export const preloadPlans = () => prefetch(billingKeys.plans(currentLanguage()), fetchPlans);
 export const preloadPaymentOptions = () => prefetch(billingKeys.options, fetchOptions);
 

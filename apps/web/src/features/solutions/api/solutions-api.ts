@@ -22,6 +22,6 @@ export function useSolutionSearch(query: string, page: number) {
   });
 }
 
-/** The results a first visit opens on, asked for alongside the screen's code (app/first-screen.ts). */
+/** The results a first visit opens on, asked for alongside the screen's code (fetchFirstScreen in app/screen.tsx). */
 export const preloadSearch = (query: string, page: number) =>
   prefetch(solutionKeys.search(query, page), fetchSearch);
