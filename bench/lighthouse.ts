@@ -34,6 +34,8 @@ interface Scores {
   fcp: string;
   lcp: string;
   tbt: string;
+  /** What the page logged as errors: a screen that failed to start would otherwise score well, showing nothing. */
+  consoleErrors: string[];
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -106,6 +108,9 @@ async function once(
       fcp: audits['first-contentful-paint'].displayValue ?? '',
       lcp: audits['largest-contentful-paint'].displayValue ?? '',
       tbt: audits['total-blocking-time'].displayValue ?? '',
+      consoleErrors: (
+        (audits['errors-in-console'].details as { items?: { description: string }[] })?.items ?? []
+      ).map((item) => item.description),
     };
   } finally {
     await page.close();
@@ -157,6 +162,9 @@ export async function lighthouseReport(
         if (s.bestPractices < b.bestPractices)
           verdicts.push(`FAIL ${where}: best practices ${s.bestPractices} < ${b.bestPractices}`);
         if (s.cls >= b.cls) verdicts.push(`FAIL ${where}: CLS ${s.cls.toFixed(3)} ≥ ${b.cls}`);
+        const logged = runs.flatMap((run) => run.consoleErrors);
+        if (logged.length)
+          verdicts.push(`FAIL ${where}: the page logged errors: ${logged[0].split('\n')[0]}`);
       }
   } finally {
     await browser.close();

@@ -4,7 +4,8 @@
  * view in the unpinned layout, and Lighthouse on the web app's first screens.
  * BENCH_SOLUTIONS (100000), BENCH_SECONDS (5, per run; three runs each), BENCH_CONNECTIONS (10), BENCH_DATABASE_URL,
  * BENCH_PROFILE (a folder: the API writes its CPU profiles there), BENCH_LIGHTHOUSE_REPORTS (a folder: Lighthouse's
- * whole reports), BENCH_ONLY=lighthouse (Lighthouse alone, to work on the web app; bench/results.md is left as is).
+ * whole reports), BENCH_ONLY=lighthouse (Lighthouse alone, to work on the web app; bench/results.md is left as is),
+ * BENCH_LIGHTHOUSE_PAGES (with BENCH_ONLY=lighthouse: only these of its pages, by name, comma-separated).
  */
 import 'reflect-metadata';
 import autocannon from 'autocannon';
@@ -439,14 +440,16 @@ async function lighthouseAlone(readerToken: string): Promise<number> {
   }
 }
 
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
 /** Lighthouse's pages (issue 22): two a visitor opens first, three a signed-in reader does. */
-const LIGHTHOUSE_PAGES = (demandId: string): LighthousePage[] => [
-  { name: '/', path: '/', signedIn: false },
-  { name: '/login', path: '/login', signedIn: false },
-  { name: '/subscription', path: '/subscription', signedIn: true },
-  { name: '/requirements', path: '/requirements', signedIn: true },
-  { name: '/demand-store/:id', path: `/demand-store/${demandId}`, signedIn: true },
-];
+const LIGHTHOUSE_PAGES = (demandId: string): LighthousePage[] =>
+  [
+    { name: '/', path: '/', signedIn: false },
+    { name: '/login', path: '/login', signedIn: false },
+    { name: '/subscription', path: '/subscription', signedIn: true },
+    { name: '/requirements', path: '/requirements', signedIn: true },
+    { name: '/demand-store/:id', path: `/demand-store/${demandId}`, signedIn: true },
+  ].filter((page) => !LIGHTHOUSE_ONLY || !ONLY_PAGES || ONLY_PAGES.includes(page.name));
 
 /** The bench database again, after the HTTP runs closed the seeding connection. */
 const db2 = () => new DataSource(dataSourceOptions(DATABASE_URL));
