@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
 const reactRouter = (file: string) =>
@@ -14,9 +14,29 @@ const reactRouter = (file: string) =>
 const FRAMEWORK =
   /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)\//;
 
+/**
+ * The stylesheet before the scripts in index.html: requested first, it is not left waiting for one of the six
+ * connections a browser opens to a server over HTTP/1.1, and the page's frame is painted as soon as it arrives,
+ * while the framework is still on its way.
+ */
+const stylesheetFirst: Plugin = {
+  name: 'stylesheet-first',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const sheets = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+      const rest = sheets.reduce((h, sheet) => h.replace(sheet, ''), html);
+      return rest.replace(
+        /(\s*)<script type="module"/,
+        (m, space) => `${space}${sheets.join('').trim()}${m}`,
+      );
+    },
+  },
+};
+
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), stylesheetFirst],
   resolve: {
     alias: {
       '@think-tank/contracts': contracts,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../features/auth';
 import { loadNotificationBell } from '../features/notifications';
-import { firstScreenSettled } from './screen';
+import { firstScreenSettled } from '../lib/first-screen';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 // The bell and its socket client load only for signed-in users.

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { matchRoutes, useParams, type Params, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
+import { settleFirstScreenWith } from '../lib/first-screen';
 import { isLive, session } from '../lib/session';
 import { RequireAuth } from './RequireAuth';
 
@@ -35,6 +36,7 @@ export function screen(
     ));
   const Lazy = lazy(loadOnce);
   function Screen() {
+    useEffect(shown, []);
     // Decided once per mount: turning from the lazy page to the loaded one would mount the page again.
     const [Page] = useState(() => loaded);
     // Another id is another object's page, which starts afresh (the router keeps the element): not with the last
@@ -63,12 +65,18 @@ export function screen(
 /** How long the first render waits for the first screen's code before showing it through a spinner. */
 const FIRST_SCREEN_PATIENCE_MS = 3000;
 
-let settled: Promise<unknown> = Promise.resolve();
+let shown: () => void = () => undefined;
+const screenShown = new Promise<void>((done) => (shown = done));
 /**
- * Ends once the first screen's code and data are here (or after FIRST_SCREEN_PATIENCE_MS): what can wait until
- * then (the navigation bar's bell and its socket, the account menu) does not take their bandwidth before it.
+ * After the browser has shown what was committed, and what that set off (the screen's own effects, such as a
+ * demand's live lines), once it is idle: the frame that paints it has passed once the next one starts.
  */
-export const firstScreenSettled = () => settled;
+const afterPaint = () =>
+  new Promise((done) =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => (window.requestIdleCallback ?? setTimeout)(done)),
+    ),
+  );
 
 /**
  * A first visit asks for the screen's code, texts and data at once, as the app starts, rather than one after
@@ -92,6 +100,8 @@ export function fetchFirstScreen(routes: RouteObject[], location: Location): Pro
       data.push(needs.data(search, params).catch(() => undefined));
   }
   const patience = new Promise((done) => setTimeout(done, FIRST_SCREEN_PATIENCE_MS));
-  settled = Promise.race([Promise.all([...code, ...data]), patience]);
+  settleFirstScreenWith(
+    Promise.race([Promise.all([...code, ...data, screenShown]).then(afterPaint), patience]),
+  );
   return Promise.race([Promise.all(code), patience]);
 }
