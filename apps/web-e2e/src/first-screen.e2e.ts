@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newVerifiedUser, paidDemand } from './support/api';
+import { newVerifiedUser, paidDemand, startedDemand } from './support/api';
 import { launchChromium, signedInPage, unsignedAccessToken } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -91,6 +91,8 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
       keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
     });
     const { context, page } = await signedInPage(browser, user);
+    // Startup done first: its completion would rightly make the page fetch the demand again.
+    await startedDemand(user, id);
     const held = await holdBack(page, /workshop-api-[\w-]+\.js$/);
     const asked: string[] = [];
     page.on('request', (r) => new URL(r.url()).pathname === `/api/demand-store/${id}` && asked.push(r.url()));
@@ -99,6 +101,36 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
     expect(held.startedBeforeRelease(new RegExp(`^/api/demand-store/${id}$`))).toBe('while it was held');
     await page.waitForLoadState('networkidle');
     expect(asked).toHaveLength(1);
+    await context.close();
+  });
+
+  it('asks for a demand’s stored events with the demand, before its page’s code has arrived', async () => {
+    const user = await newVerifiedUser('events');
+    const id = await paidDemand(user, {
+      name: '带进度的需求',
+      content: '连锁门店的库存周转慢，希望用销量预测改进补货，减少缺货与积压，降低库存成本。',
+      keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
+    });
+    const { context, page } = await signedInPage(browser, user);
+    await startedDemand(user, id);
+    const held = await holdBack(page, /DemandDetailPage-[\w-]+\.js$/);
+    const fromStart: string[] = [];
+    page.on(
+      'request',
+      (r) => r.url().endsWith(`/api/demand-store/${id}/events?after=0`) && fromStart.push(r.url()),
+    );
+    await page.goto(`${baseUrl}/demand-store/${id}`);
+    await page.getByRole('heading', { name: '带进度的需求' }).waitFor();
+    expect(held.startedBeforeRelease(new RegExp(`^/api/demand-store/${id}/events$`))).toBe(
+      'while it was held',
+    );
+    // The live panel shows the stored history taken from that early answer.
+    await page
+      .getByText(/启动阶段/)
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(fromStart).toHaveLength(1);
     await context.close();
   });
 

@@ -73,6 +73,21 @@ export async function paidDemand(
   return demandId;
 }
 
+/** Waits until the demand's Startup stage has run (the worker's built-in generator): its page then stays put. */
+export async function startedDemand(user: Session, demandId: string) {
+  for (let i = 0; i < 80; i++) {
+    const demand = await call<{ stagesData: { Startup: { status: string } } }>(
+      'GET',
+      `/api/demand-store/${demandId}`,
+      undefined,
+      user.access_token,
+    );
+    if (demand.stagesData.Startup.status === 'Completed') return demandId;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`demand ${demandId} did not complete Startup`);
+}
+
 /** A support account: a new user the e2e admin makes support through the console's API. */
 export async function newSupport() {
   const user = await newVerifiedUser('support');

@@ -1,7 +1,7 @@
-import type { DemandDetail } from '@think-tank/contracts';
+import type { DemandDetail, DemandEventPayload } from '@think-tank/contracts';
 import { api } from '../../lib/api-client';
 import { withTexts } from '../../lib/i18n';
-import { workshopKeys } from './api/workshop-keys';
+import { demandEventsPath, workshopKeys } from './api/workshop-keys';
 
 /** What the rest of the app may use of workshop: its screens, each its own chunk, loaded on first visit. */
 export const workshopPages = /* @__PURE__ */ withTexts('workshop', {
@@ -15,9 +15,12 @@ export const workshopPages = /* @__PURE__ */ withTexts('workshop', {
 /** The data the feature's screens open on, for a first visit to ask for alongside their code. */
 export const workshopData = {
   demand: (id: string) => {
-    // Asked for at once, not after the module that caches it: on a slow network, one round trip sooner.
+    // Asked for at once, not after the module that caches it: on a slow network, one round trip sooner. So are
+    // its stored events, which the live panel shows: otherwise asked for only once the page has rendered.
     const answer = api<DemandDetail>(workshopKeys.detail(id));
-    answer.catch(() => undefined); // a failure is the screen's to show, once its hook asks again
-    return import('./api/workshop-api').then((m) => m.preloadDemand(id, answer));
+    const events = api<DemandEventPayload[]>(demandEventsPath(id, 0));
+    // A failure is the screen's to show, once its hook asks again.
+    for (const request of [answer, events]) request.catch(() => undefined);
+    return import('./api/workshop-api').then((m) => m.preloadDemand(id, answer, events));
   },
 };

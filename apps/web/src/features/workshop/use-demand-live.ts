@@ -49,7 +49,12 @@ export function useDemandLive(demandId: string, demand: DemandDetail | undefined
       () => undefined,
     );
   }, [demandId, addEvents]);
-  useEffect(catchUp, [catchUp]);
+  // The history is held against the demand on screen, so it is taken once that is there (a first visit asks for
+  // both at once: the events may come first).
+  const hasDemand = demand !== undefined;
+  useEffect(() => {
+    if (hasDemand) catchUp();
+  }, [catchUp, hasDemand]);
 
   /** A notice of the page itself (a subscription refused), shown as a warning line. */
   const notice = (message: string) =>

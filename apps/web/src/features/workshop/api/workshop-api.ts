@@ -16,7 +16,7 @@ import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
-import { BASE, workshopKeys } from './workshop-keys';
+import { BASE, demandEventsPath, workshopKeys } from './workshop-keys';
 
 export function useDemands(stage?: Stage | null, status?: OverallStatus | null) {
   return useSWR(workshopKeys.list(stage, status), (path: string) => api<DemandListItem[]>(path));
@@ -28,12 +28,28 @@ export function useDemand(id: string) {
   return useSWR(workshopKeys.detail(id), fetchDemand);
 }
 
-/** The demand its page opens on, already asked for alongside the page's code (the feature's index.ts). */
-export const preloadDemand = (id: string, answer: Promise<DemandDetail>) =>
-  prefetch(workshopKeys.detail(id), () => answer);
+/** A first visit's stored events of its demand, asked for with it; taken by the page's first fetch of them. */
+const firstEvents = new Map<string, Promise<DemandEventPayload[]>>();
 
-export const fetchDemandEvents = (id: string, after = 0) =>
-  api<DemandEventPayload[]>(`${workshopKeys.detail(id)}/events?after=${after}`);
+/**
+ * The demand its page opens on and its stored events, already asked for alongside the page's code (the feature's
+ * index.ts): the live panel's lines then do not wait for the page to render before they are asked for.
+ */
+export const preloadDemand = (
+  id: string,
+  answer: Promise<DemandDetail>,
+  events: Promise<DemandEventPayload[]>,
+) => {
+  firstEvents.set(id, events);
+  return Promise.all([prefetch(workshopKeys.detail(id), () => answer), events]);
+};
+
+export function fetchDemandEvents(id: string, after = 0): Promise<DemandEventPayload[]> {
+  const ask = () => api<DemandEventPayload[]>(demandEventsPath(id, after));
+  const early = after === 0 ? firstEvents.get(id) : undefined;
+  firstEvents.delete(id);
+  return early ? early.catch(ask) : ask();
+}
 
 export const registerDemand = (body: DemandRequest) =>
   api<RegisterDemandResponse>(`${BASE}/register-demand`, { method: 'POST', body });

@@ -12,3 +12,7 @@ export const workshopKeys = {
   },
   detail: (id: string) => `${BASE}/${encodeURIComponent(id)}`,
 };
+
+/** A demand's stored events after id `after` (demand-workshop §4). */
+export const demandEventsPath = (id: string, after: number) =>
+  `${workshopKeys.detail(id)}/events?after=${after}`;
