@@ -234,9 +234,11 @@ describe('a refunded fee whose stage has not run', () => {
     // The job queued for the refunded run finds nothing to do.
     late.worker = await startTestWorker(late.t);
     const queue = late.t.app.get<Queue>(getQueueToken(QueueName.demandStages));
+    const jobId = `${id}:Startup:1`;
     const job = await waitFor(async () => {
-      const j = await queue.getJob(`${id}:Startup:1`);
-      return j && (await j.isCompleted()) ? j : undefined;
+      const j = await queue.getJob(jobId);
+      // Read again once completed: the copy read before may be from while it ran, without its return value.
+      return j && (await j.isCompleted()) ? ((await queue.getJob(jobId)) ?? undefined) : undefined;
     });
     expect(job.returnvalue).toEqual({ completed: false });
     expect((await h.detail(u, id)).stagesData.Startup.status).toBe('PendingInput');
