@@ -34,8 +34,11 @@ interface Scores {
   fcp: string;
   lcp: string;
   tbt: string;
-  /** What the page logged as errors: a screen that failed to start would otherwise score well, showing nothing. */
-  consoleErrors: string[];
+  /**
+   * What went wrong on the page: errors it logged, or a largest paint in the navigation bar, which index.html draws
+   * before the app starts. An app that failed to start would otherwise score well, showing nothing.
+   */
+  problems: string[];
 }
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -108,13 +111,26 @@ async function once(
       fcp: audits['first-contentful-paint'].displayValue ?? '',
       lcp: audits['largest-contentful-paint'].displayValue ?? '',
       tbt: audits['total-blocking-time'].displayValue ?? '',
-      consoleErrors: (
-        (audits['errors-in-console'].details as { items?: { description: string }[] })?.items ?? []
-      ).map((item) => item.description),
+      problems: [
+        ...((audits['errors-in-console'].details as { items?: { description: string }[] })?.items ?? []).map(
+          (item) => `it logged ${item.description.split('\n')[0]}`,
+        ),
+        ...(lcpSelector(audits).includes('navbar')
+          ? ['its largest paint is the frame alone (the app did not start)']
+          : []),
+      ],
     };
   } finally {
     await page.close();
   }
+}
+
+/** The CSS selector of the largest paint's element, as Lighthouse reports it. */
+function lcpSelector(audits: Record<string, { details?: unknown }>): string {
+  const tables = (audits['largest-contentful-paint-element'].details as { items?: { items?: unknown[] }[] })
+    ?.items;
+  const row = tables?.[0]?.items?.[0] as { node?: { selector?: string } } | undefined;
+  return row?.node?.selector ?? '';
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is made again, up to twice. */
@@ -162,9 +178,8 @@ export async function lighthouseReport(
         if (s.bestPractices < b.bestPractices)
           verdicts.push(`FAIL ${where}: best practices ${s.bestPractices} < ${b.bestPractices}`);
         if (s.cls >= b.cls) verdicts.push(`FAIL ${where}: CLS ${s.cls.toFixed(3)} ≥ ${b.cls}`);
-        const logged = runs.flatMap((run) => run.consoleErrors);
-        if (logged.length)
-          verdicts.push(`FAIL ${where}: the page logged errors: ${logged[0].split('\n')[0]}`);
+        const problems = runs.flatMap((run) => run.problems);
+        if (problems.length) verdicts.push(`FAIL ${where}: ${problems[0]}`);
       }
   } finally {
     await browser.close();
