@@ -13,7 +13,7 @@ import { AppError } from './core/errors/app-error';
 import { sendError } from './core/errors/error-responder';
 import { createValidationPipe } from './core/errors/validation-pipe';
 import { AppLogger, createRootLogger, loggableUrl } from './core/logging/app-logger';
-import { helmetOptions, securityHeaders } from './core/http/security-headers';
+import { documentOnly, helmetOptions, securityHeaders } from './core/http/security-headers';
 import { RedisIoAdapter } from './core/realtime/socket-adapter';
 import { API_VERSION } from './core/http/api-version';
 import { serveWebApp } from './core/http/serve-web-app';
@@ -127,7 +127,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .header('cache-control', 'no-store')
       .send(await metrics.registry.metrics()),
   );
-  serveWebApp(fastify, config.webDist, () => new AppError('NOT_FOUND'));
+  serveWebApp(fastify, config.webDist, () => new AppError('NOT_FOUND'), documentOnly(headers));
   await app.init();
   await fastify.ready();
   return app;

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { API_VERSION } from '../src/core/http/api-version';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -197,5 +200,36 @@ describe('the site information (GET /api/site)', () => {
       icpFiling: '京ICP备12345678号',
     });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('the web app served by the API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'tt-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>智库</title>');
+    writeFileSync(join(dist, 'assets', 'app-4f2a9c.js'), 'export const ready = true;\n');
+    t = await startTestApp({ WEB_DIST: dist });
+  });
+  afterAll(() => t.close());
+
+  it('sends a page every security header, and a hashed asset only those that apply to a script', async () => {
+    const page = await t.http.get('/requirements').expect(200);
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const asset = await t.http.get('/assets/app-4f2a9c.js').expect(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'x-xss-protection',
+    ])
+      expect(asset.headers[documentOnly]).toBeUndefined();
   });
 });

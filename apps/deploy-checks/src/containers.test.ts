@@ -1,7 +1,11 @@
 /** The images and the compose file. */
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { helmetOptions, securityHeaders } from '../../api/src/core/http/security-headers';
+import {
+  ASSET_SECURITY_HEADERS,
+  helmetOptions,
+  securityHeaders,
+} from '../../api/src/core/http/security-headers';
 import { composeConfig, read } from './files';
 
 describe('Dockerfiles', () => {
@@ -24,21 +28,32 @@ describe('Dockerfiles', () => {
   }
 
   it('has nginx send the SPA the API’s own security headers, and ship no source maps', () => {
-    const sent = Object.fromEntries(
-      [...read('docker/security-headers.conf').matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)].map(
-        (m) => [m[1].toLowerCase(), m[2]],
-      ),
-    );
-    expect(sent).toEqual(securityHeaders(helmetOptions(true)));
+    const headersOf = (file: string) =>
+      Object.fromEntries(
+        [...read(file).matchAll(/^add_header ([\w-]+) "([^"]*)" always;$/gm)].map((m) => [
+          m[1].toLowerCase(),
+          m[2],
+        ]),
+      );
+    const api = securityHeaders(helmetOptions(true));
+    const sent = headersOf('docker/security-headers.conf');
+    expect(sent).toEqual(api);
     expect(sent['content-security-policy']).toContain("frame-ancestors 'self'");
+    // A hashed asset gets what applies to it, as the API sends it.
+    const assets = headersOf('docker/asset-headers.conf');
+    expect(assets).toEqual(Object.fromEntries(ASSET_SECURITY_HEADERS.map((name) => [name, api[name]])));
     // In every location that serves the app's files (an add_header of its own would drop inherited ones).
     const conf = read('docker/nginx.conf');
-    for (const location of ['/assets/', '/'])
+    for (const [location, file] of [
+      ['/assets/', 'asset-headers'],
+      ['/', 'security-headers'],
+    ])
       expect(conf).toMatch(
-        new RegExp(`location ${location} \\{[^}]*include /etc/nginx/security-headers\\.conf;`, 's'),
+        new RegExp(`location ${location} \\{[^}]*include /etc/nginx/${file}\\.conf;`, 's'),
       );
     const dockerfile = read('docker/Dockerfile.web');
-    expect(dockerfile).toContain('COPY docker/security-headers.conf /etc/nginx/security-headers.conf');
+    for (const file of ['security-headers', 'asset-headers'])
+      expect(dockerfile).toContain(`COPY docker/${file}.conf /etc/nginx/${file}.conf`);
     expect(dockerfile).toMatch(/find dist\/apps\/web -name '\*\.map' -delete/);
   });
 
