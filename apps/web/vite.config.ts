@@ -26,10 +26,7 @@ const stylesheetFirst: Plugin = {
     handler(html) {
       const sheets = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
       const rest = sheets.reduce((h, sheet) => h.replace(sheet, ''), html);
-      return rest.replace(
-        /(\s*)<script type="module"/,
-        (m, space) => `${space}${sheets.join('').trim()}${m}`,
-      );
+      return rest.replace('<script type="module"', `${sheets.join('').trim()}\n    <script type="module"`);
     },
   },
 };
