@@ -4,6 +4,16 @@ import { newVerifiedUser, paidDemand, startedDemand } from './support/api';
 import { launchChromium, signedInPage, unsignedAccessToken } from './support/browser';
 
 const baseUrl = inject('baseUrl');
+
+/** A paid demand whose Startup has run: its page stays put (a completion would rightly make it fetch the demand again). */
+async function startedPaidDemand(user: Awaited<ReturnType<typeof newVerifiedUser>>, name: string) {
+  const id = await paidDemand(user, {
+    name,
+    content: '连锁门店的库存周转慢，希望用销量预测改进补货，减少缺货与积压，降低库存成本。',
+    keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
+  });
+  return startedDemand(user, id);
+}
 const HELD_MS = 800;
 
 /**
@@ -85,14 +95,8 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
 
   it('asks for a demand before the module that caches it has arrived, and only once', async () => {
     const user = await newVerifiedUser('early');
-    const id = await paidDemand(user, {
-      name: '先到的需求',
-      content: '连锁门店的库存周转慢，希望用销量预测改进补货，减少缺货与积压，降低库存成本。',
-      keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
-    });
+    const id = await startedPaidDemand(user, '先到的需求');
     const { context, page } = await signedInPage(browser, user);
-    // Startup done first: its completion would rightly make the page fetch the demand again.
-    await startedDemand(user, id);
     const held = await holdBack(page, /workshop-api-[\w-]+\.js$/);
     const asked: string[] = [];
     page.on('request', (r) => new URL(r.url()).pathname === `/api/demand-store/${id}` && asked.push(r.url()));
@@ -106,13 +110,8 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
 
   it('asks for a demand’s stored events with the demand, before its page’s code has arrived', async () => {
     const user = await newVerifiedUser('events');
-    const id = await paidDemand(user, {
-      name: '带进度的需求',
-      content: '连锁门店的库存周转慢，希望用销量预测改进补货，减少缺货与积压，降低库存成本。',
-      keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
-    });
+    const id = await startedPaidDemand(user, '带进度的需求');
     const { context, page } = await signedInPage(browser, user);
-    await startedDemand(user, id);
     const held = await holdBack(page, /DemandDetailPage-[\w-]+\.js$/);
     const fromStart: string[] = [];
     page.on(
