@@ -13,10 +13,10 @@ import { AppError } from './core/errors/app-error';
 import { sendError } from './core/errors/error-responder';
 import { createValidationPipe } from './core/errors/validation-pipe';
 import { AppLogger, createRootLogger, loggableUrl } from './core/logging/app-logger';
-import { documentOnly, helmetOptions, securityHeaders } from './core/http/security-headers';
+import { assetHeaders, helmetOptions, securityHeaders } from './core/http/security-headers';
 import { RedisIoAdapter } from './core/realtime/socket-adapter';
 import { API_VERSION } from './core/http/api-version';
-import { serveWebApp } from './core/http/serve-web-app';
+import { serveWebApp, WEB_ASSETS } from './core/http/serve-web-app';
 import { MetricsService } from './core/metrics/metrics.service';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -79,8 +79,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     route.onRequest = [...[route.onRequest ?? []].flat(), staffOnly];
   });
   const headers = securityHeaders(helmetOptions(Boolean(config.stripe?.publishableKey)));
+  // A hashed script or stylesheet carries only those that apply to it (ASSET_SECURITY_HEADERS).
+  const forAssets = assetHeaders(headers);
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers).header('x-request-id', request.id);
+    reply
+      .headers(request.url.startsWith(WEB_ASSETS) ? forAssets : headers)
+      .header('x-request-id', request.id);
     done();
   });
 
@@ -127,7 +131,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .header('cache-control', 'no-store')
       .send(await metrics.registry.metrics()),
   );
-  serveWebApp(fastify, config.webDist, () => new AppError('NOT_FOUND'), documentOnly(headers));
+  serveWebApp(fastify, config.webDist, () => new AppError('NOT_FOUND'));
   await app.init();
   await fastify.ready();
   return app;

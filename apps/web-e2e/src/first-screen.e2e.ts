@@ -5,6 +5,8 @@ import { launchChromium, signedInPage, unsignedAccessToken } from './support/bro
 
 const baseUrl = inject('baseUrl');
 
+const HELD_MS = 800;
+
 /** A paid demand whose Startup has run: its page stays put (a completion would rightly make it fetch the demand again). */
 async function startedPaidDemand(user: Awaited<ReturnType<typeof newVerifiedUser>>, name: string) {
   const id = await paidDemand(user, {
@@ -14,7 +16,6 @@ async function startedPaidDemand(user: Awaited<ReturnType<typeof newVerifiedUser
   });
   return startedDemand(user, id);
 }
-const HELD_MS = 800;
 
 /**
  * Holds one request back for HELD_MS (a screen's chunk, or its data) and notes when each request starts: what a

@@ -1,3 +1,5 @@
+import { api, type RequestOptions } from './api-client';
+
 let settled: Promise<unknown> = Promise.resolve();
 
 /**
@@ -10,4 +12,15 @@ export const firstScreenSettled = () => settled;
 /** Set once, by the first visit's fetch of its screen (fetchFirstScreen). */
 export function settleFirstScreenWith(done: Promise<unknown>) {
   settled = done;
+}
+
+/**
+ * A first screen's data asked for at once, not after the module that caches it (one round trip sooner on a slow
+ * network): that module adopts the answer when it arrives. A failure is the screen's to show, once its hook asks
+ * again, so it is not reported here as unhandled.
+ */
+export function askAtOnce<T>(path: string, options?: RequestOptions): Promise<T> {
+  const answer = api<T>(path, options);
+  answer.catch(() => undefined);
+  return answer;
 }

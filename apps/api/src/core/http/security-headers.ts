@@ -44,9 +44,9 @@ export const ASSET_SECURITY_HEADERS: readonly string[] = [
   'x-content-type-options',
 ];
 
-/** The names of those of `headers` that govern documents only: what an asset's response drops. */
-export const documentOnly = (headers: Record<string, string>): string[] =>
-  Object.keys(headers).filter((name) => !ASSET_SECURITY_HEADERS.includes(name));
+/** Those of `headers` that a hashed asset carries (ASSET_SECURITY_HEADERS). */
+export const assetHeaders = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => ASSET_SECURITY_HEADERS.includes(name)));
 
 /**
  * Helmet's headers for every response, computed once at start. Our policy is static, so every response gets the

@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sendError } from '../errors/error-responder';
 
-const ASSETS = '/assets/';
+/** Where the web app's hashed scripts and stylesheets are served. */
+export const WEB_ASSETS = '/assets/';
 
 /** The viewer's client route names generated files (`/demand-lab/<lab>/prd.html`): still the app, not an asset. */
 const FILE_NAMED_ROUTES = '/demand-lab/';
@@ -19,18 +20,14 @@ export function serveWebApp(
   fastify: FastifyInstance,
   webDist: string | undefined,
   notFound: () => Error,
-  /** Security headers every response carries that an asset's drops (documentOnly). */
-  documentHeaders: readonly string[],
 ): void {
   const root = webDist ? resolve(webDist) : undefined;
   if (!root || !existsSync(join(root, 'index.html'))) return;
   const index = readFileSync(join(root, 'index.html'));
   fastify.register(async (files) => {
-    files.addHook('onSend', async (request, reply) => {
-      // The same URL is sent in three encodings: caches must keep them apart (after CORS's own Vary: Origin).
+    // The same URL is sent in three encodings: caches must keep them apart (after CORS's own Vary: Origin).
+    files.addHook('onSend', async (_request, reply) => {
       reply.header('vary', 'Origin, Accept-Encoding');
-      // A hashed script or stylesheet carries only the security headers that apply to it (ASSET_SECURITY_HEADERS).
-      if (request.url.startsWith(ASSETS)) for (const name of documentHeaders) reply.removeHeader(name);
     });
     files.register(fastifyStatic, {
       root,
@@ -43,7 +40,7 @@ export function serveWebApp(
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
-          path.includes(ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.includes(WEB_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });

@@ -1,6 +1,6 @@
 /** What other features may use of solutions; everything else stays inside. */
 import type { SearchResponse } from '@think-tank/contracts';
-import { api } from '../../lib/api-client';
+import { askAtOnce } from '../../lib/first-screen';
 import { searchPath } from './api/solution-keys';
 
 export { solutionKeys } from './api/solution-keys';
@@ -15,9 +15,7 @@ export const solutionsPages = {
 /** The data the search opens on, for a first visit to ask for alongside its code. */
 export const solutionsData = {
   search: (query: string, page: number) => {
-    // Asked for at once, not after the module that caches it: on a slow network, one round trip sooner.
-    const answer = api<SearchResponse>(searchPath(query, page), { anonymous: true });
-    answer.catch(() => undefined); // a failure is the screen's to show, once its hook asks again
+    const answer = askAtOnce<SearchResponse>(searchPath(query, page), { anonymous: true });
     return import('./api/solutions-api').then((m) => m.preloadSearch(query, page, answer));
   },
 };

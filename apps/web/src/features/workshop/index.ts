@@ -1,5 +1,5 @@
 import type { DemandDetail, DemandEventPayload } from '@think-tank/contracts';
-import { api } from '../../lib/api-client';
+import { askAtOnce } from '../../lib/first-screen';
 import { withTexts } from '../../lib/i18n';
 import { demandEventsPath, workshopKeys } from './api/workshop-keys';
 
@@ -15,12 +15,9 @@ export const workshopPages = /* @__PURE__ */ withTexts('workshop', {
 /** The data the feature's screens open on, for a first visit to ask for alongside their code. */
 export const workshopData = {
   demand: (id: string) => {
-    // Asked for at once, not after the module that caches it: on a slow network, one round trip sooner. So are
-    // its stored events, which the live panel shows: otherwise asked for only once the page has rendered.
-    const answer = api<DemandDetail>(workshopKeys.detail(id));
-    const events = api<DemandEventPayload[]>(demandEventsPath(id, 0));
-    // A failure is the screen's to show, once its hook asks again.
-    for (const request of [answer, events]) request.catch(() => undefined);
+    // With its stored events, which the live panel shows: otherwise asked for only once the page has rendered.
+    const answer = askAtOnce<DemandDetail>(workshopKeys.detail(id));
+    const events = askAtOnce<DemandEventPayload[]>(demandEventsPath(id, 0));
     return import('./api/workshop-api').then((m) => m.preloadDemand(id, answer, events));
   },
 };
