@@ -105,6 +105,14 @@ describe('deliverables in the browser (issue 21)', () => {
 
     await page.getByRole('link', { name: '打开成果查看器' }).click();
     await page.waitForURL(/\/demand-lab\/lab-[0-9a-f]+$/);
+    // The test stands in for the browser's print dialog: headless Chromium's never closes, and the page it holds
+    // refuses Playwright's own printing ("Page is already being printed"). So the printable tab's print() is
+    // recorded, and the PDF saved as "Save as PDF" would.
+    await context.addInitScript(() => {
+      window.print = () => {
+        document.documentElement.dataset.printRequested = 'true';
+      };
+    });
     const [printable] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: '导出 PDF' }).click(),
@@ -112,6 +120,8 @@ describe('deliverables in the browser (issue 21)', () => {
     await printable.waitForLoadState();
     expect(printable.url()).toMatch(/indexp\.html\?ticket=[\w-]{43}#print$/);
     await printable.getByRole('heading', { name: /需求总览/ }).waitFor();
+    // The page asked to print itself, as the button promises.
+    await printable.waitForFunction(() => document.documentElement.dataset.printRequested === 'true');
     const pdf = await printable.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     // One page per stage at least (each stage's section starts a new page in print).
