@@ -1,11 +1,31 @@
-import type { SolutionInput } from '@think-tank/contracts';
+import { Role, type SolutionInput } from '@think-tank/contracts';
 import { bearer, type verifiedUser } from './accounts';
 import { waitFor } from './wait';
+import { User } from '../../src/modules/auth/entities/user.entity';
+import { TokenService } from '../../src/modules/auth/token.service';
 import { Solution } from '../../src/modules/solutions/entities/solution.entity';
 import { writeSolution } from '../../src/modules/solutions/solutions.service';
 import type { TestApp } from './test-app';
 
 let seq = 0;
+
+/**
+ * A verified account inserted as a row, with a session issued by the real token service: for specs whose subject
+ * is not registration (no mail round trip). `auth` is its Authorization header.
+ */
+export async function insertUser(t: TestApp, role: Role = Role.Free, fields: Partial<User> = {}) {
+  seq += 1;
+  const name = `u${seq}${Math.random().toString(36).slice(2, 8)}`;
+  const user = await t.db.getRepository(User).save({
+    username: name,
+    email: `${name}@example.cn`,
+    role,
+    emailVerifiedAt: new Date(),
+    ...fields,
+  });
+  const pair = await t.app.get(TokenService).issue(user);
+  return { id: user.id, user, auth: { Authorization: `Bearer ${pair.access_token}` } };
+}
 
 /** A solution in the library (and its search form), written through the real service. */
 export async function createSolution(t: TestApp, fields: Partial<SolutionInput> = {}) {

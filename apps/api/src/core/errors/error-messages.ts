@@ -64,6 +64,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   },
   STAGE_NOT_FAILED: { zh: '只有失败的阶段可以重试。', en: 'Only a failed stage can be retried.' },
   NO_PAYMENT_DUE: { zh: '该阶段当前无需支付。', en: 'Nothing is due for this stage now.' },
+  PAYMENT_REQUIRED: {
+    zh: '该阶段的费用已退款，需重新支付后才能再次运行。',
+    en: 'This stage’s fee was refunded: pay it again before it runs again.',
+  },
   STAGE_LOCKED: {
     zh: '下一阶段已按当前选择的模块计价并等待支付或正在生成，此阶段暂不能修改。',
     en: 'The next stage was priced from these modules and is awaiting payment or being generated: this stage cannot be changed now.',

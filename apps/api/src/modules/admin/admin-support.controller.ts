@@ -105,7 +105,8 @@ export class AdminSupportController {
   @Put('demands/:id/retry-stage')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({
-    summary: 'Queue a failed stage of any user’s demand again (409 STAGE_NOT_FAILED otherwise)',
+    summary:
+      'Queue a failed stage of any user’s demand again (409 STAGE_NOT_FAILED otherwise; 402 PAYMENT_REQUIRED when its fee was refunded)',
   })
   async retryStage(@Param('id') id: string, @Query() q: StageQuery, @CurrentUser() actor: AuthUser) {
     await this.demands.retryStage(actor.id, id, q.stage);

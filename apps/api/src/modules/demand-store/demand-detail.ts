@@ -47,7 +47,10 @@ export function toDemandDetail(
           output: r?.output ?? null,
           selectedModules: r?.selectedModules ?? [],
           stale: r?.stale ?? false,
-          fee: r?.paymentStatus === 'Pending' ? feeDue(stage, rows, currency) : null,
+          fee:
+            r?.paymentStatus === 'Pending' && r.status === 'PendingInput'
+              ? feeDue(stage, rows, currency)
+              : null,
         },
       ];
     }),

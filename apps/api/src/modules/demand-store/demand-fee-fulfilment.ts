@@ -17,7 +17,7 @@ function feeOf(order: PaidOrder): { demandId: string; stage: Stage } {
 
 /**
  * Billing's handler for the workshop's fees ('demand_store_payment'): a paid fee queues its stage, a refunded one
- * un-queues a stage that has not run. Registered in every process that settles orders: the API and the worker.
+ * puts it back to awaiting its fee. Registered in every process that settles orders: the API and the worker.
  */
 @Injectable()
 export class DemandFeeFulfilment implements OnModuleInit {
@@ -52,10 +52,13 @@ export class DemandFeeFulfilment implements OnModuleInit {
     return { drafts, afterCommit: () => this.queue.enqueue(job) };
   }
 
-  /** A refunded fee whose stage has not run yet cancels it: the stage waits for its fee again, its job skips. */
+  /**
+   * A refunded fee puts its stage back to awaiting the fee (its queued, running or failed run can no longer finish
+   * or be retried); a stage already completed keeps its output, delivered before the refund.
+   */
   private async refunded(tx: EntityManager, order: PaidOrder): Promise<void> {
     const { demandId, stage } = feeOf(order);
-    await this.stageState.cancelUnrun(tx, demandId, stage);
+    await this.stageState.refundFee(tx, demandId, stage);
   }
 }
 

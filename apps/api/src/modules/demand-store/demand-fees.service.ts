@@ -89,7 +89,9 @@ export class DemandFeesService {
   ): Promise<PaymentInstruction | { status: 'no_payment_required'; message: string }> {
     const demand = await this.store.own(who.id, demandId);
     const rows = await this.stageRows.findBy({ demandId });
-    if (rows.find((r) => r.stage === stage)?.paymentStatus !== 'Pending')
+    const row = rows.find((r) => r.stage === stage);
+    // Awaiting its fee to run (not a stage delivered before its fee was refunded, which nothing re-runs here).
+    if (row?.paymentStatus !== 'Pending' || row.status !== 'PendingInput')
       throw new AppError('NO_PAYMENT_DUE');
     const price = (currency: Currency) => feeDue(stage, rows, currency);
     if (price(currencyFor(lang)).amount === 0) {

@@ -12,6 +12,7 @@ import {
 } from '@think-tank/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
+import { AppError } from '../../core/errors/app-error';
 import { Demand } from './entities/demand.entity';
 import { DemandStage, type StageVersion } from './entities/demand-stage.entity';
 import type { LabFile } from './generation/lab-files';
@@ -105,8 +106,9 @@ export class DemandStagesRepository {
     return this.queue(row);
   }
 
-  /** Marks a stage (locked) queued for a new run and answers its job. */
+  /** Marks a stage (locked) queued for a new run and answers its job; 402 when its fee was refunded. */
   queue(row: DemandStage): StageJob {
+    if (row.paymentStatus === 'Pending') throw new AppError('PAYMENT_REQUIRED');
     row.status = 'Queued';
     row.errorMessage = null;
     row.run += 1;
@@ -123,6 +125,9 @@ export class DemandStagesRepository {
   /** Startup (locked) runs again on revised content, its output kept as a version; later outputs turn stale. */
   revise(locked: Locked, input: StageInput): StageJob | null {
     const startup = locked.stages.Startup;
+    // Delivered, then its fee refunded: it runs again only once paid again (a fee never paid waits as it is).
+    if (startup.paymentStatus === 'Pending' && startup.status !== 'PendingInput')
+      throw new AppError('PAYMENT_REQUIRED');
     startup.input = input;
     locked.demand.currentStage = 'Startup';
     for (const s of STAGES.slice(1)) if (locked.stages[s].output) locked.stages[s].stale = true;
@@ -131,13 +136,17 @@ export class DemandStagesRepository {
     return this.queue(startup);
   }
 
-  /** `Pending → Paid`, queued for a new run (the fee's payment, in its transaction); null when nothing was due. */
+  /**
+   * `Pending → Paid`, queued for a new run (the fee's payment, in its transaction); null when nothing was due. A
+   * stage delivered before its fee was refunded (Completed, `Pending`) is not bought back by a stray order.
+   */
   async pay(tx: EntityManager, demandId: string, stage: Stage): Promise<StageJob | null> {
     const [paid] = await updateReturning<{ run: number }>(
       tx,
       `UPDATE demand_stages SET "paymentStatus" = 'Paid', status = 'Queued', run = run + 1, "errorMessage" = NULL,
               "updatedAt" = now()
-        WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Pending' RETURNING run`,
+        WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Pending' AND status = 'PendingInput'
+        RETURNING run`,
       [demandId, stage],
     );
     if (!paid) return null;
@@ -148,21 +157,38 @@ export class DemandStagesRepository {
     return { demandId, stage, run: paid.run };
   }
 
-  /** `Paid → Pending` for a stage whose run has not started (its fee refunded): its queued job will skip. */
-  async cancelUnrun(tx: EntityManager, demandId: string, stage: Stage): Promise<boolean> {
-    const canceled = await updateReturning<{ stage: Stage }>(
-      tx,
-      `UPDATE demand_stages SET "paymentStatus" = 'Pending', status = 'PendingInput', "updatedAt" = now()
-        WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Paid' AND status = 'Queued' RETURNING stage`,
+  /**
+   * `Paid → Pending`: the stage's fee was refunded (contract §11), in the refund's transaction. The row is locked
+   * first, so a worker's claim or completion lands wholly before or after: a stage that completed keeps its output
+   * (delivered before the refund, and still awaiting its fee should it run again); any other waits for its fee
+   * (`PendingInput`), and the run it had, queued, running or failed, can no longer claim, complete or be retried.
+   * Answers what the refund took back, or null when the stage was not paid.
+   */
+  async refundFee(tx: EntityManager, demandId: string, stage: Stage): Promise<'delivered' | 'unrun' | null> {
+    const [row]: Pick<DemandStage, 'status' | 'paymentStatus'>[] = await tx.query(
+      `SELECT status, "paymentStatus" FROM demand_stages WHERE "demandId" = $1 AND stage = $2 FOR UPDATE`,
       [demandId, stage],
     );
-    if (!canceled.length) return false;
+    if (row?.paymentStatus !== 'Paid') return null;
+    if (row.status === 'Completed') {
+      await tx.query(
+        `UPDATE demand_stages SET "paymentStatus" = 'Pending', "updatedAt" = now() WHERE "demandId" = $1 AND stage = $2`,
+        [demandId, stage],
+      );
+      return 'delivered';
+    }
+    await tx.query(
+      `UPDATE demand_stages SET "paymentStatus" = 'Pending', status = 'PendingInput', "errorMessage" = NULL,
+              "updatedAt" = now()
+        WHERE "demandId" = $1 AND stage = $2`,
+      [demandId, stage],
+    );
     await tx.query(
       `UPDATE demands SET "overallStatus" = 'PendingInput', "updatedAt" = now()
         WHERE id = $1 AND "currentStage" = $2 AND "overallStatus" <> 'Archived'`,
       [demandId, stage],
     );
-    return true;
+    return 'unrun';
   }
 
   /**

@@ -122,7 +122,10 @@ export class DemandStoreController {
   }
 
   @Put(':id/retry-stage')
-  @ApiOperation({ summary: 'Queue a failed stage again (409 STAGE_NOT_FAILED otherwise)' })
+  @ApiOperation({
+    summary:
+      'Queue a failed stage again (409 STAGE_NOT_FAILED otherwise; 402 PAYMENT_REQUIRED when its fee was refunded)',
+  })
   retry(
     @Param('id') id: string,
     @Query() q: StageQuery,

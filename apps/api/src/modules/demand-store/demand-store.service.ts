@@ -173,6 +173,8 @@ export class DemandStoreService {
       who,
       demandId,
       async ({ stages }, queue) => {
+        // A stage whose fee was refunded (contract §11) waits for it again, whatever it was.
+        if (stages[stage].paymentStatus === 'Pending') throw new AppError('PAYMENT_REQUIRED');
         if (stages[stage].status !== 'Error') throw new AppError('STAGE_NOT_FAILED');
         queue(this.stageState.queue(stages[stage]));
       },

@@ -8,7 +8,10 @@ function badgesOf(data: StageData): ('completed' | 'processing' | 'awaitingPayme
   return [
     ...(data.status === 'Completed' ? (['completed'] as const) : []),
     ...(data.status === 'Processing' || data.status === 'Queued' ? (['processing'] as const) : []),
-    ...(data.paymentStatus === 'Pending' ? (['awaitingPayment'] as const) : []),
+    // A stage delivered before its fee was refunded is not waiting for a payment to run.
+    ...(data.paymentStatus === 'Pending' && data.status !== 'Completed'
+      ? (['awaitingPayment'] as const)
+      : []),
     ...(data.status === 'Error' ? (['failed'] as const) : []),
   ];
 }
