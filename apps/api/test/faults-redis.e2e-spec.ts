@@ -133,7 +133,7 @@ describe('the scheduled jobs with two workers (contract §10)', () => {
   it('keeps one schedule, and one pending run, per job whatever the number of workers', async () => {
     workers.push(await startTestWorker(t), await startTestWorker(t));
     for (const [name, scheduled] of [
-      [QueueName.billing, [JobName.expireSubscriptions, JobName.reconcileOrders]],
+      [QueueName.billing, [JobName.expireSubscriptions, JobName.reconcileOrders, JobName.retryRefunds]],
       [QueueName.demandStages, [JobName.sweepStages]],
     ] as const) {
       const queue = t.app.get<Queue>(getQueueToken(name));
@@ -179,6 +179,7 @@ describe('a Redis that restarts empty (contract §10)', () => {
     for (const [name, job] of [
       [QueueName.billing, JobName.expireSubscriptions],
       [QueueName.billing, JobName.reconcileOrders],
+      [QueueName.billing, JobName.retryRefunds],
       [QueueName.demandStages, JobName.sweepStages],
     ] as const) {
       const repeatable = await t.app.get<Queue>(getQueueToken(name)).getRepeatableJobs();

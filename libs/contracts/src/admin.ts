@@ -57,9 +57,12 @@ export interface AdminOrder {
   refund: AdminRefund | null;
 }
 
-/** A refund as the order's gateway answered it: `requested` while it is being asked. */
+/**
+ * A refund as the order's gateway answered it: `requested` while it is being asked, `pending` while the gateway
+ * cannot be reached (the worker asks it again with the same refund request id).
+ */
 export interface AdminRefund {
-  status: 'requested' | 'succeeded' | 'refused';
+  status: 'requested' | 'pending' | 'succeeded' | 'refused';
   gatewayRefundId: string | null;
   /** The gateway's reason for a refusal. */
   reason: string | null;

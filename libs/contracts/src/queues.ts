@@ -17,6 +17,8 @@ export const JobName = {
   sweepStages: 'sweep-stages',
   /** Every 10 minutes: ask the gateways about orders pending too long. */
   reconcileOrders: 'reconcile-orders',
+  /** Every minute: ask again the gateways that could not be reached for a refund (same refund request id). */
+  retryRefunds: 'retry-refunds',
   /** Send one mail: payload `{to, subject, text, html}`. */
   sendMail: 'send-mail',
   /**
@@ -31,6 +33,7 @@ export type JobName = (typeof JobName)[keyof typeof JobName];
 export const JobQueue: Record<JobName, QueueName> = {
   [JobName.expireSubscriptions]: QueueName.billing,
   [JobName.reconcileOrders]: QueueName.billing,
+  [JobName.retryRefunds]: QueueName.billing,
   [JobName.runStage]: QueueName.demandStages,
   [JobName.sweepStages]: QueueName.demandStages,
   [JobName.sendMail]: QueueName.mail,

@@ -71,6 +71,11 @@ export class FakeAlipayPlatform {
   readonly refunds = new Map<string, { outTradeNo: string; amount: string }>();
   /** When set, `alipay.trade.refund` answers this business error (sub_code) instead of refunding. */
   refuseRefundsWith: string | null = null;
+  /**
+   * A bad day on the network for `alipay.trade.refund`: `down` drops the connection before Alipay sees the request,
+   * `answer-lost` after Alipay has refunded (the money moved, the merchant never heard).
+   */
+  refundTrouble: 'down' | 'answer-lost' | null = null;
   /** The gateway's requests whose merchant signature checked out, and those that did not. */
   readonly gatewayCalls: { method: string; validSign: boolean; bizContent: Record<string, string> }[] = [];
   private gateway?: Server;
@@ -91,12 +96,15 @@ export class FakeAlipayPlatform {
         .update(signingContent(fields, ['sign']))
         .verify(this.merchant.publicKey, fields.sign ?? '', 'base64');
       const bizContent = JSON.parse(fields.biz_content ?? '{}') as Record<string, string>;
+      const trouble = fields.method === 'alipay.trade.refund' ? this.refundTrouble : null;
+      if (trouble === 'down') return req.socket.destroy();
       this.gatewayCalls.push({ method: fields.method, validSign, bizContent });
       const node = !validSign
         ? { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
         : fields.method === 'alipay.trade.refund'
           ? this.refund(bizContent)
           : this.query(bizContent);
+      if (trouble === 'answer-lost') return req.socket.destroy();
       const json = JSON.stringify(node);
       const sign = createSign('RSA-SHA256').update(json).sign(this.platform.privateKey, 'base64');
       const key = `${fields.method.replace(/\./g, '_')}_response`;

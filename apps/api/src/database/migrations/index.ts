@@ -15,6 +15,7 @@ import { PurchaseSubject1795540000000 } from './1795540000000-PurchaseSubject';
 import { VipApplications1795540100000 } from './1795540100000-VipApplications';
 import { InvoiceRequests1795540200000 } from './1795540200000-InvoiceRequests';
 import { DemandOutputLanguage1795540300000 } from './1795540300000-DemandOutputLanguage';
+import { StageFeeRefunded1795540400000 } from './1795540400000-StageFeeRefunded';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   VipApplications1795540100000,
   InvoiceRequests1795540200000,
   DemandOutputLanguage1795540300000,
+  StageFeeRefunded1795540400000,
 ];

@@ -1,5 +1,18 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Role, type Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
 import { AuditService } from '../../core/audit/audit.service';
@@ -74,10 +87,16 @@ export class AdminSupportController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary:
-      'Refund a paid order through its gateway, then mark it refunded and revoke what it granted (admin; 409 unless paid or while another refund of it runs; 502 REFUND_REFUSED when the gateway refuses)',
+      'Refund a paid order through its gateway, then mark it refunded and revoke what it granted (admin; 409 unless paid or while another refund of it runs; 502 REFUND_REFUSED when the gateway refuses; 202 with refund.status pending when the gateway cannot be reached: the worker asks again with the same refund request id)',
   })
-  refund(@Param('id') id: string, @CurrentUser() actor: AuthUser) {
-    return this.orders.refund(actor.id, id);
+  async refund(
+    @Param('id') id: string,
+    @CurrentUser() actor: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const order = await this.orders.refund(actor.id, id);
+    if (order.refund?.status === 'pending') reply.status(HttpStatus.ACCEPTED);
+    return order;
   }
 
   @Post('orders/:id/reconcile')

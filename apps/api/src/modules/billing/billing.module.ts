@@ -69,6 +69,7 @@ import { SandboxLedger } from './sandbox-ledger';
     SubscriptionsService,
     OrdersAdminService,
     ReconciliationService,
+    RefundsService,
   ],
 })
 export class BillingModule {}

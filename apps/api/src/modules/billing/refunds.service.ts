@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
-import type { Order } from './entities/order.entity';
+import { Order } from './entities/order.entity';
 import type { Refund } from './entities/refund.entity';
 import { FulfilmentService } from './fulfilment.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
@@ -13,11 +13,18 @@ import { SandboxLedger } from './sandbox-ledger';
 
 /** A claim older than this is taken to have died with its process, and may be asked again (under the same key). */
 const CLAIM_TIMEOUT = '2 minutes';
+/** Pending refunds asked again per run of the worker's job. */
+const RETRY_BATCH = 50;
+
+/** Where a refund stands once its gateway was asked: done, or to be asked again (it could not be reached). */
+export type RefundOutcome = 'refunded' | 'pending';
 
 /**
  * Refunds through the order's gateway (contract §10): the money goes back first, and only then is the order
  * `refunded` and what it granted revoked. A refund row is claimed before the gateway is asked, so a repeat or a
- * concurrent twin never asks twice; a refusal leaves the order paid, flagged with the gateway's reason.
+ * concurrent twin never asks twice; a refusal leaves the order paid, flagged with the gateway's reason. A gateway
+ * that cannot be reached (or answers nothing valid) leaves the refund `pending`: the worker asks again under the
+ * same refund request id (the order's id), so money moves once however often it is asked.
  */
 @Injectable()
 export class RefundsService {
@@ -32,16 +39,21 @@ export class RefundsService {
     private readonly audit: AuditService,
   ) {}
 
-  async refund(actorId: string, order: Order): Promise<void> {
+  /** `retry`: the worker asking again for a pending refund, whose staying pending is not audited again. */
+  async refund(actorId: string, order: Order, retry = false): Promise<RefundOutcome> {
     if (order.status !== 'paid') throw new AppError('CONFLICT');
     const claim = await this.claim(actorId, order);
     // Another request is asking the gateway right now.
     if (!claim) throw new AppError('CONFLICT');
     // A gateway that agreed before (and the order was not updated then) is not asked again.
-    const answer: RefundAnswer =
-      claim.status === 'succeeded'
-        ? { ok: true, refundId: claim.gatewayRefundId }
-        : await this.ask(order).catch((e: Error) => ({ ok: false as const, reason: e.message }));
+    let answer: RefundAnswer;
+    try {
+      answer =
+        claim.status === 'succeeded' ? { ok: true, refundId: claim.gatewayRefundId } : await this.ask(order);
+    } catch (e) {
+      await this.leavePending(actorId, order, (e as Error).message, !retry);
+      return 'pending';
+    }
     if (!answer.ok) {
       await this.db.transaction(async (tx) => {
         await tx.query(
@@ -77,6 +89,61 @@ export class RefundsService {
     });
     // The gateway's own TRADE_CLOSED (or a twin) refunded the order meanwhile: nothing more to do here.
     if (!refunded) throw new AppError('CONFLICT');
+    return 'refunded';
+  }
+
+  /**
+   * Asks the gateways again for refunds left pending at least `idleSeconds` ago (the worker's job), each as its
+   * admin first asked; answers how many were asked and how many are now refunded.
+   */
+  async retryPending(idleSeconds = 60): Promise<{ asked: number; refunded: number }> {
+    const rows: { orderId: string; actorId: string }[] = await this.db.query(
+      `SELECT "orderId", "actorId" FROM refunds
+        WHERE status = 'pending' AND "updatedAt" < now() - make_interval(secs => $1)
+        ORDER BY "updatedAt" LIMIT $2`,
+      [idleSeconds, RETRY_BATCH],
+    );
+    let refunded = 0;
+    for (const { orderId, actorId } of rows) {
+      const order = await this.db.getRepository(Order).findOneByOrFail({ id: orderId });
+      if (order.status !== 'paid') {
+        // Settled meanwhile by the gateway's own message (Alipay's TRADE_CLOSED for this refund): nothing to ask.
+        await this.db.query(
+          `UPDATE refunds SET status = CASE WHEN $2 = 'refunded' THEN 'succeeded' ELSE 'refused' END,
+                  reason = CASE WHEN $2 = 'refunded' THEN NULL ELSE 'the order is no longer paid' END,
+                  "updatedAt" = now()
+            WHERE "orderId" = $1 AND status = 'pending'`,
+          [orderId, order.status],
+        );
+        continue;
+      }
+      const outcome = await this.refund(actorId, order, true).catch((e: Error) => {
+        this.logger.warn(`pending refund of order ${orderId}: ${e.message}`);
+        return null;
+      });
+      if (outcome === 'refunded') refunded += 1;
+    }
+    return { asked: rows.length, refunded };
+  }
+
+  /** The gateway could not be reached: the order stays paid, the refund waits to be asked again. */
+  private async leavePending(actorId: string, order: Order, why: string, audited: boolean): Promise<void> {
+    const reason = `${order.gateway} could not be reached: ${why}`.slice(0, 500);
+    this.logger.warn(`refund of order ${order.id} pending: ${reason}`);
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE refunds SET status = 'pending', reason = $2, "updatedAt" = now() WHERE "orderId" = $1`,
+        [order.id, reason],
+      );
+      if (audited)
+        await this.audit.record(tx, {
+          actorId,
+          action: 'order.refund-pending',
+          targetType: 'order',
+          targetId: order.id,
+          details: { reason },
+        });
+    });
   }
 
   /**

@@ -125,9 +125,9 @@ export class DemandStagesRepository {
   /** Startup (locked) runs again on revised content, its output kept as a version; later outputs turn stale. */
   revise(locked: Locked, input: StageInput): StageJob | null {
     const startup = locked.stages.Startup;
-    // Delivered, then its fee refunded: it runs again only once paid again (a fee never paid waits as it is).
-    if (startup.paymentStatus === 'Pending' && startup.status !== 'PendingInput')
-      throw new AppError('PAYMENT_REQUIRED');
+    // Delivered, then its fee refunded: nothing runs it again unpaid. A stage awaiting its fee (never paid, or
+    // refunded before it ran) takes the new content and waits for the fee as it is.
+    if (startup.feeRefundedAt && startup.status === 'Completed') throw new AppError('PAYMENT_REQUIRED');
     startup.input = input;
     locked.demand.currentStage = 'Startup';
     for (const s of STAGES.slice(1)) if (locked.stages[s].output) locked.stages[s].stale = true;
@@ -144,7 +144,7 @@ export class DemandStagesRepository {
     const [paid] = await updateReturning<{ run: number }>(
       tx,
       `UPDATE demand_stages SET "paymentStatus" = 'Paid', status = 'Queued', run = run + 1, "errorMessage" = NULL,
-              "updatedAt" = now()
+              "feeRefundedAt" = NULL, "updatedAt" = now()
         WHERE "demandId" = $1 AND stage = $2 AND "paymentStatus" = 'Pending' AND status = 'PendingInput'
         RETURNING run`,
       [demandId, stage],
@@ -172,14 +172,15 @@ export class DemandStagesRepository {
     if (row?.paymentStatus !== 'Paid') return null;
     if (row.status === 'Completed') {
       await tx.query(
-        `UPDATE demand_stages SET "paymentStatus" = 'Pending', "updatedAt" = now() WHERE "demandId" = $1 AND stage = $2`,
+        `UPDATE demand_stages SET "paymentStatus" = 'Pending', "feeRefundedAt" = now(), "updatedAt" = now()
+          WHERE "demandId" = $1 AND stage = $2`,
         [demandId, stage],
       );
       return 'delivered';
     }
     await tx.query(
       `UPDATE demand_stages SET "paymentStatus" = 'Pending', status = 'PendingInput', "errorMessage" = NULL,
-              "updatedAt" = now()
+              "feeRefundedAt" = now(), "updatedAt" = now()
         WHERE "demandId" = $1 AND stage = $2`,
       [demandId, stage],
     );

@@ -174,7 +174,7 @@ export class DemandStoreService {
       demandId,
       async ({ stages }, queue) => {
         // A stage whose fee was refunded (contract §11) waits for it again, whatever it was.
-        if (stages[stage].paymentStatus === 'Pending') throw new AppError('PAYMENT_REQUIRED');
+        if (stages[stage].feeRefundedAt) throw new AppError('PAYMENT_REQUIRED');
         if (stages[stage].status !== 'Error') throw new AppError('STAGE_NOT_FAILED');
         queue(this.stageState.queue(stages[stage]));
       },

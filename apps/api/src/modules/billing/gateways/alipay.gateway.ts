@@ -111,6 +111,9 @@ export class AlipayGateway {
       },
     })) as { code?: string; msg?: string; subCode?: string; subMsg?: string; tradeNo?: string };
     if (res.code === '10000') return { ok: true, refundId: res.tradeNo ?? null };
+    // Alipay's own trouble, not a refusal: its rule is to ask again with the same out_request_no.
+    if (res.code === '20000' || res.subCode === 'ACQ.SYSTEM_ERROR')
+      throw new Error(`Alipay ${res.subCode ?? res.code}: ${res.subMsg ?? res.msg ?? ''}`.trim());
     return { ok: false, reason: `Alipay ${res.subCode ?? res.code}: ${res.subMsg ?? res.msg ?? ''}`.trim() };
   }
 

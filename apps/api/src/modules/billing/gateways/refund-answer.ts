@@ -1,2 +1,6 @@
-/** A gateway's answer to a refund request: agreed (with its id for the refund), or refused with its reason. */
+/**
+ * A gateway's answer to a refund request: agreed (with its id for the refund), or refused with its reason. A
+ * gateway that could not be reached, or did not answer as it should, throws instead: the refund stays pending and
+ * is asked again under the same refund request id, which the gateway treats as the same refund.
+ */
 export type RefundAnswer = { ok: true; refundId: string | null } | { ok: false; reason: string };

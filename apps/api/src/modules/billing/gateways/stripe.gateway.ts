@@ -111,6 +111,18 @@ export class StripeGateway {
    * subscription is cancelled first (it must not bill again) and the invoice its order paid, its first, refunded.
    */
   async refund(order: Order): Promise<RefundAnswer> {
+    try {
+      return await this.refundPayment(order);
+    } catch (e) {
+      // Stripe refused the request itself (already refunded, no such charge): a refusal. Anything else (no
+      // connection, Stripe's own error, a rate limit) is thrown, for the refund to be asked again.
+      if (e instanceof Stripe.errors.StripeInvalidRequestError || e instanceof Stripe.errors.StripeCardError)
+        return { ok: false, reason: `Stripe ${e.code ?? e.type}: ${e.message}` };
+      throw e;
+    }
+  }
+
+  private async refundPayment(order: Order): Promise<RefundAnswer> {
     let paymentIntent = order.gatewayTradeNo;
     if (order.paymentType === 'subscription' && paymentIntent) {
       const subscription = await this.stripe!.subscriptions.retrieve(paymentIntent);

@@ -66,6 +66,13 @@ export class DemandStage {
   @Column({ type: 'jsonb', default: () => `'[]'` })
   history!: StageVersion[];
 
+  /**
+   * When its fee was last refunded (contract §11): the stage waits for its fee again, and nothing re-runs it unpaid
+   * (402). A completed stage keeps its output, delivered before the refund. Cleared when the fee is paid again.
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  feeRefundedAt!: Date | null;
+
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -67,6 +67,11 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                     {o.subject}
                     <div className="text-muted">{o.id}</div>
                     {o.flaggedReason && <div className="text-danger">{o.flaggedReason}</div>}
+                    {o.refund?.status === 'pending' && (
+                      <div className="text-warning-emphasis" data-testid="refund-pending">
+                        {t('orders.refundPending', { reason: o.refund.reason ?? '' })}
+                      </div>
+                    )}
                   </td>
                   <td>{formatMoney(o)}</td>
                   <td>{t(`orders.gateways.${o.gateway}`)}</td>
@@ -105,8 +110,10 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                             }),
                             async () => {
                               // A refusal is recorded on the order too (its reason shows in the list).
-                              await refundOrder(o.id).finally(() => void mutate());
-                              return t('orders.refunded');
+                              const done = await refundOrder(o.id).finally(() => void mutate());
+                              return t(
+                                done.refund?.status === 'pending' ? 'orders.refundQueued' : 'orders.refunded',
+                              );
                             },
                           )
                         }
