@@ -1,7 +1,9 @@
 import { Role } from '@think-tank/contracts';
+import { PLAN_SEED } from '../src/database/seeds/plans.seed';
+import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { RefundsService } from '../src/modules/billing/refunds.service';
 import { FakeAlipayPlatform } from './fakes/alipay-platform';
-import { createSolution, insertUser } from './support/factories';
+import { DEMAND, createSolution, insertUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 type Auth = Record<string, string>;
@@ -81,5 +83,103 @@ describe('a refund whose gateway cannot be reached', () => {
       'order.refund-pending',
       'order.refund-pending',
     ]);
+  });
+});
+
+describe('refunds of what billing sells (sandbox gateway)', () => {
+  let t: TestApp;
+  let admin: Auth;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.db.getRepository(Plan).insert(PLAN_SEED);
+    admin = (await insertUser(t, Role.Admin)).auth;
+  });
+  afterAll(() => t.close());
+
+  /** Pays through the sandbox cashier as the buyer would; answers the order's id. */
+  const paySandbox = async (instruction: { orderId: string; paymentUrl: string }) => {
+    await t.http.post(`${instruction.paymentUrl}/pay`).expect(303);
+    return instruction.orderId;
+  };
+  const buyView = async (auth: Auth, solutionId: string) =>
+    paySandbox(
+      (
+        await t.http
+          .post('/api/solutions/initiate-solution-payment')
+          .set(auth)
+          .send({ solutionId, paymentGateway: 'alipay', itemId: 'single_solution_view' })
+          .expect(200)
+      ).body,
+    );
+  const buyPlan = async (auth: Auth, code: string) => {
+    const plan = await t.db.getRepository(Plan).findOneByOrFail({ code });
+    const order = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set(auth)
+      .send({ paymentType: 'subscription', priceId: plan.id })
+      .expect(200);
+    return paySandbox(order.body);
+  };
+  const refund = (orderId: string) =>
+    t.http.post(`/api/admin/orders/${orderId}/refund`).set(admin).expect(200);
+  const daysLeft = async (userId: string, solutionId: string) => {
+    const [row] = await t.db.query(
+      `SELECT extract(epoch FROM max("expiresAt") - now()) / 86400 AS days FROM solution_access_grants
+        WHERE "userId" = $1 AND "solutionId" = $2`,
+      [userId, solutionId],
+    );
+    return Number(row.days);
+  };
+
+  it('shifts a view bought to follow a refunded one back: one payment, 30 days', async () => {
+    const buyer = await insertUser(t);
+    const solution = await createSolution(t);
+    const first = await buyView(buyer.auth, solution.id);
+    // Bought again while the first is live: it follows it, 60 days in all.
+    const second = await buyView(buyer.auth, solution.id);
+    expect(second).not.toBe(first);
+    expect(await daysLeft(buyer.id, solution.id)).toBeCloseTo(60, 1);
+
+    await refund(first);
+    expect(await daysLeft(buyer.id, solution.id)).toBeCloseTo(30, 1);
+    await t.http.get(`/api/solutions/${solution.id}/view`).set(buyer.auth).expect(200);
+    await refund(second);
+    await t.http.get(`/api/solutions/${solution.id}/view`).set(buyer.auth).expect(402);
+  });
+
+  it('keeps a prepaid VIP period’s start-ups for its own turn, and its refund takes them all back', async () => {
+    const vip = await insertUser(t);
+    const start = () =>
+      t.http
+        .post('/api/demand-store/use-vip-startup-quota')
+        .set(vip.auth)
+        .send(DEMAND)
+        .expect(201)
+        .then((r) => r.body as { success: boolean });
+    await buyPlan(vip.auth, 'vip_yearly');
+    for (let i = 0; i < 3; i++) expect((await start()).success).toBe(true);
+    // The next year, paid ahead: its three start-ups are not this year's.
+    const ahead = await buyPlan(vip.auth, 'vip_yearly');
+    expect((await start()).success).toBe(false);
+    const [period] = await t.db.query(
+      `SELECT "currentPeriodStart" > now() AS later, "vipStartupsUsed" AS used FROM subscriptions WHERE "orderId" = $1`,
+      [ahead],
+    );
+    expect(period).toEqual({ later: true, used: 0 });
+
+    // Its turn comes: its quota is there. Refunded first: none of it is.
+    await t.db.query(
+      `UPDATE subscriptions SET "currentPeriodEnd" = now() - interval '1 second' WHERE "orderId" <> $1 AND "userId" = $2`,
+      [ahead, vip.id],
+    );
+    await t.db.query(
+      `UPDATE subscriptions SET "currentPeriodStart" = now() - interval '1 second' WHERE "orderId" = $1`,
+      [ahead],
+    );
+    await refund(ahead);
+    expect((await start()).success).toBe(false);
+    const me = (await t.http.get('/api/auth/me').set(vip.auth).expect(200)).body;
+    expect(me.isVip).toBe(false);
   });
 });

@@ -5,7 +5,6 @@ import { isUuid } from '../../core/http/id.pipe';
 import { Messages } from '../notifications';
 import { subjectIds } from './entities/order.entity';
 import { Plan } from './entities/plan.entity';
-import { SolutionAccessGrant } from './entities/solution-access-grant.entity';
 import { Subscription } from './entities/subscription.entity';
 import { FulfilmentService, type Fulfilment, type PaidOrder, type SettleContext } from './fulfilment.service';
 import { periodEnd } from './subscription-period';
@@ -23,7 +22,7 @@ export class BillingItemsFulfilment implements OnModuleInit {
     this.fulfilment.register(
       'single_solution_view',
       (tx, order) => this.grantView(tx, order),
-      (tx, order) => tx.delete(SolutionAccessGrant, { orderId: order.id }).then(() => undefined),
+      (tx, order) => this.revokeView(tx, order),
     );
     const period = (tx: EntityManager, order: PaidOrder, context: SettleContext) =>
       this.startPeriod(tx, order, context.stripeSubscriptionId ?? null);
@@ -47,8 +46,7 @@ export class BillingItemsFulfilment implements OnModuleInit {
   private async grantView(tx: EntityManager, order: PaidOrder): Promise<Fulfilment> {
     const { solutionId } = subjectIds(order);
     if (!solutionId) return this.paidOnly(order);
-    // Serialised per user and solution, so two settling at once still follow each other.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`view:${order.userId}:${solutionId}`]);
+    await this.lockViews(tx, order.userId, solutionId);
     await tx.query(
       `INSERT INTO solution_access_grants ("userId", "solutionId", "orderId", "expiresAt")
        SELECT $1, $2, $3, GREATEST(now(), max("expiresAt")) + make_interval(days => $4)
@@ -60,6 +58,33 @@ export class BillingItemsFulfilment implements OnModuleInit {
     };
   }
 
+  /**
+   * Ends the refunded view's grant, and moves the grants bought to follow it back by what is left of it: the buyer
+   * keeps every day of what they still paid for, and none of what was refunded (contract §11).
+   */
+  private async revokeView(tx: EntityManager, order: PaidOrder): Promise<void> {
+    const { solutionId } = subjectIds(order);
+    if (solutionId) await this.lockViews(tx, order.userId, solutionId);
+    // A grant covers `days` up to its end; what is left of the refunded one is its end less the later of its start
+    // and now.
+    await tx.query(
+      `WITH gone AS (
+         DELETE FROM solution_access_grants WHERE "orderId" = $1
+         RETURNING "userId", "solutionId", "expiresAt",
+                   GREATEST(interval '0', "expiresAt" - GREATEST(now(), "expiresAt" - make_interval(days => $2))) AS left
+       )
+       UPDATE solution_access_grants g SET "expiresAt" = g."expiresAt" - gone.left
+         FROM gone
+        WHERE g."userId" = gone."userId" AND g."solutionId" = gone."solutionId" AND g."expiresAt" > gone."expiresAt"`,
+      [order.id, CatalogueItem.singleSolutionView.days],
+    );
+  }
+
+  /** Serialises the grants of one user and solution, so that two settling or refunding at once follow each other. */
+  private lockViews(tx: EntityManager, userId: string, solutionId: string): Promise<unknown> {
+    return tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`view:${userId}:${solutionId}`]);
+  }
+
   /** A new period of the plan, following on from the user's live one so that an early renewal loses nothing. */
   private async startPeriod(
     tx: EntityManager,
@@ -67,12 +92,14 @@ export class BillingItemsFulfilment implements OnModuleInit {
     stripeSubscriptionId: string | null,
   ): Promise<Fulfilment> {
     const plan = await tx.findOneByOrFail(Plan, { id: order.itemId });
-    const [{ liveUntil }]: { liveUntil: Date | null }[] = await tx.query(
-      `SELECT max("currentPeriodEnd") AS "liveUntil" FROM subscriptions
+    // The database's clock: a period starting now has started for every query after this one, whatever the
+    // API's clock says.
+    const [{ liveUntil, now }]: { liveUntil: Date | null; now: Date }[] = await tx.query(
+      `SELECT max("currentPeriodEnd") AS "liveUntil", now() AS now FROM subscriptions
         WHERE "userId" = $1 AND status IN ('active', 'canceled') AND "currentPeriodEnd" > now()`,
       [order.userId],
     );
-    const start = liveUntil && liveUntil > new Date() ? liveUntil : new Date();
+    const start = liveUntil && liveUntil > now ? liveUntil : now;
     const end = periodEnd(start, plan.periodType);
     await tx.insert(Subscription, {
       userId: order.userId,

@@ -12,8 +12,13 @@ import { AppError } from '../../core/errors/app-error';
 import { Messages, NotificationsService } from '../notifications';
 import { StripeGateway } from './gateways/stripe.gateway';
 
-/** A period grants access while it has not ended and was not refunded, also after a cancel (contract §5). */
-const LIVE = `s.status IN ('active', 'canceled') AND s."currentPeriodEnd" > now()`;
+/** A period that has not ended and was not refunded, also after a cancel (contract §5), started or paid ahead. */
+const NOT_ENDED = `s.status IN ('active', 'canceled') AND s."currentPeriodEnd" > now()`;
+/**
+ * A period grants access, VIP and its start-up quota once it has started: a period paid ahead gives nothing before
+ * its turn (its refund then takes all of it back, contract §11).
+ */
+const LIVE = `${NOT_ENDED} AND s."currentPeriodStart" <= now()`;
 
 export interface SubscriptionAccess {
   /** A live period of any plan: the user counts as paid. */
@@ -84,7 +89,7 @@ export class SubscriptionsService {
       live: boolean;
       renews: boolean;
     }[] = await this.db.query(
-      `SELECT p.name, p."nameEn", s.status, s."currentPeriodEnd" AS end, (${LIVE}) AS live,
+      `SELECT p.name, p."nameEn", s.status, s."currentPeriodEnd" AS end, (${NOT_ENDED}) AS live,
               s."stripeSubscriptionId" IS NOT NULL AS renews
            FROM subscriptions s JOIN plans p ON p.id = s."planId"
           WHERE s."userId" = $1 ORDER BY s."currentPeriodEnd" DESC LIMIT 1`,
