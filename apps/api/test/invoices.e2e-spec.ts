@@ -209,4 +209,57 @@ describe('invoices', () => {
     expect(await myInvoice(u, order)).toMatchObject({ status: 'closed' });
     await ask(u, order).expect(409, /ORDER_NOT_PAID/);
   });
+
+  it('flags an issued invoice of a refunded order for its red-letter reversal, which support uploads; the buyer is told', async () => {
+    const u = await verifiedUser(t, sink, 'buyer');
+    const order = await paidOrder(u);
+    const request = (await ask(u, order).expect(201)).body;
+    await issue(request.id, { invoiceNumber: '04412399', pdfBase64: PDF.toString('base64') }).expect(200);
+    const reverse = (body: object) =>
+      t.http.post(`/api/admin/invoices/${request.id}/reverse`).set(bearer(support)).send(body);
+    // Not due while the order stands.
+    await reverse({ invoiceNumber: '04412400', pdfBase64: PDF.toString('base64') }).expect(409);
+
+    await t.http.post(`/api/admin/orders/${order}/refund`).set(bearer(admin)).expect(200);
+    expect(await myInvoice(u, order)).toMatchObject({ status: 'reversal_due', invoiceNumber: '04412399' });
+    const told = (await t.http.get('/api/messages').set(bearer(u)).expect(200)).body.messages[0];
+    expect(told).toMatchObject({
+      title: '订单已退款',
+      content: expect.stringContaining('发票 04412399 将作废'),
+    });
+    const due = await t.http.get('/api/admin/invoices?status=reversal_due').set(bearer(support)).expect(200);
+    expect(due.body.items.map((r: { id: string }) => r.id)).toContain(request.id);
+
+    await reverse({
+      invoiceNumber: '04412400',
+      pdfBase64: Buffer.from('not a pdf').toString('base64'),
+    }).expect(400);
+    await reverse({ invoiceNumber: '04412400', pdfBase64: PDF.toString('base64') }).expect(200);
+    await reverse({ invoiceNumber: '04412401', pdfBase64: PDF.toString('base64') }).expect(409);
+    expect(await myInvoice(u, order)).toMatchObject({ status: 'reversed', reversalNumber: '04412400' });
+    const reversed = (await t.http.get('/api/messages').set(bearer(u)).expect(200)).body.messages[0];
+    expect(reversed).toMatchObject({ title: '红字发票已开具' });
+    // The buyer keeps both: the invoice and the red-letter one that cancels it; nobody else gets either.
+    const base = `/api/payments/orders/${order}/invoice`;
+    await t.http.get(`${base}/pdf`).set(bearer(u)).expect(200);
+    const red = await t.http.get(`${base}/reversal-pdf`).set(bearer(u)).expect(200);
+    expect(red.headers['content-disposition']).toContain('04412400');
+    const other = await verifiedUser(t, sink, 'other');
+    await t.http.get(`${base}/reversal-pdf`).set(bearer(other)).expect(404);
+  });
+
+  it('never leaves a live request on a refunded order when the request races the refund (10 times)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const u = await verifiedUser(t, sink, 'racer');
+      const order = await paidOrder(u);
+      const [asked, refunded] = await Promise.all([
+        ask(u, order),
+        t.http.post(`/api/admin/orders/${order}/refund`).set(bearer(admin)),
+      ]);
+      expect(refunded.status).toBe(200);
+      // Asked first and then closed by the refund, or refused as the order was no longer paid.
+      if (asked.status === 201) expect(await myInvoice(u, order)).toMatchObject({ status: 'closed' });
+      else expect(asked.body.code).toBe('ORDER_NOT_PAID');
+    }
+  });
 });

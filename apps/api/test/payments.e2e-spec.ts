@@ -3,7 +3,7 @@ import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
 import Stripe from 'stripe';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
-import { FulfilmentService } from '../src/modules/billing';
+import { FulfilmentService, InvoicesService } from '../src/modules/billing';
 import { NotificationsService } from '../src/modules/notifications';
 import { BillingItemsFulfilment } from '../src/modules/billing/billing-items.fulfilment';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
@@ -398,7 +398,7 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     // This app started: the workshop registered its stage fees with the app's own FulfilmentService.
     expect(() => t.app.get(FulfilmentService).onApplicationBootstrap()).not.toThrow();
     // Billing alone would take a stage fee's money and deliver nothing.
-    const alone = new FulfilmentService(t.db, t.app.get(NotificationsService));
+    const alone = new FulfilmentService(t.db, t.app.get(NotificationsService), t.app.get(InvoicesService));
     expect(() => alone.onApplicationBootstrap()).toThrow(
       'no fulfilment handler for subscription, one_time_product, single_solution_view, demand_store_payment',
     );

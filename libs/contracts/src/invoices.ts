@@ -10,7 +10,18 @@ import {
 /** 普通发票 (title and tax number) or 增值税专用发票 (also the company's address, phone, bank and account). */
 export const INVOICE_TYPES = ['normal', 'special'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
-export const INVOICE_STATUSES = ['pending', 'issued', 'rejected', 'closed'] as const;
+/**
+ * `reversal_due`: issued for an order since refunded, awaiting support's red-letter invoice (红冲); `reversed`: that
+ * invoice is uploaded.
+ */
+export const INVOICE_STATUSES = [
+  'pending',
+  'issued',
+  'rejected',
+  'closed',
+  'reversal_due',
+  'reversed',
+] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export interface InvoiceRequestInput {
@@ -30,13 +41,18 @@ export interface InvoiceRequest extends Required<InvoiceRequestInput> {
   orderId: string;
   status: InvoiceStatus;
   invoiceNumber: string | null;
+  /** The red-letter invoice (红冲) that cancels it, once its order was refunded and support uploaded it. */
+  reversalNumber: string | null;
   rejectReason: string | null;
   createdAt: string;
   decidedAt: string | null;
 }
 
 /** What the order list shows of an order's latest invoice request. */
-export type OrderInvoice = Pick<InvoiceRequest, 'id' | 'type' | 'status' | 'invoiceNumber' | 'rejectReason'>;
+export type OrderInvoice = Pick<
+  InvoiceRequest,
+  'id' | 'type' | 'status' | 'invoiceNumber' | 'reversalNumber' | 'rejectReason'
+>;
 
 export interface AdminInvoiceRequest extends InvoiceRequest {
   userId: string;

@@ -16,6 +16,7 @@ import { VipApplications1795540100000 } from './1795540100000-VipApplications';
 import { InvoiceRequests1795540200000 } from './1795540200000-InvoiceRequests';
 import { DemandOutputLanguage1795540300000 } from './1795540300000-DemandOutputLanguage';
 import { StageFeeRefunded1795540400000 } from './1795540400000-StageFeeRefunded';
+import { InvoiceReversals1795540500000 } from './1795540500000-InvoiceReversals';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InvoiceRequests1795540200000,
   DemandOutputLanguage1795540300000,
   StageFeeRefunded1795540400000,
+  InvoiceReversals1795540500000,
 ];

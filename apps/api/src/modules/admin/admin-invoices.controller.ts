@@ -40,10 +40,27 @@ export class AdminInvoicesController {
     return this.invoices.reject(user.id, id, dto.reason);
   }
 
+  @Post(':id/reverse')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'The red-letter invoice (红冲) of an issued invoice whose order was refunded (status reversal_due): {invoiceNumber, pdfBase64} as for issue; the buyer is told; 409 APPLICATION_DECIDED unless due',
+  })
+  reverse(@Param('id', IdPipe) id: string, @Body() dto: IssueInvoiceDto, @CurrentUser() user: AuthUser) {
+    return this.invoices.reverse(user.id, id, dto.invoiceNumber, dto.pdfBase64);
+  }
+
   @Get(':id/pdf')
   @ApiProduces('application/pdf')
-  @ApiOperation({ summary: 'An issued invoice’s PDF' })
+  @ApiOperation({ summary: 'An issued invoice’s PDF (also once reversed)' })
   async pdf(@Param('id', IdPipe) id: string, @Res() reply: FastifyReply) {
     return sendPdf(reply, await this.invoices.adminPdf(id));
+  }
+
+  @Get(':id/reversal-pdf')
+  @ApiProduces('application/pdf')
+  @ApiOperation({ summary: 'The red-letter invoice’s PDF, once uploaded' })
+  async reversalPdf(@Param('id', IdPipe) id: string, @Res() reply: FastifyReply) {
+    return sendPdf(reply, await this.invoices.adminPdf(id, true));
   }
 }

@@ -4,7 +4,7 @@ import { type PaymentGateway, PaymentItemType } from '@think-tank/contracts';
 import { Messages, type MessageDraft, NotificationsService } from '../notifications';
 import { DataSource, type EntityManager } from 'typeorm';
 import { updateReturning } from '../../core/database/update-returning';
-import { InvoiceRequest } from './entities/invoice-request.entity';
+import { InvoicesService } from './invoices.service';
 import { Order } from './entities/order.entity';
 
 export type Settlement = 'paid' | 'failed' | 'canceled';
@@ -107,6 +107,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly notifications: NotificationsService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /**
@@ -157,27 +158,37 @@ export class FulfilmentService implements OnApplicationBootstrap {
     return result;
   }
 
-  /** `paid → refunded`, revoking what the order granted; false when the order was not paid. */
-  async refund(orderId: string, event?: GatewayEvent, tx?: EntityManager): Promise<boolean> {
+  /**
+   * `paid → refunded`, revoking what the order granted and telling the buyer; null when the order was not paid.
+   * In the caller's transaction when given: the caller then announces the answer once it committed.
+   */
+  async refund(
+    orderId: string,
+    event?: GatewayEvent,
+    tx?: EntityManager,
+  ): Promise<{ announce: () => Promise<void> } | null> {
     const run = async (m: EntityManager) => {
-      if (event && !(await this.recordEvent(m, event, orderId))) return false;
-      const rows = await updateReturning<Order>(
+      if (event && !(await this.recordEvent(m, event, orderId))) return null;
+      const [order] = await updateReturning<Order>(
         m,
         `UPDATE orders SET status = 'refunded', "updatedAt" = now() WHERE id = $1 AND status = 'paid' RETURNING *`,
         [orderId],
       );
-      if (rows.length === 0) return false;
-      await this.revokers.get(rows[0].itemType)?.(m, rows[0]);
-      // Nothing to invoice any more: a pending invoice request is closed (an issued one stays, for support).
-      await m.update(
-        InvoiceRequest,
-        { orderId, status: 'pending' },
-        { status: 'closed', decidedAt: () => 'now()' },
+      if (!order) return null;
+      await this.revokers.get(order.itemType)?.(m, order);
+      // Nothing to invoice any more: a pending request is closed, an issued invoice is due its reversal (红冲).
+      const reversed = await this.invoices.orderRefunded(m, orderId);
+      const push = await this.notifications.write(
+        m,
+        [order.userId],
+        Messages.orderRefunded(order.subject, { amount: order.amount, currency: order.currency }, reversed),
       );
-      return true;
+      return { announce: () => push().catch((e: Error) => this.logger.warn(`refund message: ${e.message}`)) };
     };
-    const refunded = tx ? await run(tx) : await this.db.transaction(run);
+    if (tx) return run(tx);
+    const refunded = await this.db.transaction(run);
     if (refunded) this.logger.log(`order ${orderId} refunded`);
+    await refunded?.announce();
     return refunded;
   }
 

@@ -26,9 +26,24 @@ export class InvoicesController {
   @Get('pdf')
   @ApiProduces('application/pdf')
   @ApiOperation({
-    summary: 'The issued invoice of the caller’s own order, as a PDF download; 404 before it is issued',
+    summary:
+      'The issued invoice of the caller’s own order, as a PDF download (also once reversed); 404 before it is issued',
   })
   async pdf(@Param('orderId') orderId: string, @CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
     return sendPdf(reply, await this.invoices.pdfOf(user.id, orderId));
+  }
+
+  @Get('reversal-pdf')
+  @ApiProduces('application/pdf')
+  @ApiOperation({
+    summary:
+      'The red-letter invoice (红冲) that cancels the invoice of the caller’s refunded order, as a PDF; 404 until support uploads it',
+  })
+  async reversalPdf(
+    @Param('orderId') orderId: string,
+    @CurrentUser() user: AuthUser,
+    @Res() reply: FastifyReply,
+  ) {
+    return sendPdf(reply, await this.invoices.pdfOf(user.id, orderId, true));
   }
 }

@@ -9,9 +9,10 @@ import {
   type InvoiceStatus,
   type OrderInvoice,
 } from '@think-tank/contracts';
-import { DataSource, In, type FindOptionsWhere } from 'typeorm';
+import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { decidePending } from '../../core/database/decide-pending';
+import { updateReturning } from '../../core/database/update-returning';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { Messages, NotificationsService } from '../notifications';
@@ -21,7 +22,12 @@ import { Order } from './entities/order.entity';
 
 /** The row as a decision returns it: everything but the PDF, which can be megabytes. */
 const RETURNED = `id, "orderId", "userId", type, title, "taxNumber", email, address, phone, bank, account, status,
-  "invoiceNumber", "rejectReason", "createdAt", "decidedAt"`;
+  "invoiceNumber", "reversalNumber", "rejectReason", "createdAt", "decidedAt"`;
+/** Statuses whose invoice was issued: its PDF stays downloadable, also once reversed (the books keep both). */
+const ISSUED = In(['issued', 'reversal_due', 'reversed']);
+
+/** The audit action of each answer support gives a request. */
+const AUDITED_AS = { issued: 'issue', rejected: 'reject', reversed: 'reverse' } as const;
 
 /** Standard base64, padded: what a browser's FileReader or btoa makes of a file. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -39,6 +45,7 @@ const toBody = (r: InvoiceRequest): InvoiceRequestBody => ({
   account: r.account,
   status: r.status,
   invoiceNumber: r.invoiceNumber,
+  reversalNumber: r.reversalNumber,
   rejectReason: r.rejectReason,
   createdAt: r.createdAt.toISOString(),
   decidedAt: r.decidedAt?.toISOString() ?? null,
@@ -56,8 +63,8 @@ function decodePdf(base64: string): Buffer {
 
 /**
  * Invoices (发票): a buyer asks for one for a paid order, support issues it (number and PDF) or refuses it with a
- * reason, and the buyer is told and downloads it. Each request is decided once; a refund closes a pending one
- * (FulfilmentService.refund).
+ * reason, and the buyer is told and downloads it. Each request is decided once; a refund closes a pending one and
+ * marks an issued one for a red-letter reversal, which support uploads (FulfilmentService.refund).
  */
 @Injectable()
 export class InvoicesService {
@@ -68,12 +75,27 @@ export class InvoicesService {
   ) {}
 
   async request(userId: string, orderId: string, input: InvoiceRequestDto): Promise<InvoiceRequestBody> {
-    const order = isUuid(orderId)
-      ? await this.db.getRepository(Order).findOneBy({ id: orderId, userId })
-      : null;
-    if (!order) throw new AppError('NOT_FOUND');
-    if (order.status !== 'paid') throw new AppError('ORDER_NOT_PAID');
-    const repo = this.db.getRepository(InvoiceRequest);
+    if (!isUuid(orderId)) throw new AppError('NOT_FOUND');
+    return this.db.transaction(async (tx) => {
+      // Shares the order's row lock with a refund: a refund committing now is waited for and seen (409), and one
+      // coming after finds this request to close.
+      const [order]: Pick<Order, 'status'>[] = await tx.query(
+        `SELECT status FROM orders WHERE id = $1 AND "userId" = $2 FOR SHARE`,
+        [orderId, userId],
+      );
+      if (!order) throw new AppError('NOT_FOUND');
+      if (order.status !== 'paid') throw new AppError('ORDER_NOT_PAID');
+      return this.insertRequest(tx, userId, orderId, input);
+    });
+  }
+
+  private async insertRequest(
+    tx: EntityManager,
+    userId: string,
+    orderId: string,
+    input: InvoiceRequestDto,
+  ): Promise<InvoiceRequestBody> {
+    const repo = tx.getRepository(InvoiceRequest);
     // A normal invoice keeps none of the special invoice's fields, whatever the form sent.
     const special = input.type === 'special';
     const row = repo.create({
@@ -95,6 +117,25 @@ export class InvoicesService {
     }
   }
 
+  /**
+   * The order was refunded (in its refunding transaction): a pending request is closed, an issued invoice is due a
+   * red-letter reversal (红冲) in the console. Answers the number of the invoice to reverse, if any.
+   */
+  async orderRefunded(tx: EntityManager, orderId: string): Promise<string | null> {
+    await tx.update(
+      InvoiceRequest,
+      { orderId, status: 'pending' },
+      { status: 'closed', decidedAt: () => 'now()' },
+    );
+    const [due] = await updateReturning<Pick<InvoiceRequest, 'invoiceNumber'>>(
+      tx,
+      `UPDATE invoice_requests SET status = 'reversal_due', "updatedAt" = now()
+        WHERE "orderId" = $1 AND status = 'issued' RETURNING "invoiceNumber"`,
+      [orderId],
+    );
+    return due?.invoiceNumber ?? null;
+  }
+
   /** The latest request of each of these orders (the order list shows them). */
   async latestOf(orderIds: string[]): Promise<Map<string, OrderInvoice>> {
     if (!orderIds.length) return new Map();
@@ -109,20 +150,28 @@ export class InvoicesService {
           type: r.type,
           status: r.status,
           invoiceNumber: r.invoiceNumber,
+          reversalNumber: r.reversalNumber,
           rejectReason: r.rejectReason,
         },
       ]),
     );
   }
 
-  /** The issued invoice of the buyer's own order; 404 for anyone else's, or before it is issued. */
-  async pdfOf(userId: string, orderId: string): Promise<{ pdf: Buffer; invoiceNumber: string }> {
-    return this.pdf(isUuid(orderId) ? { orderId, userId, status: 'issued' } : null);
+  /**
+   * The issued invoice of the buyer's own order, or (`reversal`) the red-letter invoice that cancels it; 404 for
+   * anyone else's, or before it exists.
+   */
+  async pdfOf(
+    userId: string,
+    orderId: string,
+    reversal = false,
+  ): Promise<{ pdf: Buffer; invoiceNumber: string }> {
+    return this.pdf(isUuid(orderId) ? { orderId, userId, status: ISSUED } : null, reversal);
   }
 
-  /** An issued invoice as support sees it. */
-  async adminPdf(id: string): Promise<{ pdf: Buffer; invoiceNumber: string }> {
-    return this.pdf(isUuid(id) ? { id, status: 'issued' } : null);
+  /** An issued invoice, or its red-letter reversal, as support sees it. */
+  async adminPdf(id: string, reversal = false): Promise<{ pdf: Buffer; invoiceNumber: string }> {
+    return this.pdf(isUuid(id) ? { id, status: ISSUED } : null, reversal);
   }
 
   async list(
@@ -178,18 +227,39 @@ export class InvoicesService {
     );
   }
 
+  /** The red-letter invoice (红冲) of an issued invoice whose order was refunded: uploaded once, the buyer told. */
+  async reverse(
+    actorId: string,
+    id: string,
+    reversalNumber: string,
+    pdfBase64: string,
+  ): Promise<InvoiceRequestBody> {
+    const reversalPdf = decodePdf(pdfBase64);
+    return this.decide(
+      actorId,
+      id,
+      { status: 'reversed', reversalNumber, reversalPdf },
+      (r) => Messages.invoiceReversed(r.invoiceNumber ?? '', reversalNumber),
+      'reversal_due',
+    );
+  }
+
   private async pdf(
     where: FindOptionsWhere<InvoiceRequest> | null,
+    reversal: boolean,
   ): Promise<{ pdf: Buffer; invoiceNumber: string }> {
     const row = where
       ? await this.db.getRepository(InvoiceRequest).findOne({
           where,
-          select: { id: true, pdf: true, invoiceNumber: true },
+          select: { id: true, pdf: true, invoiceNumber: true, reversalPdf: true, reversalNumber: true },
           order: { createdAt: 'DESC' },
         })
       : null;
-    if (!row?.pdf || !row.invoiceNumber) throw new AppError('NOT_FOUND');
-    return { pdf: row.pdf, invoiceNumber: row.invoiceNumber };
+    const [pdf, invoiceNumber] = reversal
+      ? [row?.reversalPdf, row?.reversalNumber]
+      : [row?.pdf, row?.invoiceNumber];
+    if (!pdf || !invoiceNumber) throw new AppError('NOT_FOUND');
+    return { pdf, invoiceNumber };
   }
 
   /** Moves a pending request to its answer once (a second answer is 409), audited, and tells the buyer. */
@@ -198,6 +268,7 @@ export class InvoicesService {
     id: string,
     change: Partial<InvoiceRequest>,
     message: (r: InvoiceRequest) => ReturnType<typeof Messages.invoiceRejected>,
+    from: InvoiceStatus = 'pending',
   ): Promise<InvoiceRequestBody> {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
     const { decided, push } = await this.db.transaction(async (tx) => {
@@ -207,15 +278,17 @@ export class InvoicesService {
         id,
         { ...change, decidedBy: actorId, decidedAt: () => 'now()' },
         RETURNED,
+        from,
       );
       await this.audit.record(tx, {
         actorId,
-        action: `invoice.${change.status === 'issued' ? 'issue' : 'reject'}`,
+        action: `invoice.${AUDITED_AS[change.status as 'issued' | 'rejected' | 'reversed']}`,
         targetType: 'order',
         targetId: decided.orderId,
         details: {
           requestId: id,
           invoiceNumber: change.invoiceNumber ?? null,
+          ...(change.reversalNumber && { reversalNumber: change.reversalNumber }),
           reason: change.rejectReason ?? null,
         },
       });

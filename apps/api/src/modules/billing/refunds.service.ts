@@ -77,7 +77,8 @@ export class RefundsService {
           WHERE "orderId" = $1`,
         [order.id, answer.refundId],
       );
-      if (!(await this.fulfilment.refund(order.id, undefined, tx))) return false;
+      const done = await this.fulfilment.refund(order.id, undefined, tx);
+      if (!done) return null;
       await this.audit.record(tx, {
         actorId,
         action: 'order.refund',
@@ -85,10 +86,11 @@ export class RefundsService {
         targetId: order.id,
         details: { gateway: order.gateway, gatewayRefundId: answer.refundId },
       });
-      return true;
+      return done;
     });
     // The gateway's own TRADE_CLOSED (or a twin) refunded the order meanwhile: nothing more to do here.
     if (!refunded) throw new AppError('CONFLICT');
+    await refunded.announce();
     return 'refunded';
   }
 

@@ -67,6 +67,26 @@ export const Messages = {
     },
     actionUrl: WebRoute.vipApplication,
   }),
+  orderRefunded: (
+    subject: string,
+    price: { amount: number; currency: Currency },
+    reversedInvoice: string | null,
+  ): MessageDraft => ({
+    title: { zh: '订单已退款', en: 'Your order was refunded' },
+    content: {
+      zh: `${subject} 的 ${formatMoney(price)} 已原路退回，其所购内容随之收回。${reversedInvoice ? `已开具的发票 ${reversedInvoice} 将作废，我们会为其开具红字发票（红冲）。` : ''}`,
+      en: `${formatMoney(price)} for ${subject} was returned the way it was paid, and what it bought was taken back.${reversedInvoice ? ` Invoice ${reversedInvoice} will be cancelled by a red-letter invoice (红冲).` : ''}`,
+    },
+    actionUrl: WebRoute.myOrders,
+  }),
+  invoiceReversed: (invoiceNumber: string, reversalNumber: string): MessageDraft => ({
+    title: { zh: '红字发票已开具', en: 'Your invoice was reversed' },
+    content: {
+      zh: `发票 ${invoiceNumber} 已由红字发票 ${reversalNumber} 冲销，可在“我的订单”中下载。`,
+      en: `Invoice ${invoiceNumber} is cancelled by red-letter invoice ${reversalNumber}; download it from your orders.`,
+    },
+    actionUrl: WebRoute.myOrders,
+  }),
   invoiceIssued: (invoiceNumber: string, title: string): MessageDraft => ({
     title: { zh: '发票已开具', en: 'Your invoice is issued' },
     content: {

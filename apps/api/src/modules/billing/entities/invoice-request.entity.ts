@@ -4,7 +4,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 /**
  * A buyer's request for an invoice (发票) of a paid order, and support's answer: the invoice's number and PDF
  * (stored here, like the lab files), or the reason it was refused. At most one live (pending or issued) request per
- * order; a refused one may be asked again, a refunded order's pending one is closed.
+ * order; a refused one may be asked again, a refunded order's pending one is closed and its issued one is due a
+ * red-letter reversal (红冲), which support uploads.
  */
 @Entity('invoice_requests')
 @Index(['orderId'], { unique: true, where: `status IN ('pending', 'issued')` })
@@ -54,6 +55,14 @@ export class InvoiceRequest {
   /** The issued invoice; never read with the row (`select: false`), only when it is downloaded. */
   @Column({ type: 'bytea', nullable: true, select: false })
   pdf!: Buffer | null;
+
+  /** The red-letter invoice (红冲) that cancels an issued one whose order was refunded. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  reversalNumber!: string | null;
+
+  /** Its PDF; as `pdf`, read only when it is downloaded. */
+  @Column({ type: 'bytea', nullable: true, select: false })
+  reversalPdf!: Buffer | null;
 
   @Column({ type: 'text', nullable: true })
   rejectReason!: string | null;

@@ -50,6 +50,8 @@ export const useInvoiceRequests = (status: string, page: number) =>
   useSWR(`${BASE}/invoices${query({ status, page })}`, get<AdminPage<AdminInvoiceRequest>>);
 export const issueInvoice = (id: string, body: IssueInvoiceInput) =>
   api<InvoiceRequest>(`${BASE}/invoices/${id}/issue`, { method: 'POST', body });
+export const reverseInvoice = (id: string, body: IssueInvoiceInput) =>
+  api<InvoiceRequest>(`${BASE}/invoices/${id}/reverse`, { method: 'POST', body });
 export const rejectInvoice = (id: string, reason: string) =>
   api<InvoiceRequest>(`${BASE}/invoices/${id}/reject`, { method: 'POST', body: { reason } });
 export const useAdminDemands = (status: string, page: number) =>

@@ -4,7 +4,7 @@ import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { apiDownload } from '../../../lib/api-client';
 import { relativeTime } from '../../../lib/i18n';
-import { issueInvoice, rejectInvoice, useInvoiceRequests } from '../api/admin-api';
+import { issueInvoice, rejectInvoice, reverseInvoice, useInvoiceRequests } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { StatusList } from './StatusList';
 
@@ -13,6 +13,8 @@ const VARIANT = {
   issued: 'success',
   rejected: 'secondary',
   closed: 'secondary',
+  reversal_due: 'danger',
+  reversed: 'secondary',
 } as const;
 
 /** A file's bytes as base64 (what the issue call carries). */
@@ -24,7 +26,10 @@ const base64Of = (file: File) =>
     reader.readAsDataURL(file);
   });
 
-/** Invoice requests: pending ones oldest first; issue with the number and the PDF, or refuse with a reason. */
+/**
+ * Invoice requests: pending ones oldest first; issue with the number and the PDF, or refuse with a reason. An issued
+ * invoice whose order was refunded is due its red-letter reversal (红冲): its number and PDF are uploaded the same way.
+ */
 export function InvoicesTab() {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState('pending');
@@ -70,14 +75,19 @@ function RequestRow({
   const [problem, setProblem] = useState<'pdf' | 'reason' | null>(null);
   const user = r.username || r.userId;
 
-  const issue = () => {
+  const reversing = r.status === 'reversal_due';
+  /** Issues the invoice, or uploads the red-letter one that reverses it: a number and a PDF either way. */
+  const upload = () => {
     const fits = file && file.size <= INVOICE_LIMITS.pdfBytes && /pdf$/i.test(file.type || file.name);
     if (!number.trim() || !fits) return setProblem('pdf');
     setProblem(null);
-    void action.run(t('invoices.confirmIssue', { user, number: number.trim() }), async () => {
-      await issueInvoice(r.id, { invoiceNumber: number.trim(), pdfBase64: await base64Of(file) });
+    const values = { user, number: number.trim(), invoice: r.invoiceNumber };
+    const confirm = t(reversing ? 'invoices.confirmReverse' : 'invoices.confirmIssue', values);
+    void action.run(confirm, async () => {
+      const body = { invoiceNumber: number.trim(), pdfBase64: await base64Of(file) };
+      await (reversing ? reverseInvoice(r.id, body) : issueInvoice(r.id, body));
       onAnswered();
-      return t('invoices.issued', { user, number: number.trim() });
+      return t(reversing ? 'invoices.reversed' : 'invoices.issued', values);
     });
   };
   const reject = () => {
@@ -115,8 +125,9 @@ function RequestRow({
           {t(`invoices.statuses.${r.status}`)}
         </Badge>
         {r.invoiceNumber && <span className="ms-1">{r.invoiceNumber}</span>}
+        {r.reversalNumber && <span className="ms-1 text-danger">{r.reversalNumber}</span>}
         {r.rejectReason && <div className="text-muted">{r.rejectReason}</div>}
-        {r.status === 'issued' && (
+        {r.invoiceNumber && (
           <Button
             size="sm"
             variant="link"
@@ -127,13 +138,25 @@ function RequestRow({
             {t('invoices.download')}
           </Button>
         )}
-        {r.status === 'pending' && (
+        {r.reversalNumber && (
+          <Button
+            size="sm"
+            variant="link"
+            onClick={() =>
+              void apiDownload(`/api/admin/invoices/${r.id}/reversal-pdf`, `invoice-${r.reversalNumber}.pdf`)
+            }
+          >
+            {t('invoices.downloadReversal')}
+          </Button>
+        )}
+        {reversing && <div className="text-danger">{t('invoices.reversalDue')}</div>}
+        {(r.status === 'pending' || reversing) && (
           <>
             <Form.Control
               size="sm"
               className="my-1"
-              aria-label={t('invoices.number')}
-              placeholder={t('invoices.number')}
+              aria-label={t(reversing ? 'invoices.reversalNumber' : 'invoices.number')}
+              placeholder={t(reversing ? 'invoices.reversalNumber' : 'invoices.number')}
               maxLength={INVOICE_LIMITS.invoiceNumber}
               value={number}
               onChange={(e) => (setNumber(e.target.value), setProblem(null))}
@@ -142,13 +165,23 @@ function RequestRow({
               size="sm"
               type="file"
               accept="application/pdf"
-              aria-label={t('invoices.pdf')}
+              aria-label={t(reversing ? 'invoices.reversalPdf' : 'invoices.pdf')}
               onChange={(e) => (setFile((e.target as HTMLInputElement).files?.[0] ?? null), setProblem(null))}
             />
             {problem === 'pdf' && <div className="text-danger">{t('invoices.pdfRequired')}</div>}
-            <Button size="sm" variant="success" className="my-1" disabled={action.busy} onClick={issue}>
-              {t('invoices.issue')}
+            <Button
+              size="sm"
+              variant={reversing ? 'danger' : 'success'}
+              className="my-1"
+              disabled={action.busy}
+              onClick={upload}
+            >
+              {t(reversing ? 'invoices.reverse' : 'invoices.issue')}
             </Button>
+          </>
+        )}
+        {r.status === 'pending' && (
+          <>
             <Form.Control
               size="sm"
               aria-label={t('invoices.reason')}

@@ -97,25 +97,31 @@ const INVOICE_VARIANT = {
   issued: 'success',
   rejected: 'danger',
   closed: 'secondary',
+  reversal_due: 'warning',
+  reversed: 'secondary',
 } as const;
 
-/** An order's invoice: ask for one (paid orders), where the request stands, or the issued PDF to download. */
+/**
+ * An order's invoice: ask for one (paid orders), where the request stands, or the issued PDF to download (kept once
+ * a refund reversed it, beside the red-letter invoice that cancels it).
+ */
 function InvoiceCell({ order, onAsk }: { order: MyOrder; onAsk: () => void }) {
   const { t } = useTranslation('billing');
   const [error, setError] = useState<string | null>(null);
   const invoice = order.invoice;
   const canAsk = order.status === 'paid' && (!invoice || invoice.status === 'rejected');
-  const download = async () => {
+  const download = async (file: 'pdf' | 'reversal-pdf', number: string | null) => {
     setError(null);
     try {
       await apiDownload(
-        `/api/payments/orders/${encodeURIComponent(order.id)}/invoice/pdf`,
-        `invoice-${invoice!.invoiceNumber}.pdf`,
+        `/api/payments/orders/${encodeURIComponent(order.id)}/invoice/${file}`,
+        `invoice-${number}.pdf`,
       );
     } catch (err) {
       setError(errorText(err, t, t('invoice.downloadFailed')));
     }
   };
+  const issued = invoice && ['issued', 'reversal_due', 'reversed'].includes(invoice.status);
   return (
     <div className="small">
       {invoice && (
@@ -124,9 +130,25 @@ function InvoiceCell({ order, onAsk }: { order: MyOrder; onAsk: () => void }) {
         </Badge>
       )}
       {invoice?.status === 'rejected' && <div className="text-danger">{invoice.rejectReason}</div>}
-      {invoice?.status === 'issued' && (
-        <Button size="sm" variant="outline-success" className="mt-1" onClick={() => void download()}>
+      {issued && (
+        <Button
+          size="sm"
+          variant="outline-success"
+          className="mt-1"
+          onClick={() => void download('pdf', invoice.invoiceNumber)}
+        >
           {t('invoice.download', { number: invoice.invoiceNumber })}
+        </Button>
+      )}
+      {invoice?.status === 'reversal_due' && <div className="text-muted">{t('invoice.reversalDue')}</div>}
+      {invoice?.status === 'reversed' && (
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="mt-1 ms-1"
+          onClick={() => void download('reversal-pdf', invoice.reversalNumber)}
+        >
+          {t('invoice.downloadReversal', { number: invoice.reversalNumber })}
         </Button>
       )}
       {canAsk && (
