@@ -149,11 +149,16 @@ describe('viewing solutions and the paywall (contract §4)', () => {
       subscriptionOptions: [],
       payPerViewOption: { itemId: 'single_solution_view' },
     });
-    expect(refused.body.upgradeOptions.map((p: { name: string }) => p.name)).toEqual([
-      '专业版（月付）',
-      '专业版（季付）',
-      '专业版（年付）',
-    ]);
+    // Offered what lifts the limit, to buy at once (another plan of the same limit would not: contract §11).
+    const [offer] = refused.body.upgradeOptions as { id: string; name: string }[];
+    expect(refused.body.upgradeOptions.map((p: { name: string }) => p.name)).toEqual(['VIP 会员（年付）']);
+    const order = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ paymentType: 'subscription', priceId: offer.id })
+      .expect(200);
+    await t.http.post(`${order.body.paymentUrl}/pay`).expect(303);
+    await view(solutions[LIMIT].id, token).expect(200);
   });
 
   it('lets a paid reader past the daily limit read a solution bought by the view, without counting it', async () => {

@@ -29,7 +29,10 @@ export interface PlanResponse {
   name: string;
   planName: string;
   displayPrice: string;
+  /** The price in the reader's currency: what a card charges (CNY for Chinese readers, USD otherwise). */
   priceInfo: PriceInfo;
+  /** What a wallet charges (Alipay, WeChat Pay, the sandbox standing in for them): always CNY (contract §11). */
+  walletPriceInfo: PriceInfo;
   features: string[];
   benefits: string[];
   isValid: boolean;

@@ -23,6 +23,7 @@ export function toPlanResponse(plan: Plan, lang: Language): PlanResponse {
         ? CUSTOM_PRICE[lang]
         : `${formatMoney(priceInfo)}${PERIOD_SUFFIX[lang][plan.periodType] ?? ''}`,
     priceInfo,
+    walletPriceInfo: { amount: plan.priceCny, currency: 'CNY' },
     features: lang === 'zh' ? plan.features : plan.featuresEn,
     benefits: lang === 'zh' ? plan.benefits : plan.benefitsEn,
     isValid: plan.isValid,

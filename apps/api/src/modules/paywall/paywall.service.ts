@@ -43,6 +43,8 @@ export class PaywallService {
     if (access.vip) return;
     if (access.paid) {
       if (await this.takeDailyView(user.id, solution.id)) return;
+      // The isPaid flag answered without asking for plans (the hot path): a VIP plan bought since lifts the limit.
+      if (user.isPaid && (await this.subscriptions.isVip(user))) return;
       throw await this.paywall(HttpStatus.FORBIDDEN, solution, lang);
     }
     throw await this.paywall(HttpStatus.PAYMENT_REQUIRED, solution, lang);
@@ -75,9 +77,10 @@ export class PaywallService {
     lang: Language,
   ): Promise<AppError> {
     const plans = (await this.billing.listPlans()).filter((p) => p.isValid);
-    const subscriptions = plans.filter(
-      (p) => !p.isVip && !ONE_TIME_PERIODS.includes(p.periodType) && p.periodType !== 'custom',
-    );
+    const forSale = plans.filter((p) => p.periodType !== 'custom');
+    const subscriptions = forSale.filter((p) => !p.isVip && !ONE_TIME_PERIODS.includes(p.periodType));
+    // What lifts the daily limit and can be bought at once: a VIP plan reads without limit (contract §11).
+    const unlimited = forSale.filter((p) => p.isVip);
     const vip = plans.find((p) => p.isVip);
     const view = CatalogueItem.singleSolutionView;
     const limitReached = status === HttpStatus.FORBIDDEN;
@@ -96,11 +99,10 @@ export class PaywallService {
         priceInfo: { ...view.price },
         itemId: view.id,
       },
-      // A free reader is offered the plans; a paid one at the daily limit, the plans above the first tier.
+      // A free reader is offered the plans; a paid one at the daily limit, the plans that lift it (another plan
+      // of the same limit would not).
       subscriptionOptions: limitReached ? [] : subscriptions.map((p) => toPlanResponse(p, lang)),
-      upgradeOptions: limitReached
-        ? subscriptions.filter((p) => p.tier > 1).map((p) => toPlanResponse(p, lang))
-        : [],
+      upgradeOptions: limitReached ? unlimited.map((p) => toPlanResponse(p, lang)) : [],
       subscriptionOptionsTitle: PaywallMessage.subscriptionTitle[lang],
       upgradeOptionsTitle: PaywallMessage.upgradeTitle[lang],
       vipApplicationInfo: vip ? this.vipApplication(toPlanResponse(vip, lang), lang) : null,

@@ -5,6 +5,8 @@ export interface CheckoutState {
   planId?: string;
   planName?: string;
   priceInfo?: PriceInfo;
+  /** What a wallet charges for it (always CNY): shown when the wallet is picked, in either language. */
+  walletPriceInfo?: PriceInfo;
   displayPrice?: string;
   paymentType?: 'subscription' | 'one-time' | 'one_time';
   successRedirectPath?: string;
@@ -20,6 +22,7 @@ export function checkoutStateFor(plan: PlanResponse, from: string, isUpgrade = f
     planId: plan.id,
     planName: plan.planName,
     priceInfo: plan.priceInfo,
+    walletPriceInfo: plan.walletPriceInfo,
     displayPrice: plan.displayPrice,
     paymentType: ONE_TIME_PERIODS.includes(plan.periodType) ? 'one-time' : 'subscription',
     from,

@@ -124,6 +124,12 @@ export class PlanBody implements PlanResponse {
   @ApiProperty() planName!: string;
   @ApiProperty({ example: '¥39.00/月' }) displayPrice!: string;
   @ApiProperty({ type: PriceInfoBody }) priceInfo!: PriceInfoBody;
+  @ApiProperty({
+    type: PriceInfoBody,
+    description:
+      'what a wallet (Alipay, WeChat Pay, the sandbox standing in for them) charges: always CNY, in either language',
+  })
+  walletPriceInfo!: PriceInfoBody;
   @ApiProperty({ type: [String] }) features!: string[];
   @ApiProperty({ type: [String] }) benefits!: string[];
   @ApiProperty() isValid!: boolean;

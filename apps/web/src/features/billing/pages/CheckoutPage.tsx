@@ -72,7 +72,16 @@ function Checkout({ state }: { state: CheckoutState }) {
 
   const subscription = state.paymentType === 'subscription';
   const oneTime = state.paymentType === 'one-time' || state.paymentType === 'one_time';
-  const price = state.displayPrice ?? (state.priceInfo ? formatMoney(state.priceInfo) : null);
+  // The price of the method picked is the price charged (contract §11): a wallet charges CNY in either language,
+  // with the reader's own currency beside it when that differs.
+  const walletPrice = method === 'wallet' ? state.walletPriceInfo : undefined;
+  const price = walletPrice
+    ? formatMoney(walletPrice)
+    : (state.displayPrice ?? (state.priceInfo ? formatMoney(state.priceInfo) : null));
+  const otherCurrency =
+    walletPrice && state.priceInfo && state.priceInfo.currency !== walletPrice.currency
+      ? formatMoney(state.priceInfo)
+      : null;
   const backPath = subscription ? WebRoute.subscription : (state.from ?? WebRoute.home);
 
   if (subscription && !state.planId)
@@ -167,8 +176,13 @@ function Checkout({ state }: { state: CheckoutState }) {
                 {state.planName}
               </div>
             </div>
-            <div className="fs-4 fw-bold" data-testid="checkout-price">
-              {price}
+            <div className="text-end">
+              <div className="fs-4 fw-bold" data-testid="checkout-price">
+                {price}
+              </div>
+              {otherCurrency && (
+                <div className="small text-secondary">{t('checkout.approx', { price: otherCurrency })}</div>
+              )}
             </div>
           </div>
           {error && (

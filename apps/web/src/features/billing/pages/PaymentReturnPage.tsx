@@ -1,4 +1,4 @@
-import { WebRoute } from '@think-tank/contracts';
+import { formatMoney, WebRoute } from '@think-tank/contracts';
 import { useEffect } from 'react';
 import { Alert, Card, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +72,13 @@ export default function PaymentReturnPage() {
           {orderId && (
             <p className="text-secondary small">
               {t('paymentReturn.orderId')}: <span data-testid="order-id">{orderId}</span>
+              {'order' in outcome && (
+                // What the order charged, as the checkout and the cashier showed it.
+                <span className="ms-3">
+                  {t('paymentReturn.amount')}:{' '}
+                  <span data-testid="order-amount">{formatMoney(outcome.order)}</span>
+                </span>
+              )}
             </p>
           )}
           {body}

@@ -1,0 +1,44 @@
+import type { PlanResponse } from '@think-tank/contracts';
+import { PLAN_SEED } from '../src/database/seeds/plans.seed';
+import { Plan } from '../src/modules/billing/entities/plan.entity';
+import { insertUser } from './support/factories';
+import { startTestApp, type TestApp } from './support/test-app';
+
+/** Contract §11 "Money shown is money charged": the price of the method picked is what its order charges. */
+describe('the price shown is the price charged', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.db.getRepository(Plan).insert(PLAN_SEED);
+  });
+  afterAll(() => t.close());
+
+  it('charges an English reader’s wallet order the CNY price the offer shows for the wallet', async () => {
+    const buyer = await insertUser(t);
+    const plans = (
+      await t.http.get('/api/users/subscriptions/plans').set('Accept-Language', 'en').expect(200)
+    ).body as PlanResponse[];
+    const basic = plans.find((p) => p.name === 'Basic (monthly)')!;
+    // The reader's own currency for a card, and the wallet's CNY beside it.
+    expect(basic.priceInfo).toEqual({ amount: 600, currency: 'USD' });
+    expect(basic.walletPriceInfo).toEqual({ amount: 3900, currency: 'CNY' });
+
+    const order = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set(buyer.auth)
+      .set('Accept-Language', 'en')
+      .send({ paymentType: 'subscription', priceId: basic.id })
+      .expect(200);
+    const status = await t.http
+      .get(`/api/payments/order-status/${order.body.orderId}`)
+      .set(buyer.auth)
+      .set('Accept-Language', 'en')
+      .expect(200);
+    expect({ amount: status.body.amount, currency: status.body.currency }).toEqual(basic.walletPriceInfo);
+    // The sandbox cashier, standing in for the wallet, asks for the same.
+    const cashier = await t.http.get(order.body.paymentUrl).expect(200);
+    expect(cashier.text).toContain('¥39.00');
+    expect(cashier.text).not.toContain('$6.00');
+  });
+});
