@@ -351,6 +351,7 @@ describe('auth (contract §3)', () => {
         role: 'Free',
         isPaid: false,
         isVip: false,
+        allowances: { dailyViewLimit: null, dailyViewsLeft: null, vipStartupsLeft: null },
       });
       await t.db.query('UPDATE users SET "isPaid" = true WHERE id = $1', [u.session.user.id]);
       const paid = await t.http

@@ -1,7 +1,7 @@
-import type { PlanResponse } from '@think-tank/contracts';
+import { Role, type PlanResponse } from '@think-tank/contracts';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
-import { insertUser } from './support/factories';
+import { DEMAND, createSolution, insertUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /** Contract §11 "Money shown is money charged": the price of the method picked is what its order charges. */
@@ -40,5 +40,36 @@ describe('the price shown is the price charged', () => {
     const cashier = await t.http.get(order.body.paymentUrl).expect(200);
     expect(cashier.text).toContain('¥39.00');
     expect(cashier.text).not.toContain('$6.00');
+  });
+
+  it('tells the account what it may still use: views left today, VIP start-ups left', async () => {
+    const allowances = async (auth: Record<string, string>) =>
+      (await t.http.get('/api/auth/me').set(auth).expect(200)).body.allowances;
+    const free = await insertUser(t);
+    expect(await allowances(free.auth)).toEqual({
+      dailyViewLimit: null,
+      dailyViewsLeft: null,
+      vipStartupsLeft: null,
+    });
+
+    const paid = await insertUser(t, Role.Free, { isPaid: true });
+    expect(await allowances(paid.auth)).toEqual({
+      dailyViewLimit: 20,
+      dailyViewsLeft: 20,
+      vipStartupsLeft: null,
+    });
+    const solution = await createSolution(t);
+    await t.http.get(`/api/solutions/${solution.id}/view`).set(paid.auth).expect(200);
+    await t.http.get(`/api/solutions/${solution.id}/view`).set(paid.auth).expect(200);
+    expect((await allowances(paid.auth)).dailyViewsLeft).toBe(19);
+
+    const vip = await insertUser(t, Role.Vip, { vipStartupQuota: 1 });
+    expect(await allowances(vip.auth)).toEqual({
+      dailyViewLimit: null,
+      dailyViewsLeft: null,
+      vipStartupsLeft: 1,
+    });
+    await t.http.post('/api/demand-store/use-vip-startup-quota').set(vip.auth).send(DEMAND).expect(201);
+    expect((await allowances(vip.auth)).vipStartupsLeft).toBe(0);
   });
 });

@@ -67,6 +67,16 @@ export interface MeResponse extends SessionUser {
   isPaid: boolean;
   /** VIP in the workshop: the role, or a live period of a VIP plan (fees waived, the plan's start-ups). */
   isVip: boolean;
+  allowances: Allowances;
+}
+
+/** What the account may still use (contract §11); null where unlimited or not applicable. */
+export interface Allowances {
+  /** Distinct solutions a paid reader may open a day (Asia/Shanghai day). */
+  dailyViewLimit: number | null;
+  dailyViewsLeft: number | null;
+  /** Demands a VIP may still start without the start-up fee: the role's quota and the live VIP periods'. */
+  vipStartupsLeft: number | null;
 }
 export type ProvidersResponse = Record<OAuthProvider, boolean>;
 export interface RedirectResponse {

@@ -1,4 +1,5 @@
 import { BillingModule } from '../billing';
+import { PaywallModule } from '../paywall';
 import { NotificationsModule } from '../notifications';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
@@ -26,6 +27,7 @@ import { VipApplicationsService } from './vip-applications.service';
 @Module({
   imports: [
     BillingModule,
+    PaywallModule,
     NotificationsModule,
     PassportModule,
     TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity, VipApplication]),

@@ -10,9 +10,9 @@ import {
   RESET_TOKEN_TTL_SECONDS,
   JobName,
   QueueName,
+  Role,
   type AccountMailJob,
   type Language,
-  type Role,
   type MeResponse,
   type MessageResponse,
   type SessionResponse,
@@ -38,6 +38,7 @@ import { EmailCode } from './entities/email-code.entity';
 import { PasswordReset } from './entities/password-reset.entity';
 import { User } from './entities/user.entity';
 import { SubscriptionsService } from '../billing';
+import { PaywallService } from '../paywall';
 import { Messages, NotificationsService } from '../notifications';
 import { SocketPush } from '../../core/realtime/socket-push';
 import { PasswordService } from './password.service';
@@ -61,6 +62,7 @@ export class AuthService {
     private readonly limiter: RateLimiter,
     private readonly config: AppConfig,
     private readonly subscriptions: SubscriptionsService,
+    private readonly paywall: PaywallService,
     private readonly notifications: NotificationsService,
     private readonly sockets: SocketPush,
   ) {}
@@ -179,7 +181,19 @@ export class AuthService {
   async me(userId: string): Promise<MeResponse> {
     const user = await this.findUser(userId);
     if (!user || user.disabled) throw new AppError('UNAUTHORIZED');
-    return toMe(user, (await this.subscriptions.access(user)).paid, await this.subscriptions.isVip(user));
+    const paid = (await this.subscriptions.access(user)).paid;
+    const vip = await this.subscriptions.isVip(user);
+    // Staff and VIPs read without limit; a free reader has no views to count.
+    const limited = paid && !vip && user.role !== Role.Admin && user.role !== Role.Support;
+    const limit = this.config.paidDailyViewLimit;
+    return toMe(user, paid, vip, {
+      dailyViewLimit: limited ? limit : null,
+      dailyViewsLeft: limited ? Math.max(0, limit - (await this.paywall.dailyViewsTaken(user.id))) : null,
+      vipStartupsLeft: vip
+        ? (user.role === Role.Vip ? user.vipStartupQuota : 0) +
+          (await this.subscriptions.vipStartupsLeft(user.id))
+        : null,
+    });
   }
 
   async forgotPassword(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {

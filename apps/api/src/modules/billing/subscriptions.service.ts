@@ -79,6 +79,17 @@ export class SubscriptionsService {
     return rows.length === 1;
   }
 
+  /** Start-ups left in the user's live VIP-plan periods. */
+  async vipStartupsLeft(userId: string): Promise<number> {
+    const [row]: { left: number | null }[] = await this.db.query(
+      `SELECT sum(GREATEST(0, p."vipStartupQuota" - s."vipStartupsUsed"))::int AS left
+         FROM subscriptions s JOIN plans p ON p.id = s."planId"
+        WHERE s."userId" = $1 AND p."isVip" AND ${LIVE}`,
+      [userId],
+    );
+    return row?.left ?? 0;
+  }
+
   /** The user's latest period: the plan, and whether it renews, was cancelled or has ended. */
   async current(userId: string, lang: Language): Promise<SubscriptionResponse> {
     const [row]: {

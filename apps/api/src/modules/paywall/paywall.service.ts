@@ -50,6 +50,11 @@ export class PaywallService {
     throw await this.paywall(HttpStatus.PAYMENT_REQUIRED, solution, lang);
   }
 
+  /** How many distinct solutions the user has opened today (what the daily limit counts). */
+  dailyViewsTaken(userId: string): Promise<number> {
+    return this.redis.scard(dailyViewsKey(userId));
+  }
+
   private async takeDailyView(userId: string, solutionId: string): Promise<boolean> {
     const ok = await this.redis.eval(
       TAKE_DAILY_VIEW,

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type {
+  Allowances,
   MeResponse,
   MessageResponse,
   ProvidersResponse,
@@ -26,9 +27,21 @@ export class SessionBody implements SessionResponse {
   @ApiProperty({ type: SessionUserBody }) user!: SessionUser;
   @ApiProperty() message!: string;
 }
+export class AllowancesBody implements Allowances {
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'a paid reader’s daily limit; null: unlimited or n/a',
+  })
+  dailyViewLimit!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) dailyViewsLeft!: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'VIP start-ups left; null when not VIP' })
+  vipStartupsLeft!: number | null;
+}
 export class MeBody extends SessionUserBody implements MeResponse {
   @ApiProperty() isPaid!: boolean;
   @ApiProperty({ description: 'the vip role, or a live period of a VIP plan' }) isVip!: boolean;
+  @ApiProperty({ type: AllowancesBody }) allowances!: Allowances;
 }
 export class ProvidersBody implements ProvidersResponse {
   @ApiProperty() google!: boolean;
@@ -43,6 +56,6 @@ export function toSessionUser(user: User): SessionUser {
 }
 
 /** `isPaid` as SubscriptionsService.access decides it. */
-export function toMe(user: User, isPaid: boolean, isVip: boolean): MeResponse {
-  return { ...toSessionUser(user), isPaid, isVip };
+export function toMe(user: User, isPaid: boolean, isVip: boolean, allowances: Allowances): MeResponse {
+  return { ...toSessionUser(user), isPaid, isVip, allowances };
 }

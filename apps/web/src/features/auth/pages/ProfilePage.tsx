@@ -56,6 +56,25 @@ export default function ProfilePage() {
               </dd>
               <dt className="col-sm-4">{t('profile.paid')}</dt>
               <dd className="col-sm-8">{me.isPaid ? t('profile.isPaid') : t('profile.isFree')}</dd>
+              {me.allowances.dailyViewLimit !== null && (
+                <>
+                  <dt className="col-sm-4">{t('profile.viewsToday')}</dt>
+                  <dd className="col-sm-8" data-testid="views-left">
+                    {t('profile.viewsLeft', {
+                      left: me.allowances.dailyViewsLeft,
+                      limit: me.allowances.dailyViewLimit,
+                    })}
+                  </dd>
+                </>
+              )}
+              {me.allowances.vipStartupsLeft !== null && (
+                <>
+                  <dt className="col-sm-4">{t('profile.vipStartups')}</dt>
+                  <dd className="col-sm-8" data-testid="vip-startups-left">
+                    {t('profile.startupsLeft', { count: me.allowances.vipStartupsLeft })}
+                  </dd>
+                </>
+              )}
               {me.role === 'Free' && <VipApplicationRow />}
             </dl>
           )}

@@ -41,6 +41,9 @@ export default function RequirementsPage() {
   // VIP as the server has it now: support may have made the user VIP, or the user bought the VIP plan.
   const { data: me } = useMe();
   const vip = me ? me.isVip : role === Role.Vip;
+  // A VIP with no start-ups left pays the start-up fee like anyone: told before submitting, not at the cashier.
+  const startupsLeft = me?.allowances.vipStartupsLeft ?? null;
+  const quota = vip && startupsLeft !== 0;
   const { data: options } = usePaymentOptions();
   const paymentAvailable = !options || options.alipay || options.sandbox || !!options.stripePublishableKey;
 
@@ -251,18 +254,26 @@ export default function RequirementsPage() {
                   {note('intelligence')}
                 </div>
 
-                <p className="text-muted small">
-                  {vip
-                    ? t('requirements.vipFree')
-                    : t('requirements.startupFee', { price: formatMoney(STAGE_FEES.startup) })}
-                </p>
-                {!vip && !paymentAvailable && (
+                {vip && startupsLeft === 0 ? (
+                  <Alert variant="warning" data-testid="vip-no-startups">
+                    {t('requirements.vipNoneLeft', { price: formatMoney(STAGE_FEES.startup) })}
+                  </Alert>
+                ) : (
+                  <p className="text-muted small">
+                    {quota
+                      ? startupsLeft === null
+                        ? t('requirements.vipFree')
+                        : t('requirements.vipLeft', { count: startupsLeft })
+                      : t('requirements.startupFee', { price: formatMoney(STAGE_FEES.startup) })}
+                  </p>
+                )}
+                {!quota && !paymentAvailable && (
                   <Alert variant="secondary">{t('requirements.unavailable')}</Alert>
                 )}
                 <SubmitButton
                   busy={busy}
-                  disabled={!vip && !paymentAvailable}
-                  label={vip ? t('requirements.submitVip') : t('requirements.submit')}
+                  disabled={!quota && !paymentAvailable}
+                  label={quota ? t('requirements.submitVip') : t('requirements.submit')}
                   busyLabel={t('requirements.submitting')}
                 />
               </Form>
