@@ -72,4 +72,48 @@ describe('the price shown is the price charged', () => {
     await t.http.post('/api/demand-store/use-vip-startup-quota').set(vip.auth).send(DEMAND).expect(201);
     expect((await allowances(vip.auth)).vipStartupsLeft).toBe(0);
   });
+
+  it('lets a buyer pay a pending order as it is, or cancel it; a view order names its solution', async () => {
+    const buyer = await insertUser(t);
+    const other = await insertUser(t);
+    const solution = await createSolution(t, { projectName: '社区生鲜冷链配送优化' });
+    const started = await t.http
+      .post('/api/solutions/initiate-solution-payment')
+      .set(buyer.auth)
+      .send({ solutionId: solution.id, itemId: 'single_solution_view' })
+      .expect(200);
+    const orderId = started.body.orderId as string;
+    const mine = async () =>
+      (await t.http.get('/api/payments/orders').set(buyer.auth).expect(200)).body.items.find(
+        (o: { id: string }) => o.id === orderId,
+      );
+    expect((await mine()).subject).toBe('单次查看方案（30 天）：社区生鲜冷链配送优化');
+
+    // Left at the cashier; paid later from the orders: the same order, not a second one.
+    await t.http.post(`/api/payments/orders/${orderId}/pay`).set(other.auth).expect(404);
+    const again = await t.http.post(`/api/payments/orders/${orderId}/pay`).set(buyer.auth).expect(200);
+    expect(again.body).toEqual({ type: 'redirect', paymentUrl: started.body.paymentUrl, orderId });
+    await t.http.post(`${again.body.paymentUrl}/pay`).expect(303);
+    expect((await mine()).status).toBe('paid');
+    await t.http.post(`/api/payments/orders/${orderId}/pay`).set(buyer.auth).expect(409);
+    await t.http.post(`/api/payments/orders/${orderId}/cancel`).set(buyer.auth).expect(409);
+
+    // Another, given up: canceled, and a payment reported for it afterwards grants nothing.
+    const second = await createSolution(t);
+    const given = (
+      await t.http
+        .post('/api/solutions/initiate-solution-payment')
+        .set(buyer.auth)
+        .send({ solutionId: second.id, itemId: 'single_solution_view' })
+        .expect(200)
+    ).body as { orderId: string; paymentUrl: string };
+    await t.http.post(`/api/payments/orders/${given.orderId}/cancel`).set(other.auth).expect(404);
+    await t.http.post(`/api/payments/orders/${given.orderId}/cancel`).set(buyer.auth).expect(204);
+    await t.http.post(`${given.paymentUrl}/pay`);
+    const [row] = await t.db.query(`SELECT status, "flaggedReason" FROM orders WHERE id = $1`, [
+      given.orderId,
+    ]);
+    expect(row).toEqual({ status: 'canceled', flaggedReason: expect.stringContaining('refund') });
+    await t.http.get(`/api/solutions/${second.id}/view`).set(buyer.auth).expect(402);
+  });
 });

@@ -193,6 +193,20 @@ export class FulfilmentService implements OnApplicationBootstrap {
   }
 
   /**
+   * `pending → canceled` by the buyer (no gateway reported it); false when it was no longer pending. A payment the
+   * gateway reports for it afterwards grants nothing and is flagged for a refund (`unappliedPayment`).
+   */
+  async cancelPending(orderId: string): Promise<boolean> {
+    const rows = await updateReturning(
+      this.db,
+      `UPDATE orders SET status = 'canceled', "updatedAt" = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [orderId],
+    );
+    if (rows.length) this.logger.log(`order ${orderId} canceled by its buyer`);
+    return rows.length === 1;
+  }
+
+  /**
    * Flags an order for support to look at (a gateway message that did not match it, money that bought nothing);
    * changes nothing else. In the caller's transaction when given.
    */

@@ -91,6 +91,29 @@ export class PaymentsController {
   }
 
   @ApiBearerAuth()
+  @Post('orders/:orderId/pay')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'Pay a pending order of the caller’s again, as it is (same order, amount and gateway): the instruction as create-order answers it; 404 for another user’s, 409 unless pending',
+  })
+  @ApiResponse({ status: 200, type: PaymentInstructionBody })
+  payPending(@Param('orderId') orderId: string, @CurrentUser() user: AuthUser) {
+    return this.payments.resume(user, orderId);
+  }
+
+  @ApiBearerAuth()
+  @Post('orders/:orderId/cancel')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary:
+      'Cancel a pending order of the caller’s (204); a payment its gateway reports later is flagged for a refund; 404 for another user’s, 409 unless pending',
+  })
+  cancelPending(@Param('orderId') orderId: string, @CurrentUser() user: AuthUser) {
+    return this.payments.cancel(user, orderId);
+  }
+
+  @ApiBearerAuth()
   @Get('order-status/:orderId')
   @ApiOperation({ summary: 'An own order’s status; unknown or another user’s: 404 with status not_found' })
   @ApiResponse({ status: 200, type: OrderStatusBody })

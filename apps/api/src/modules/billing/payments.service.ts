@@ -41,7 +41,8 @@ export interface ModuleSale {
 }
 
 /** What a buyer asks for: a plan by id, a catalogue item (a solution view names its solution), a module's sale. */
-export type Purchase = { planId: string } | { itemId: string; solutionId?: string } | { sale: ModuleSale };
+export type Purchase =
+  { planId: string } | { itemId: string; solutionId?: string; solutionName?: string } | { sale: ModuleSale };
 
 export interface Buyer {
   id: string;
@@ -53,6 +54,8 @@ const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
 const SAME_ORDER_MS = 15 * 60 * 1000;
 
 const CATALOGUE = Object.values(CatalogueItem);
+/** An order's title fits its column (Alipay's own limit is 256). */
+const SUBJECT_MAX = 200;
 
 /** Creates orders at the server's prices and hands them to the right gateway (contract §6). */
 @Injectable()
@@ -92,8 +95,37 @@ export class PaymentsService {
       requested === 'alipay' ? 'CNY' : currencyFor(lang),
       lang,
     );
-    if (gateway === 'alipay') return this.alipay.startCheckout(order);
-    if (gateway === 'stripe') return this.stripe.startCheckout(order);
+    return this.instructionFor(order);
+  }
+
+  /**
+   * Pays a pending order of the buyer's again, as it is (the same order, amount and gateway: §10's one order per
+   * intent): from /profile/orders, or after leaving the gateway's page. 404 for another user's; 409 unless pending.
+   */
+  async resume(buyer: Buyer, orderId: string): Promise<PaymentInstruction> {
+    const order = await this.ownPending(buyer, orderId);
+    // Its gateway may have lost its keys (or the sandbox been turned off) since the order was made.
+    if (this.gatewayFor(order.gateway) !== order.gateway) throw new AppError('PAYMENT_UNAVAILABLE');
+    return this.instructionFor(order);
+  }
+
+  /** The buyer gives up a pending order; a payment its gateway reports later is flagged for a refund. */
+  async cancel(buyer: Buyer, orderId: string): Promise<void> {
+    const order = await this.ownPending(buyer, orderId);
+    if (!(await this.fulfilment.cancelPending(order.id))) throw new AppError('CONFLICT');
+  }
+
+  private async ownPending(buyer: Buyer, orderId: string): Promise<Order> {
+    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId, userId: buyer.id }) : null;
+    if (!order) throw new AppError('NOT_FOUND');
+    if (order.status !== 'pending') throw new AppError('CONFLICT');
+    return order;
+  }
+
+  /** Where the order is paid: Alipay's page pay, Stripe's Checkout page, or the sandbox cashier. */
+  private instructionFor(order: Order): Promise<PaymentInstruction> | PaymentInstruction {
+    if (order.gateway === 'alipay') return this.alipay.startCheckout(order);
+    if (order.gateway === 'stripe') return this.stripe.startCheckout(order);
     return { type: 'redirect', paymentUrl: `/api/payments/sandbox/checkout/${order.id}`, orderId: order.id };
   }
 
@@ -232,7 +264,12 @@ export class PaymentsService {
         // Catalogue items are priced in their own currency.
         amount: item.price.amount,
         currency: item.price.currency,
-        subject: ITEM_NAMES[item.id][lang],
+        subject: purchase.solutionName
+          ? `${ITEM_NAMES[item.id][lang]}${lang === 'zh' ? '：' : ': '}${purchase.solutionName}`.slice(
+              0,
+              SUBJECT_MAX,
+            )
+          : ITEM_NAMES[item.id][lang],
       }),
     );
   }

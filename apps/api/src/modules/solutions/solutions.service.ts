@@ -80,8 +80,10 @@ export class SolutionsService {
     user: AuthUser,
     lang: Language,
   ): Promise<PaymentInstruction> {
-    if (!(await this.db.getRepository(Solution).existsBy({ id: dto.solutionId })))
-      throw new AppError('NOT_FOUND');
+    const solution = await this.db
+      .getRepository(Solution)
+      .findOne({ where: { id: dto.solutionId }, select: { id: true, projectName: true } });
+    if (!solution) throw new AppError('NOT_FOUND');
     const item = CatalogueItem.singleSolutionView;
     if (
       dto.amount !== undefined &&
@@ -92,7 +94,8 @@ export class SolutionsService {
       );
     return this.payments.checkout(
       user,
-      { itemId: item.id, solutionId: dto.solutionId },
+      // The order names the solution it unlocks (its subject, in the buyer's orders and messages).
+      { itemId: item.id, solutionId: dto.solutionId, solutionName: solution.projectName },
       dto.paymentGateway,
       lang,
     );

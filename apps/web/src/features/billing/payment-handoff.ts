@@ -1,27 +1,5 @@
 import type { PaymentInstruction } from '@think-tank/contracts';
-
-/** What the return page needs to know about the payment in flight (browser storage key of customer-area §3). */
-export interface PendingPaymentInfo {
-  orderId: string;
-  solutionId?: string;
-}
-const PENDING_KEY = 'pendingPaymentInfo';
-
-export const pendingPayment = {
-  save(info: PendingPaymentInfo) {
-    localStorage.setItem(PENDING_KEY, JSON.stringify(info));
-  },
-  read(): PendingPaymentInfo | null {
-    try {
-      return JSON.parse(localStorage.getItem(PENDING_KEY) ?? 'null') as PendingPaymentInfo | null;
-    } catch {
-      return null;
-    }
-  },
-  clear() {
-    localStorage.removeItem(PENDING_KEY);
-  },
-};
+import { pendingPayment } from '../../lib/payments-in-flight';
 
 /** How long a wallet hand-off may take before the page gives up waiting to be navigated away (customer-area §9). */
 export const WALLET_REDIRECT_TIMEOUT_MS = 10_000;

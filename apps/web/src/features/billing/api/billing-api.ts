@@ -90,6 +90,12 @@ export function initiateSolutionPayment(
   });
 }
 
+/** Pays a pending order again, as it is: the same order's instruction (§10's one order per intent). */
+export const payPendingOrder = (orderId: string) =>
+  api<PaymentInstruction>(`/api/payments/orders/${encodeURIComponent(orderId)}/pay`, { method: 'POST' });
+export const cancelPendingOrder = (orderId: string) =>
+  api<void>(`/api/payments/orders/${encodeURIComponent(orderId)}/cancel`, { method: 'POST' });
+
 export function fetchOrderStatus(orderId: string): Promise<OrderStatusResponse> {
   return api(`/api/payments/order-status/${encodeURIComponent(orderId)}`);
 }

@@ -9,7 +9,8 @@ import { apiDownload } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/i18n';
 import { useMe } from '../../auth';
-import { useMyOrders } from '../api/billing-api';
+import { cancelPendingOrder, payPendingOrder, useMyOrders } from '../api/billing-api';
+import { followPaymentInstruction } from '../payment-handoff';
 import { InvoiceRequestForm } from '../components/InvoiceRequestForm';
 
 const STATUS_VARIANT: Record<OrderStatus, string> = {
@@ -29,6 +30,7 @@ export default function MyOrdersPage() {
   const me = useMe();
   const [asking, setAsking] = useState<MyOrder | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <Container className="py-4" style={{ maxWidth: 960 }}>
       <div className="d-flex align-items-center mb-3">
@@ -38,6 +40,11 @@ export default function MyOrdersPage() {
       {notice && (
         <Alert variant="success" dismissible onClose={() => setNotice(null)}>
           {notice}
+        </Alert>
+      )}
+      {problem && (
+        <Alert variant="danger" dismissible onClose={() => setProblem(null)}>
+          {problem}
         </Alert>
       )}
       {asking && (
@@ -76,6 +83,9 @@ export default function MyOrdersPage() {
                   <td>{t(`orders.gateways.${o.gateway}`)}</td>
                   <td>
                     <Badge bg={STATUS_VARIANT[o.status]}>{t(`orders.statuses.${o.status}`)}</Badge>
+                    {o.status === 'pending' && (
+                      <PendingActions order={o} onCanceled={() => void mutate()} onError={setProblem} />
+                    )}
                   </td>
                   <td className="text-nowrap">{formatDate(o.paidAt ?? o.createdAt)}</td>
                   <td>
@@ -89,6 +99,60 @@ export default function MyOrdersPage() {
         </>
       )}
     </Container>
+  );
+}
+
+/** A pending order: pay it as it is (the same order at its gateway), or give it up. */
+function PendingActions({
+  order,
+  onCanceled,
+  onError,
+}: {
+  order: MyOrder;
+  onCanceled: () => void;
+  onError: (text: string) => void;
+}) {
+  const { t } = useTranslation('billing');
+  const [busy, setBusy] = useState(false);
+  const act = async (work: () => Promise<void>, failed: string) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      onError(errorText(err, t, failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="d-flex gap-1 mt-1">
+      <Button
+        size="sm"
+        disabled={busy}
+        onClick={() =>
+          void act(
+            async () => followPaymentInstruction(await payPendingOrder(order.id)),
+            t('orders.payFailed'),
+          )
+        }
+      >
+        {t('orders.pay')}
+      </Button>
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        disabled={busy}
+        onClick={() =>
+          window.confirm(t('orders.confirmCancel', { subject: order.subject })) &&
+          void act(async () => {
+            await cancelPendingOrder(order.id);
+            onCanceled();
+          }, t('orders.cancelFailed'))
+        }
+      >
+        {t('orders.cancel')}
+      </Button>
+    </div>
   );
 }
 

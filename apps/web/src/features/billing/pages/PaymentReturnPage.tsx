@@ -1,11 +1,11 @@
-import { formatMoney, WebRoute } from '@think-tank/contracts';
+import { formatMoney, WebRoute, type OrderStatusResponse } from '@think-tank/contracts';
 import { useEffect } from 'react';
 import { Alert, Card, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { successPath, useOrderPolling } from '../order-polling';
-import { pendingPayment } from '../payment-handoff';
+import { forgetSettled, pendingPayment } from '../../../lib/payments-in-flight';
 
 /** How long the success message shows before the page moves on by itself. */
 const SUCCESS_REDIRECT_MS = 2_000;
@@ -17,6 +17,21 @@ function references(params: URLSearchParams) {
   const other = ['agreement_no', 'agreement', 'session_id', 'payment_intent'].some((k) => params.get(k));
   return { orderId, other };
 }
+
+/**
+ * Where a failed payment is tried again, with the same item: a plan at the checkout, a solution view at its
+ * paywall, a workshop fee on its demand's page (its pay panel).
+ */
+function retryPath(order: OrderStatusResponse): string | null {
+  if (order.demandId) return WebRoute.demand(order.demandId);
+  if (order.itemType === 'single_solution_view' && order.solutionId)
+    return WebRoute.solution(order.solutionId);
+  if (order.itemType === 'subscription' || order.itemType === 'one_time_product')
+    return UUID.test(order.itemId) ? WebRoute.renewal(order.itemId) : null;
+  return null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Payment result (customer-area §2), for /payment/return and the wallet's /payment/alipay/return. */
 export default function PaymentReturnPage() {
@@ -31,12 +46,18 @@ export default function PaymentReturnPage() {
       ? successPath(outcome.order, pending?.orderId === orderId ? pending?.solutionId : undefined)
       : null;
 
+  // A settled order is forgotten by every screen that stored it (the start-up form would act on it again).
+  const settled = outcome.state === 'success' || outcome.state === 'failed';
+  useEffect(() => {
+    if (settled && orderId) forgetSettled(orderId);
+  }, [settled, orderId]);
+
   useEffect(() => {
     if (!target) return;
-    pendingPayment.clear();
     const timer = setTimeout(() => navigate(target, { replace: true }), SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [target, navigate]);
+  const retry = outcome.state === 'failed' ? retryPath(outcome.order) : null;
 
   let body;
   if (!orderId && !other) body = <Alert variant="danger">{t('paymentReturn.missingParams')}</Alert>;
@@ -84,6 +105,7 @@ export default function PaymentReturnPage() {
           {body}
           <div className="d-flex flex-wrap gap-2 mt-3">
             {target && <LinkButton to={target}>{t('paymentReturn.continue')}</LinkButton>}
+            {retry && <LinkButton to={retry}>{t('paymentReturn.retry')}</LinkButton>}
             <LinkButton to={WebRoute.profile} variant="outline-secondary">
               {t('paymentReturn.profile')}
             </LinkButton>

@@ -28,7 +28,7 @@ import { StageOutputCard } from '../components/StageOutputCard';
 import { WordDownload } from '../components/WordDownload';
 import { StatusChip } from '../components/StatusChip';
 import { Stepper } from '../components/Stepper';
-import { pendingStageOrder } from '../pending-payments';
+import { pendingStageOrder } from '../../../lib/payments-in-flight';
 import { handOff } from '../start-payment';
 import { useDemandLive } from '../use-demand-live';
 import { errorText } from '../../../lib/error-text';

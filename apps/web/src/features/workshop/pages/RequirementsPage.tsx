@@ -10,7 +10,7 @@ import { useMe, useSession } from '../../auth';
 import { fetchOrderStatus, usePaymentOptions } from '../../billing';
 import { initiateDemandStartup, registerDemand, startWithVipQuota } from '../api/workshop-api';
 import { demandTextProblems, illegalContentText } from '../demand-text';
-import { pendingStartup } from '../pending-payments';
+import { pendingStartup } from '../../../lib/payments-in-flight';
 import { handOff } from '../start-payment';
 import { errorText } from '../../../lib/error-text';
 
@@ -60,23 +60,20 @@ export default function RequirementsPage() {
   const [info, setInfo] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<{ content?: string; keyValuePoints?: string }>({});
 
-  // Back from the wallet: how did the start-up payment end? (demand-workshop §4)
+  // Back from the wallet: how did the start-up payment end? (demand-workshop §4) Asked once, by the visit the
+  // payment returns to: a later visit, to submit another demand, is not sent to the old one.
   useEffect(() => {
-    const pending = pendingStartup.read();
+    const pending = pendingStartup.take();
     if (!pending) return;
     fetchOrderStatus(pending.orderId).then(
       (order) => {
         if (order.status === 'pending') return setInfo(t('requirements.pendingWaiting'));
-        pendingStartup.clear();
         if (order.status === 'paid' && order.redirectUrl && order.demandId === pending.demandId) {
           flash.show(t('requirements.pendingPaid'));
           navigate(order.redirectUrl);
         } else setError(t('requirements.pendingFailed', { status: order.status }));
       },
-      () => {
-        pendingStartup.clear();
-        setError(t('requirements.statusFailed', { id: pending.orderId }));
-      },
+      () => setError(t('requirements.statusFailed', { id: pending.orderId })),
     );
   }, [navigate, t]);
 
