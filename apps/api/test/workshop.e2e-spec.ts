@@ -500,30 +500,42 @@ describe('requirements workshop (contract §8)', () => {
   });
 
   it('charges the Operation fee in USD for an English browser, and refuses Operation while it is closed', async () => {
+    /** A demand of the user's, straight to Opening completed as if paid: only the Operation gate is under test. */
+    const atOpening = async (app: TestApp, u: User) => {
+      const id = (
+        await app.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
+      ).body.demandId as string;
+      await app.db.query(
+        `UPDATE demands SET "currentStage" = 'Opening', "overallStatus" = 'Completed' WHERE id = $1`,
+        [id],
+      );
+      await app.db.query(
+        `UPDATE demand_stages SET status = 'Completed' WHERE "demandId" = $1 AND stage = 'Opening'`,
+        [id],
+      );
+      return id;
+    };
+    const nextOf = async (app: TestApp, u: User, id: string) => {
+      const { body } = await app.http
+        .get(`/api/demand-store/${id}`)
+        .set(bearer(u))
+        .set('Accept-Language', 'en')
+        .expect(200);
+      return { nextStageFee: body.nextStageFee, nextStageOpen: body.nextStageOpen };
+    };
+    const open = await verifiedUser(t, sink, 'usd');
+    expect(await nextOf(t, open, await atOpening(t, open))).toEqual({
+      nextStageFee: { amount: 70_000, currency: 'USD' },
+      nextStageOpen: true,
+    });
+
     const closed = await startTestApp({ SMTP_URL: smtpUrl, GENERATOR_STEP_MS: '0' });
     const closedWorker = await startTestWorker(closed);
     try {
       const u = await verifiedUser(closed, sink, 'closed');
-      const id = (
-        await closed.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)
-      ).body.demandId;
-      // Straight to Opening completed, as if paid: only the Operation gate is under test here.
-      await closed.db.query(
-        `UPDATE demands SET "currentStage" = 'Opening', "overallStatus" = 'Completed' WHERE id = $1`,
-        [id],
-      );
-      await closed.db.query(
-        `UPDATE demand_stages SET status = 'Completed' WHERE "demandId" = $1 AND stage = 'Opening'`,
-        [id],
-      );
-      const fee = (
-        await closed.http
-          .get(`/api/demand-store/${id}`)
-          .set(bearer(u))
-          .set('Accept-Language', 'en')
-          .expect(200)
-      ).body.nextStageFee;
-      expect(fee).toEqual({ amount: 70_000, currency: 'USD' });
+      const id = await atOpening(closed, u);
+      // Closed: said before any click, with no fee to pay (contract §11).
+      expect(await nextOf(closed, u, id)).toEqual({ nextStageFee: null, nextStageOpen: false });
       const res = await closed.http
         .put(`/api/demand-store/${id}/advance`)
         .set(bearer(u))

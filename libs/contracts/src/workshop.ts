@@ -183,8 +183,10 @@ export interface DemandDetail {
   overallStatus: OverallStatus;
   isVip: boolean;
   stagesData: Record<Stage, StageData>;
-  /** The fee for entering the next stage, when one is due now (non-VIP, current stage completed). */
+  /** The fee for entering the next stage, when one is due now (non-VIP, current stage completed, stage open). */
   nextStageFee: PriceInfo | null;
+  /** False while the next stage may not be entered (Operation while OPERATION_STAGE_OPEN=false): shown before any click. */
+  nextStageOpen: boolean;
 }
 
 export interface DemandRequest {

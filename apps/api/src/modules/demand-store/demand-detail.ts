@@ -31,8 +31,10 @@ export function toDemandDetail(
   rows: DemandStage[],
   vip: boolean,
   currency: Currency,
+  operationOpen: boolean,
 ): DemandDetail {
   const byStage = new Map(rows.map((r) => [r.stage, r]));
+  const nextOpen = nextStage(demand.currentStage) !== 'Operation' || operationOpen;
   const stagesData = Object.fromEntries(
     STAGES.map((stage) => {
       const r = byStage.get(stage);
@@ -63,7 +65,9 @@ export function toDemandDetail(
     overallStatus: demand.overallStatus as OverallStatus,
     isVip: vip,
     stagesData,
-    nextStageFee: nextFee(demand, stagesData, vip, currency),
+    // A closed stage shows no fee to pay: it says it is closed (contract §11).
+    nextStageFee: nextOpen ? nextFee(demand, stagesData, vip, currency) : null,
+    nextStageOpen: nextOpen,
   };
 }
 

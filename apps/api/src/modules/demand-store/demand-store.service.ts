@@ -112,7 +112,13 @@ export class DemandStoreService {
       demand: await this.own(who.id, demandId, tx),
       rows: await tx.findBy(DemandStage, { demandId }),
     }));
-    return toDemandDetail(demand, rows, vip ?? (await this.isVip(who)), currencyFor(lang));
+    return toDemandDetail(
+      demand,
+      rows,
+      vip ?? (await this.isVip(who)),
+      currencyFor(lang),
+      this.config.operationStageOpen,
+    );
   }
 
   async history(who: Requester, demandId: string, after?: number): Promise<DemandEventPayload[]> {

@@ -31,6 +31,7 @@ const plan = {
   planName: '专业版（月付）',
   displayPrice: '¥99.00/月',
   paymentType: 'subscription' as const,
+  stripePriceId: 'price_pro_monthly',
 };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -74,6 +75,13 @@ describe('CheckoutPage with card payments configured', () => {
     expect(screen.getByTestId('card-field')).toBeInTheDocument();
     return user;
   }
+
+  it('offers no card for a subscription to a plan without a Stripe price: nothing typed for nothing', async () => {
+    renderCheckout({ ...plan, stripePriceId: null });
+    const card = await screen.findByLabelText('信用卡（该套餐暂不支持信用卡订阅）');
+    expect(card).toBeDisabled();
+    expect(screen.getByLabelText('支付宝')).toBeChecked();
+  });
 
   it('refuses an incomplete card before asking Stripe for anything', async () => {
     const user = await chooseCard();

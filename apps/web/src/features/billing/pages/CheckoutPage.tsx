@@ -161,7 +161,9 @@ function Checkout({ state }: { state: CheckoutState }) {
     }
   };
 
-  const cardReady = stripe.state === 'ready';
+  // A card subscription is billed by Stripe against the plan's Stripe price: none, no card (never typed for nothing).
+  const cardForItem = !subscription || !!state.stripePriceId;
+  const cardReady = stripe.state === 'ready' && cardForItem;
   return (
     <Container className="tt-page" style={{ maxWidth: 640 }}>
       <Card className="shadow-sm">
@@ -206,7 +208,11 @@ function Checkout({ state }: { state: CheckoutState }) {
                 type="radio"
                 id="method-card"
                 name="method"
-                label={cardReady ? t('checkout.card') : t('checkout.cardUnavailable')}
+                label={
+                  cardReady
+                    ? t('checkout.card')
+                    : t(cardForItem ? 'checkout.cardUnavailable' : 'checkout.cardNotForPlan')
+                }
                 disabled={!cardReady}
                 checked={method === 'card'}
                 onChange={() => setMethod('card')}

@@ -228,7 +228,13 @@ export default function DemandDetailPage() {
           ).map((s) => (
             <StageOutputCard key={s} demandId={demand._id} stage={s} data={demand.stagesData[s]} />
           ))}
-          {status === 'Completed' && next && current.status === 'Completed' && (
+          {status === 'Completed' && next && current.status === 'Completed' && !demand.nextStageOpen && (
+            // Said before any click: no fee to pay for a stage that may not be entered yet.
+            <Alert variant="secondary" data-testid="next-stage-closed">
+              {t('detail.nextClosed', { stage: t(`stages.${next}`) })}
+            </Alert>
+          )}
+          {status === 'Completed' && next && current.status === 'Completed' && demand.nextStageOpen && (
             <EnterStagePanel
               demand={demand}
               next={next}
