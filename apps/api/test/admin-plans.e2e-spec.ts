@@ -13,8 +13,9 @@ describe('plans edited by support staff (contract §9)', () => {
     code: 'team_quarterly',
     name: '团队版（季付）',
     nameEn: 'Team (quarterly)',
-    features: ['团队共享'],
-    featuresEn: ['Shared by the team'],
+    dailyViewLimit: 50,
+    stageFeeDiscount: 15,
+    favouritesAndHistory: false,
     benefits: ['适合团队'],
     benefitsEn: ['For teams'],
     priceCny: 59900,
@@ -85,7 +86,18 @@ describe('plans edited by support staff (contract §9)', () => {
     const publicPlan = (await t.http.get('/api/users/subscriptions/plans').expect(200)).body.find(
       (p: { id: string }) => p.id === id,
     );
-    expect(publicPlan).toMatchObject({ planName: '团队版（季付）', displayPrice: '¥499.00/季' });
+    // Its features are written from its entitlements, nothing else.
+    expect(publicPlan).toMatchObject({
+      planName: '团队版（季付）',
+      displayPrice: '¥499.00/季',
+      features: ['每天可阅读 50 个方案全文', '需求工坊阶段费用 8.5 折'],
+    });
+    // A promise is not something an admin can write.
+    await t.http
+      .put(`/api/admin/plans/${id}`)
+      .set(as('admin'))
+      .send({ ...input, features: ['优先客服'] })
+      .expect(400, /features/);
     await t.http.delete(`/api/admin/plans/${id}`).set(as('admin')).expect(204);
     await t.http.delete(`/api/admin/plans/${id}`).set(as('admin')).expect(404);
     const audit = await t.db.query(

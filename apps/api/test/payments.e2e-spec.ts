@@ -87,7 +87,9 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
       planName: '基础版（月付）',
       displayPrice: '¥39.00/月',
       priceInfo: { amount: 3900, currency: 'CNY' },
-      features: expect.arrayContaining(['方案全文阅读']),
+      walletPriceInfo: { amount: 3900, currency: 'CNY' },
+      // Written from its entitlements (contract §11).
+      features: ['每天可阅读 20 个方案全文'],
       benefits: ['适合个人调研'],
       isValid: true,
       periodType: 'monthly',

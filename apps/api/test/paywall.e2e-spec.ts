@@ -86,7 +86,7 @@ describe('viewing solutions and the paywall (contract §4)', () => {
       vipApplicationInfo: {
         planName: 'VIP 会员（年付）',
         displayPrice: '¥2999.00/年',
-        benefits: expect.arrayContaining(['不限量查看方案']),
+        benefits: expect.arrayContaining(['不限量阅读方案全文']),
         message: expect.any(String),
       },
     });
@@ -149,9 +149,16 @@ describe('viewing solutions and the paywall (contract §4)', () => {
       subscriptionOptions: [],
       payPerViewOption: { itemId: 'single_solution_view' },
     });
-    // Offered what lifts the limit, to buy at once (another plan of the same limit would not: contract §11).
+    // Offered what lifts the limit (here PAID_DAILY_VIEW_LIMIT=3), to buy at once: a plan with more views a day
+    // or none to count (contract §11). In production the plans' own limit is the flag's, and only VIP lifts it.
     const [offer] = refused.body.upgradeOptions as { id: string; name: string }[];
-    expect(refused.body.upgradeOptions.map((p: { name: string }) => p.name)).toEqual(['VIP 会员（年付）']);
+    expect(refused.body.upgradeOptions.map((p: { name: string }) => p.name)).toEqual([
+      '基础版（月付）',
+      '专业版（月付）',
+      '专业版（季付）',
+      '专业版（年付）',
+      'VIP 会员（年付）',
+    ]);
     const order = await t.http
       .post('/api/payments/alipay/create-order')
       .set('Authorization', `Bearer ${token}`)

@@ -1,15 +1,16 @@
-import { Role, type PlanResponse } from '@think-tank/contracts';
+import { Role, type DemandDetail, type PlanResponse } from '@think-tank/contracts';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
-import { DEMAND, createSolution, insertUser } from './support/factories';
+import { DEMAND, createSolution, insertUser, paidDemand, startupCompleted } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
+import { startTestWorker } from './support/worker';
 
 /** Contract §11 "Money shown is money charged": the price of the method picked is what its order charges. */
 describe('the price shown is the price charged', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ GENERATOR_STEP_MS: '0' });
     await t.db.getRepository(Plan).insert(PLAN_SEED);
   });
   afterAll(() => t.close());
@@ -115,5 +116,97 @@ describe('the price shown is the price charged', () => {
     ]);
     expect(row).toEqual({ status: 'canceled', flaggedReason: expect.stringContaining('refund') });
     await t.http.get(`/api/solutions/${second.id}/view`).set(buyer.auth).expect(402);
+  });
+
+  it('lists no plan feature without an entitlement the product enforces (every plan, both languages)', async () => {
+    const seeded = await t.db.getRepository(Plan).find();
+    for (const lang of ['zh', 'en'] as const) {
+      const plans = (
+        await t.http.get('/api/users/subscriptions/plans').set('Accept-Language', lang).expect(200)
+      ).body as PlanResponse[];
+      for (const plan of plans) {
+        const e = seeded.find((p) => p.id === plan.id)!;
+        // Each line is one of the entitlement lines, and says what this plan's entitlement is.
+        const allowed = [
+          e.dailyViewLimit === null
+            ? /^(不限量阅读方案全文|Unlimited solutions, in full)$/
+            : new RegExp(
+                `^(每天可阅读 ${e.dailyViewLimit} 个方案全文|${e.dailyViewLimit} solutions a day, in full)$`,
+              ),
+          ...(e.isVip ? [/^(需求工坊阶段费用全免|No workshop stage fees)$/] : []),
+          ...(e.isVip && e.vipStartupQuota > 0
+            ? [
+                new RegExp(
+                  `^(每期 ${e.vipStartupQuota} 次免费启动需求|${e.vipStartupQuota} free demand start-ups each period)$`,
+                ),
+              ]
+            : []),
+          ...(!e.isVip && e.stageFeeDiscount > 0
+            ? [
+                new RegExp(
+                  `^(需求工坊阶段费用 ${(100 - e.stageFeeDiscount) / 10} 折|${e.stageFeeDiscount}% off workshop stage fees)$`,
+                ),
+              ]
+            : []),
+        ];
+        expect(plan.features.length).toBeGreaterThan(0);
+        for (const line of plan.features) expect(allowed.some((pattern) => pattern.test(line))).toBe(true);
+        // Favourites and history are not built yet: no plan may give them.
+        expect(e.favouritesAndHistory).toBe(false);
+      }
+    }
+  });
+
+  it('takes a Professional plan’s 10 % off a stage fee: in the quote, the priced stage and its order', async () => {
+    const buyer = await insertUser(t);
+    const pro = await t.db.getRepository(Plan).findOneByOrFail({ code: 'pro_monthly' });
+    const sub = await t.http
+      .post('/api/payments/alipay/create-order')
+      .set(buyer.auth)
+      .send({ paymentType: 'subscription', priceId: pro.id })
+      .expect(200);
+    await t.http.post(`${sub.body.paymentUrl}/pay`).expect(303);
+    const worker = await startTestWorker(t);
+    try {
+      const id = await paidDemand(t, buyer.auth);
+      await startupCompleted(t, id);
+      const detail = async () =>
+        (await t.http.get(`/api/demand-store/${id}`).set(buyer.auth).expect(200)).body as DemandDetail;
+      const startup = (await detail()).stagesData.Startup;
+      await t.http
+        .put(`/api/demand-store/${id}/stage-data?stage=Startup`)
+        .set(buyer.auth)
+        .send({ output: startup.output, selectedModules: startup.output!.suggested_modules.slice(0, 2) })
+        .expect(200);
+      // 2 modules × ¥100.00, 10 % off.
+      expect((await detail()).nextStageFee).toEqual({ amount: 18_000, currency: 'CNY' });
+      const advanced = await t.http
+        .put(`/api/demand-store/${id}/advance`)
+        .set(buyer.auth)
+        .send({})
+        .expect(200);
+      expect(advanced.body.fee).toEqual({ amount: 18_000, currency: 'CNY' });
+      expect(advanced.body.stagesData.Preparation.fee).toEqual({ amount: 18_000, currency: 'CNY' });
+      const order = await t.http
+        .post('/api/payments/initiate-stage-payment')
+        .set(buyer.auth)
+        .send({
+          demandId: id,
+          stageToPayFor: 'Preparation',
+          paymentItemType: 'demand_store_payment',
+          selectedModulesCount: 2,
+        })
+        .expect(200);
+      const status = await t.http
+        .get(`/api/payments/order-status/${order.body.orderId}`)
+        .set(buyer.auth)
+        .expect(200);
+      expect({ amount: status.body.amount, currency: status.body.currency }).toEqual({
+        amount: 18_000,
+        currency: 'CNY',
+      });
+    } finally {
+      await worker.close();
+    }
   });
 });

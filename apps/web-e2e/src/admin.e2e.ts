@@ -241,13 +241,24 @@ describe('the support console in the browser', () => {
     await form.getByText('请输入金额，最多两位小数').waitFor();
     await form.getByLabel('人民币价格（元）').fill('59.9');
     await form.getByLabel('在售').check();
-    await form.getByLabel('功能（中文）').fill('5 人共享\n每日查看 20 个方案');
+    // Entitlements, not promises: the features buyers read are written from them, shown as they are typed.
+    await form.getByLabel('每天可阅读方案数').fill('50');
+    await form.getByLabel('阶段费用折扣（%）').fill('15');
+    await form.getByTestId('plan-features').getByText('需求工坊阶段费用 8.5 折').waitFor();
+    await form.getByLabel('适用人群（中文）').fill('适合团队');
     await form.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByText('套餐已保存').waitFor();
     await page.getByRole('button', { name: /团队版（月付）.*¥59\.90 \/ \$9\.00/ }).waitFor();
     await snap(page, 'admin-08-plans');
 
-    type Plan = { id: string; code: string; priceCny: number; priceUsd: number; features: string[] };
+    type Plan = {
+      id: string;
+      code: string;
+      priceCny: number;
+      priceUsd: number;
+      dailyViewLimit: number | null;
+      features: string[];
+    };
     const plans = () =>
       call<{ items: Plan[] }>('GET', '/api/admin/plans?pageSize=100', admin.access_token).then((l) =>
         l.items.find((p) => p.code === 'team_monthly'),
@@ -255,7 +266,8 @@ describe('the support console in the browser', () => {
     expect(await plans()).toMatchObject({
       priceCny: 5990,
       priceUsd: 900,
-      features: ['5 人共享', '每日查看 20 个方案'],
+      dailyViewLimit: 50,
+      features: ['每天可阅读 50 个方案全文', '需求工坊阶段费用 8.5 折'],
     });
     const offered = await call<{ id: string }[]>('GET', '/api/users/subscriptions/plans');
     expect(offered.map((p) => p.id)).toContain((await plans())!.id);

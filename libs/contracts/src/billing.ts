@@ -63,21 +63,69 @@ export function formatMoney({ amount, currency }: PriceInfo): string {
 }
 
 /** A plan as support staff edit it: both languages and both currencies (contract §9). */
-export interface PlanInput {
+/**
+ * What a plan gives, as the product enforces it (contract §11). Its `features` lines are written from these, in the
+ * reader's language (planFeatures): no plan can list what the product does not do.
+ */
+export interface PlanEntitlements {
+  /** Distinct solutions a subscriber may open a day; null: unlimited. */
+  dailyViewLimit: number | null;
+  /** Percent off workshop stage fees (0–100), applied to the stage's priced snapshot. */
+  stageFeeDiscount: number;
+  /** VIP in the workshop: stage fees waived, and `vipStartupQuota` start-ups per period. */
+  isVip: boolean;
+  /** Workshop start-ups without the fee per period of a VIP plan (0 when absent). */
+  vipStartupQuota?: number;
+  /** Favourites and history. */
+  favouritesAndHistory: boolean;
+}
+
+const percentOff = (discount: number) => {
+  // 10 % off is 9 折, 15 % off 8.5 折: the way Chinese prices say it.
+  const zhe = (100 - discount) / 10;
+  return { zh: `${zhe} 折`, en: `${discount}% off` };
+};
+
+/** A plan's features as the reader reads them, written from its entitlements and nothing else. */
+export function planFeatures(e: PlanEntitlements, lang: 'zh' | 'en'): string[] {
+  const zh = lang === 'zh';
+  const lines: string[] = [];
+  lines.push(
+    e.dailyViewLimit === null
+      ? zh
+        ? '不限量阅读方案全文'
+        : 'Unlimited solutions, in full'
+      : zh
+        ? `每天可阅读 ${e.dailyViewLimit} 个方案全文`
+        : `${e.dailyViewLimit} solutions a day, in full`,
+  );
+  if (e.isVip) lines.push(zh ? '需求工坊阶段费用全免' : 'No workshop stage fees');
+  else if (e.stageFeeDiscount > 0)
+    lines.push(
+      zh
+        ? `需求工坊阶段费用 ${percentOff(e.stageFeeDiscount).zh}`
+        : `${percentOff(e.stageFeeDiscount).en} workshop stage fees`,
+    );
+  if (e.isVip && (e.vipStartupQuota ?? 0) > 0)
+    lines.push(
+      zh
+        ? `每期 ${e.vipStartupQuota} 次免费启动需求`
+        : `${e.vipStartupQuota} free demand start-ups each period`,
+    );
+  if (e.favouritesAndHistory) lines.push(zh ? '收藏与历史记录' : 'Favourites and history');
+  return lines;
+}
+
+export interface PlanInput extends PlanEntitlements {
   code: string;
   name: string;
   nameEn: string;
-  features: string[];
-  featuresEn: string[];
   benefits: string[];
   benefitsEn: string[];
   priceCny: number;
   priceUsd: number;
   periodType: PeriodType;
   tier: number;
-  isVip: boolean;
-  /** Workshop start-ups without the fee per period of a VIP plan (0 when absent). */
-  vipStartupQuota?: number;
   isValid: boolean;
   popular: boolean;
   stripePriceId: string | null;
@@ -87,6 +135,9 @@ export interface PlanInput {
 
 export interface AdminPlan extends PlanInput {
   id: string;
+  /** What buyers read, written from the entitlements (read-only). */
+  features: string[];
+  featuresEn: string[];
   createdAt: string;
   updatedAt: string;
 }

@@ -17,6 +17,7 @@ import { InvoiceRequests1795540200000 } from './1795540200000-InvoiceRequests';
 import { DemandOutputLanguage1795540300000 } from './1795540300000-DemandOutputLanguage';
 import { StageFeeRefunded1795540400000 } from './1795540400000-StageFeeRefunded';
 import { InvoiceReversals1795540500000 } from './1795540500000-InvoiceReversals';
+import { PlanEntitlements1795540600000 } from './1795540600000-PlanEntitlements';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   DemandOutputLanguage1795540300000,
   StageFeeRefunded1795540400000,
   InvoiceReversals1795540500000,
+  PlanEntitlements1795540600000,
 ];

@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { Plan } from '../../modules/billing/entities/plan.entity';
 
-// A plan's workshop start-up quota is 0 unless it says otherwise (only the VIP plan does).
-type PlanSeed = Omit<Plan, 'id' | 'createdAt' | 'updatedAt' | 'vipStartupQuota'> &
+// A plan's workshop start-up quota is 0 unless it says otherwise (only the VIP plan does). Its features are
+// written from its entitlements (planFeatures), so a seed states entitlements, never feature lines.
+type PlanSeed = Omit<Plan, 'id' | 'createdAt' | 'updatedAt' | 'vipStartupQuota' | 'features' | 'featuresEn'> &
   Partial<Pick<Plan, 'vipStartupQuota'>>;
 
 /** The first catalogue of plans, for development and production alike; admins change it in /admin. */
@@ -21,8 +22,9 @@ export const PLAN_SEED: PlanSeed[] = [
     stripePriceId: null,
     alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
     sortOrder: 10,
-    features: ['每日查看 20 个方案', '方案全文阅读', '收藏与历史记录'],
-    featuresEn: ['20 solutions a day', 'Full solution documents', 'Favourites and history'],
+    dailyViewLimit: 20,
+    stageFeeDiscount: 0,
+    favouritesAndHistory: false,
     benefits: ['适合个人调研'],
     benefitsEn: ['For individual research'],
   },
@@ -40,8 +42,9 @@ export const PLAN_SEED: PlanSeed[] = [
     stripePriceId: null,
     alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
     sortOrder: 20,
-    features: ['每日查看 20 个方案', '需求工坊阶段费用 9 折', '优先客服'],
-    featuresEn: ['20 solutions a day', '10% off workshop stage fees', 'Priority support'],
+    dailyViewLimit: 20,
+    stageFeeDiscount: 10,
+    favouritesAndHistory: false,
     benefits: ['适合业务团队'],
     benefitsEn: ['For business teams'],
   },
@@ -59,8 +62,9 @@ export const PLAN_SEED: PlanSeed[] = [
     stripePriceId: null,
     alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
     sortOrder: 25,
-    features: ['专业版全部权益', '相当于 9 折'],
-    featuresEn: ['Everything in Professional', 'About 10% off'],
+    dailyViewLimit: 20,
+    stageFeeDiscount: 10,
+    favouritesAndHistory: false,
     benefits: ['适合季度项目'],
     benefitsEn: ['For quarterly projects'],
   },
@@ -78,8 +82,9 @@ export const PLAN_SEED: PlanSeed[] = [
     stripePriceId: null,
     alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
     sortOrder: 30,
-    features: ['专业版全部权益', '相当于 8.4 折'],
-    featuresEn: ['Everything in Professional', 'About 16% off'],
+    dailyViewLimit: 20,
+    stageFeeDiscount: 10,
+    favouritesAndHistory: false,
     benefits: ['适合长期使用'],
     benefitsEn: ['For long-term use'],
   },
@@ -98,10 +103,11 @@ export const PLAN_SEED: PlanSeed[] = [
     stripePriceId: null,
     alipayProductCode: null,
     sortOrder: 40,
-    features: ['不限量查看方案', '需求工坊阶段免费', '每年 3 次免费启动需求'],
-    featuresEn: ['Unlimited solutions', 'Free workshop stages', '3 free workshop start-ups a year'],
-    benefits: ['不限量查看方案', '需求工坊阶段免费', '专属顾问'],
-    benefitsEn: ['Unlimited solutions', 'Free workshop stages', 'A dedicated consultant'],
+    dailyViewLimit: null,
+    stageFeeDiscount: 0,
+    favouritesAndHistory: false,
+    benefits: ['适合需要需求工坊的企业'],
+    benefitsEn: ['For companies that use the workshop'],
   },
   {
     code: 'enterprise',
@@ -117,8 +123,9 @@ export const PLAN_SEED: PlanSeed[] = [
     stripePriceId: null,
     alipayProductCode: null,
     sortOrder: 50,
-    features: ['私有化部署', '定制方案库'],
-    featuresEn: ['On-premises deployment', 'Custom solution library'],
+    dailyViewLimit: null,
+    stageFeeDiscount: 0,
+    favouritesAndHistory: false,
     benefits: ['敬请期待'],
     benefitsEn: ['Coming soon'],
   },

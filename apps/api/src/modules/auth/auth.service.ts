@@ -181,14 +181,15 @@ export class AuthService {
   async me(userId: string): Promise<MeResponse> {
     const user = await this.findUser(userId);
     if (!user || user.disabled) throw new AppError('UNAUTHORIZED');
-    const paid = (await this.subscriptions.access(user)).paid;
+    const access = await this.subscriptions.access(user);
     const vip = await this.subscriptions.isVip(user);
-    // Staff and VIPs read without limit; a free reader has no views to count.
-    const limited = paid && !vip && user.role !== Role.Admin && user.role !== Role.Support;
-    const limit = this.config.paidDailyViewLimit;
-    return toMe(user, paid, vip, {
-      dailyViewLimit: limited ? limit : null,
-      dailyViewsLeft: limited ? Math.max(0, limit - (await this.paywall.dailyViewsTaken(user.id))) : null,
+    // Staff, VIPs and plans without a limit read without one; a free reader has no views to count.
+    const staff = user.role === Role.Admin || user.role === Role.Support;
+    const limited = access.paid && !vip && access.dailyViewLimit !== null && !staff;
+    const views = limited ? await this.paywall.dailyViews(user.id, access) : null;
+    return toMe(user, access.paid, vip, {
+      dailyViewLimit: views?.limit ?? null,
+      dailyViewsLeft: views?.left ?? null,
       vipStartupsLeft: vip
         ? (user.role === Role.Vip ? user.vipStartupQuota : 0) +
           (await this.subscriptions.vipStartupsLeft(user.id))

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { AdminPage, AdminPlan, PlanInput } from '@think-tank/contracts';
+import { planFeatures, type AdminPage, type AdminPlan, type PlanInput } from '@think-tank/contracts';
 import type { Pool } from 'pg';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
@@ -12,8 +12,16 @@ import { VIEW_GRANT } from './view-grant.query';
 
 const UNIQUE_VIOLATION = '23505';
 
-function toAdminPlan({ createdAt, updatedAt, ...plan }: Plan): AdminPlan {
-  return { ...plan, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+function toAdminPlan(plan: Plan): AdminPlan {
+  const { createdAt, updatedAt, features: _unread, featuresEn: _unreadEn, ...fields } = plan;
+  return {
+    ...fields,
+    // What buyers read, as the plans API writes it: support sees the lines its entitlements give.
+    features: planFeatures(plan, 'zh'),
+    featuresEn: planFeatures(plan, 'en'),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
 }
 
 @Injectable()

@@ -1,4 +1,10 @@
-import { currencyFor, formatMoney, type Language, type PlanResponse } from '@think-tank/contracts';
+import {
+  currencyFor,
+  formatMoney,
+  planFeatures,
+  type Language,
+  type PlanResponse,
+} from '@think-tank/contracts';
 import type { Plan } from './entities/plan.entity';
 
 const PERIOD_SUFFIX: Record<Language, Partial<Record<string, string>>> = {
@@ -24,7 +30,7 @@ export function toPlanResponse(plan: Plan, lang: Language): PlanResponse {
         : `${formatMoney(priceInfo)}${PERIOD_SUFFIX[lang][plan.periodType] ?? ''}`,
     priceInfo,
     walletPriceInfo: { amount: plan.priceCny, currency: 'CNY' },
-    features: lang === 'zh' ? plan.features : plan.featuresEn,
+    features: planFeatures(plan, lang),
     benefits: lang === 'zh' ? plan.benefits : plan.benefitsEn,
     isValid: plan.isValid,
     periodType: plan.periodType,

@@ -25,6 +25,11 @@ export interface SubscriptionAccess {
   paid: boolean;
   /** A live period of the VIP plan: unlimited reading, as the vip role. */
   vip: boolean;
+  /**
+   * The most distinct solutions a day the live plans give; null: unlimited; absent: no plan says (the admin's
+   * isPaid flag: PAID_DAILY_VIEW_LIMIT).
+   */
+  dailyViewLimit?: number | null;
 }
 
 @Injectable()
@@ -43,12 +48,30 @@ export class SubscriptionsService {
    */
   async access(user: { id: string; isPaid: boolean }): Promise<SubscriptionAccess> {
     if (user.isPaid) return { paid: true, vip: false };
-    const [row]: { vip: boolean }[] = await this.db.query(
-      `SELECT bool_or(p."isVip") AS vip FROM subscriptions s JOIN plans p ON p.id = s."planId"
+    return this.planAccess(user.id);
+  }
+
+  /** What the user's live plans give, whatever the admin's flag says. */
+  async planAccess(userId: string): Promise<SubscriptionAccess> {
+    const [row]: { vip: boolean; unlimited: boolean; limit: number | null }[] = await this.db.query(
+      `SELECT bool_or(p."isVip") AS vip, bool_or(p."dailyViewLimit" IS NULL) AS unlimited,
+              max(p."dailyViewLimit") AS limit
+         FROM subscriptions s JOIN plans p ON p.id = s."planId"
         WHERE s."userId" = $1 AND ${LIVE} GROUP BY s."userId"`,
-      [user.id],
+      [userId],
     );
-    return { paid: Boolean(row), vip: Boolean(row?.vip) };
+    if (!row) return { paid: false, vip: false };
+    return { paid: true, vip: row.vip, dailyViewLimit: row.vip || row.unlimited ? null : row.limit };
+  }
+
+  /** The largest stage-fee discount (percent) the user's live plans give. */
+  async stageFeeDiscount(userId: string): Promise<number> {
+    const [row]: { discount: number | null }[] = await this.db.query(
+      `SELECT max(p."stageFeeDiscount")::int AS discount FROM subscriptions s JOIN plans p ON p.id = s."planId"
+        WHERE s."userId" = $1 AND ${LIVE}`,
+      [userId],
+    );
+    return row?.discount ?? 0;
   }
 
   /**

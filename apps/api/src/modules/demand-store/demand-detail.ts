@@ -14,16 +14,24 @@ import type { DemandStage } from './entities/demand-stage.entity';
 
 /**
  * What entering `stage` costs, as its order charges it: the start-up fee, or the stage's fee at the modules frozen
- * when it was entered (never the selection as it is now; the one before it for stages entered before that was kept).
+ * when it was entered (never the selection as it is now; the one before it for stages entered before that was kept),
+ * less the plan's discount frozen with them.
  */
 export function feeDue(stage: Stage, rows: DemandStage[], currency: Currency): PriceInfo {
   if (stage === 'Startup') return { ...STAGE_FEES.startup };
+  const row = rows.find((r) => r.stage === stage);
   const frozen =
-    rows.find((r) => r.stage === stage)?.paidModules ??
+    row?.paidModules ??
     rows.find((r) => r.stage === STAGES[STAGES.indexOf(stage) - 1])?.selectedModules ??
     [];
-  return stageFee(stage, frozen.length, currency);
+  return discounted(stageFee(stage, frozen.length, currency), row?.feeDiscount ?? 0);
 }
+
+/** A fee less a plan's stage-fee discount (percent), in whole minor units. */
+export const discounted = (fee: PriceInfo, percent: number): PriceInfo => ({
+  ...fee,
+  amount: Math.round((fee.amount * (100 - percent)) / 100),
+});
 
 /** A demand as its owner sees it: every stage, what a stage waiting for payment costs, and the next stage's quote. */
 export function toDemandDetail(
@@ -32,6 +40,8 @@ export function toDemandDetail(
   vip: boolean,
   currency: Currency,
   operationOpen: boolean,
+  /** The reader's stage-fee discount now (percent), for the quote of the next stage. */
+  discount: number,
 ): DemandDetail {
   const byStage = new Map(rows.map((r) => [r.stage, r]));
   const nextOpen = nextStage(demand.currentStage) !== 'Operation' || operationOpen;
@@ -66,7 +76,7 @@ export function toDemandDetail(
     isVip: vip,
     stagesData,
     // A closed stage shows no fee to pay: it says it is closed (contract §11).
-    nextStageFee: nextOpen ? nextFee(demand, stagesData, vip, currency) : null,
+    nextStageFee: nextOpen ? nextFee(demand, stagesData, vip, currency, discount) : null,
     nextStageOpen: nextOpen,
   };
 }
@@ -77,11 +87,12 @@ function nextFee(
   stages: DemandDetail['stagesData'],
   vip: boolean,
   currency: Currency,
+  discount: number,
 ): PriceInfo | null {
   const next = nextStage(demand.currentStage);
   const current = stages[demand.currentStage];
   if (!next || vip || current.status !== 'Completed') return null;
   if (stages[next].paymentStatus === 'Paid' || stages[next].paymentStatus === 'Waived')
     return { amount: 0, currency };
-  return stageFee(next, current.selectedModules.length, currency);
+  return discounted(stageFee(next, current.selectedModules.length, currency), discount);
 }

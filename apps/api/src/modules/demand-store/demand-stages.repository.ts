@@ -80,14 +80,22 @@ export class DemandStagesRepository {
 
   /**
    * Enters the next stage (locked): the modules selected in the stage before are frozen as what it is paid for,
-   * and `settle` (asked once they are frozen) says how it is paid; a stage paid before a revision keeps what it
-   * was paid for. It then waits for its fee or is queued; answers its job when queued.
+   * with the buyer's stage-fee discount, and `settle` (asked once they are frozen) says how it is paid; a stage paid
+   * before a revision keeps what it was paid for. It then waits for its fee or is queued; answers its job when
+   * queued.
    */
-  enter(locked: Locked, next: Stage, input: StageInput, settle: () => EntryPayment): StageJob | null {
+  enter(
+    locked: Locked,
+    next: Stage,
+    input: StageInput,
+    discount: number,
+    settle: () => EntryPayment,
+  ): StageJob | null {
     const { demand, stages } = locked;
     const row = stages[next];
     if (row.paymentStatus !== 'Paid' && row.paymentStatus !== 'Waived') {
       row.paidModules = [...stages[demand.currentStage].selectedModules];
+      row.feeDiscount = discount;
       row.paymentStatus = settle();
     }
     row.input = input;

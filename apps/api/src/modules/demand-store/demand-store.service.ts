@@ -112,13 +112,10 @@ export class DemandStoreService {
       demand: await this.own(who.id, demandId, tx),
       rows: await tx.findBy(DemandStage, { demandId }),
     }));
-    return toDemandDetail(
-      demand,
-      rows,
-      vip ?? (await this.isVip(who)),
-      currencyFor(lang),
-      this.config.operationStageOpen,
-    );
+    const isVip = vip ?? (await this.isVip(who));
+    // The next stage's quote carries the discount the reader's plan would freeze into it now.
+    const discount = isVip ? 0 : await this.subscriptions.stageFeeDiscount(who.id);
+    return toDemandDetail(demand, rows, isVip, currencyFor(lang), this.config.operationStageOpen, discount);
   }
 
   async history(who: Requester, demandId: string, after?: number): Promise<DemandEventPayload[]> {
@@ -135,6 +132,7 @@ export class DemandStoreService {
   ): Promise<AdvanceResponse> {
     let fee: PriceInfo | undefined;
     const vip = await this.isVip(who);
+    const discount = vip ? 0 : await this.subscriptions.stageFeeDiscount(who.id);
     await this.mutate(who, demandId, async (locked, queue) => {
       const { demand, stages } = locked;
       const current = stages[demand.currentStage];
@@ -146,7 +144,7 @@ export class DemandStoreService {
       if (PER_MODULE_STAGES.includes(next) && current.selectedModules.length === 0)
         throw new AppError('NO_MODULES_SELECTED');
       // Priced once, from the modules just frozen for the stage; the fee is answered only while it is awaited.
-      const job = this.stageState.enter(locked, next, input, () => {
+      const job = this.stageState.enter(locked, next, input, discount, () => {
         if (vip) return 'Waived';
         const due = feeDue(next, Object.values(stages), currencyFor(lang));
         if (due.amount === 0) return 'NotRequired';

@@ -15,7 +15,7 @@ import { teaserOf } from './teaser';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { REDIS } from '../../core/redis/redis.provider';
-import { BillingService, toPlanResponse, SubscriptionsService } from '../billing';
+import { BillingService, toPlanResponse, SubscriptionsService, type SubscriptionAccess } from '../billing';
 import { PaywallMessage } from './paywall.messages';
 
 const UNLIMITED_ROLES: readonly string[] = [Role.Admin, Role.Support, Role.Vip];
@@ -38,30 +38,35 @@ export class PaywallService {
   ): Promise<void> {
     if (UNLIMITED_ROLES.includes(user.role)) return;
     if (await this.billing.hasViewGrant(user.id, solution.id)) return;
-    // A live VIP plan reads without limit, as the vip role.
+    // A live VIP plan, or one without a daily limit, reads without limit, as the vip role.
     const access = await this.subscriptions.access(user);
-    if (access.vip) return;
+    if (access.vip || access.dailyViewLimit === null) return;
     if (access.paid) {
-      if (await this.takeDailyView(user.id, solution.id)) return;
-      // The isPaid flag answered without asking for plans (the hot path): a VIP plan bought since lifts the limit.
-      if (user.isPaid && (await this.subscriptions.isVip(user))) return;
-      throw await this.paywall(HttpStatus.FORBIDDEN, solution, lang);
+      const limit = access.dailyViewLimit ?? this.config.paidDailyViewLimit;
+      if (await this.takeDailyView(user.id, solution.id, limit)) return;
+      // The isPaid flag answered without asking for plans (the hot path): a plan bought since may give more.
+      const plans = user.isPaid ? await this.subscriptions.planAccess(user.id) : access;
+      if (plans.vip || plans.dailyViewLimit === null) return;
+      const more = plans.dailyViewLimit ?? 0;
+      if (more > limit && (await this.takeDailyView(user.id, solution.id, more))) return;
+      throw await this.paywall(HttpStatus.FORBIDDEN, solution, lang, Math.max(limit, more));
     }
     throw await this.paywall(HttpStatus.PAYMENT_REQUIRED, solution, lang);
   }
 
-  /** How many distinct solutions the user has opened today (what the daily limit counts). */
-  dailyViewsTaken(userId: string): Promise<number> {
-    return this.redis.scard(dailyViewsKey(userId));
+  /** How many distinct solutions a paid reader may open today, and how many they have left. */
+  async dailyViews(userId: string, access: SubscriptionAccess): Promise<{ limit: number; left: number }> {
+    const limit = access.dailyViewLimit ?? this.config.paidDailyViewLimit;
+    return { limit, left: Math.max(0, limit - (await this.redis.scard(dailyViewsKey(userId)))) };
   }
 
-  private async takeDailyView(userId: string, solutionId: string): Promise<boolean> {
+  private async takeDailyView(userId: string, solutionId: string, limit: number): Promise<boolean> {
     const ok = await this.redis.eval(
       TAKE_DAILY_VIEW,
       1,
       dailyViewsKey(userId),
       solutionId,
-      this.config.paidDailyViewLimit,
+      limit,
       DAILY_VIEWS_SECONDS,
     );
     return ok === 1;
@@ -70,7 +75,8 @@ export class PaywallService {
   private vipApplication(vip: PlanResponse, lang: Language): PaywallBody['vipApplicationInfo'] {
     return {
       planName: vip.planName,
-      benefits: vip.benefits,
+      // What the plan gives, as its entitlements say (its benefits say whom it is for).
+      benefits: vip.features,
       displayPrice: vip.displayPrice,
       message: PaywallMessage.vipMessage[lang],
     };
@@ -80,18 +86,20 @@ export class PaywallService {
     status: 402 | 403,
     solution: { id: string; projectName: string; html: string },
     lang: Language,
+    /** The reader's daily limit, when it is what refused them. */
+    limit = this.config.paidDailyViewLimit,
   ): Promise<AppError> {
     const plans = (await this.billing.listPlans()).filter((p) => p.isValid);
     const forSale = plans.filter((p) => p.periodType !== 'custom');
     const subscriptions = forSale.filter((p) => !p.isVip && !ONE_TIME_PERIODS.includes(p.periodType));
-    // What lifts the daily limit and can be bought at once: a VIP plan reads without limit (contract §11).
-    const unlimited = forSale.filter((p) => p.isVip);
+    // What lifts the daily limit and can be bought at once (contract §11): a plan without one, or with more.
+    const lifting = forSale.filter((p) => p.isVip || p.dailyViewLimit === null || p.dailyViewLimit > limit);
     const vip = plans.find((p) => p.isVip);
     const view = CatalogueItem.singleSolutionView;
     const limitReached = status === HttpStatus.FORBIDDEN;
     const extra: Omit<PaywallBody, 'statusCode' | 'code' | 'error' | 'message'> = {
       notice: limitReached
-        ? PaywallMessage.limitNotice[lang].replace('{{limit}}', String(this.config.paidDailyViewLimit))
+        ? PaywallMessage.limitNotice[lang].replace('{{limit}}', String(limit))
         : PaywallMessage.paymentNotice[lang],
       solutionName: solution.projectName,
       solutionId: solution.id,
@@ -107,7 +115,7 @@ export class PaywallService {
       // A free reader is offered the plans; a paid one at the daily limit, the plans that lift it (another plan
       // of the same limit would not).
       subscriptionOptions: limitReached ? [] : subscriptions.map((p) => toPlanResponse(p, lang)),
-      upgradeOptions: limitReached ? unlimited.map((p) => toPlanResponse(p, lang)) : [],
+      upgradeOptions: limitReached ? lifting.map((p) => toPlanResponse(p, lang)) : [],
       subscriptionOptionsTitle: PaywallMessage.subscriptionTitle[lang],
       upgradeOptionsTitle: PaywallMessage.upgradeTitle[lang],
       vipApplicationInfo: vip ? this.vipApplication(toPlanResponse(vip, lang), lang) : null,

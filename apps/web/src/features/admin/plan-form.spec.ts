@@ -8,7 +8,9 @@ const typed: PlanForm = {
   nameEn: 'Team',
   priceCny: '19.99',
   priceUsd: '0.1',
-  features: ' 5 人共享 \n\n每日 20 个方案\n',
+  benefits: ' 适合团队 \n\n五人以内\n',
+  dailyViewLimit: '',
+  stageFeeDiscount: '15',
   stripePriceId: '  ',
   isVip: false,
   vipStartupQuota: '7',
@@ -20,8 +22,12 @@ describe('the admin plan form', () => {
       code: 'team_monthly',
       priceCny: 1999,
       priceUsd: 10,
-      features: ['5 人共享', '每日 20 个方案'],
-      featuresEn: [],
+      benefits: ['适合团队', '五人以内'],
+      benefitsEn: [],
+      // Entitlements: an empty daily limit is unlimited.
+      dailyViewLimit: null,
+      stageFeeDiscount: 15,
+      favouritesAndHistory: false,
       stripePriceId: null,
       alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
       // Only a VIP plan has free start-ups.
@@ -30,11 +36,13 @@ describe('the admin plan form', () => {
   });
 
   it('shows a saved plan as it was typed, so saving it unchanged sends the same plan', () => {
-    const saved = { ...toInput(typed), id: 'p1', createdAt: '', updatedAt: '' };
+    const saved = { ...toInput(typed), id: 'p1', createdAt: '', updatedAt: '', features: [], featuresEn: [] };
     expect(toForm(saved)).toMatchObject({
       priceCny: '19.99',
       priceUsd: '0.10',
-      features: '5 人共享\n每日 20 个方案',
+      benefits: '适合团队\n五人以内',
+      dailyViewLimit: '',
+      stageFeeDiscount: '15',
     });
     expect(toInput(toForm(saved))).toEqual(toInput(typed));
   });
@@ -45,5 +53,9 @@ describe('the admin plan form', () => {
       problems({ ...typed, code: 'Team Plan', priceCny: '59.999', priceUsd: '-1', tier: '0', name: ' ' }),
     ).toEqual({ code: 'code', priceCny: 'money', priceUsd: 'money', tier: 'whole', name: 'required' });
     expect(problems({ ...typed, isVip: true, vipStartupQuota: '3.5' })).toEqual({ vipStartupQuota: 'whole' });
+    expect(problems({ ...typed, dailyViewLimit: '0', stageFeeDiscount: '101' })).toEqual({
+      dailyViewLimit: 'whole',
+      stageFeeDiscount: 'whole',
+    });
   });
 });

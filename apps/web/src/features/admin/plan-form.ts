@@ -1,4 +1,7 @@
-/** The admin plan form: what is typed (yuan, dollars, one feature per line) and the PlanInput the API takes. */
+/**
+ * The admin plan form: what is typed (yuan, dollars, entitlements, one benefit per line) and the PlanInput the API
+ * takes. A plan's features are written from its entitlements (planFeatures), never typed.
+ */
 import { PeriodType, majorUnits, type AdminPlan, type PlanInput } from '@think-tank/contracts';
 
 /** The form's texts: prices in yuan and dollars as typed, lists one entry per line. */
@@ -15,15 +18,17 @@ export interface PlanForm {
   vipStartupQuota: string;
   isValid: boolean;
   popular: boolean;
-  features: string;
-  featuresEn: string;
+  /** Distinct solutions a day; empty: unlimited. */
+  dailyViewLimit: string;
+  stageFeeDiscount: string;
+  favouritesAndHistory: boolean;
   benefits: string;
   benefitsEn: string;
   stripePriceId: string;
   alipayProductCode: string;
 }
-export type ListKey = 'features' | 'featuresEn' | 'benefits' | 'benefitsEn';
-export const LISTS: ListKey[] = ['features', 'featuresEn', 'benefits', 'benefitsEn'];
+export type ListKey = 'benefits' | 'benefitsEn';
+export const LISTS: ListKey[] = ['benefits', 'benefitsEn'];
 
 export const NEW_PLAN: PlanForm = {
   code: '',
@@ -38,23 +43,24 @@ export const NEW_PLAN: PlanForm = {
   vipStartupQuota: '0',
   isValid: false,
   popular: false,
-  features: '',
-  featuresEn: '',
+  dailyViewLimit: '20',
+  stageFeeDiscount: '0',
+  favouritesAndHistory: false,
   benefits: '',
   benefitsEn: '',
   stripePriceId: '',
   alipayProductCode: 'FAST_INSTANT_TRADE_PAY',
 };
 
-export const toForm = (p: AdminPlan): PlanForm => ({
+export const toForm = ({ features: _shown, featuresEn: _shownEn, ...p }: AdminPlan): PlanForm => ({
   ...p,
+  dailyViewLimit: p.dailyViewLimit === null ? '' : String(p.dailyViewLimit),
+  stageFeeDiscount: String(p.stageFeeDiscount),
   priceCny: majorUnits(p.priceCny),
   priceUsd: majorUnits(p.priceUsd),
   tier: String(p.tier),
   sortOrder: String(p.sortOrder),
   vipStartupQuota: String(p.vipStartupQuota ?? 0),
-  features: p.features.join('\n'),
-  featuresEn: p.featuresEn.join('\n'),
   benefits: p.benefits.join('\n'),
   benefitsEn: p.benefitsEn.join('\n'),
   stripePriceId: p.stripePriceId ?? '',
@@ -83,6 +89,9 @@ export const toInput = (f: PlanForm): PlanInput => ({
   vipStartupQuota: f.isVip ? Number(f.vipStartupQuota) : 0,
   isValid: f.isValid,
   popular: f.popular,
+  dailyViewLimit: f.dailyViewLimit.trim() ? Number(f.dailyViewLimit) : null,
+  stageFeeDiscount: Number(f.stageFeeDiscount),
+  favouritesAndHistory: f.favouritesAndHistory,
   ...(Object.fromEntries(LISTS.map((k) => [k, lines(f[k])])) as Record<ListKey, string[]>),
   stripePriceId: f.stripePriceId.trim() || null,
   alipayProductCode: f.alipayProductCode.trim() || null,
@@ -101,6 +110,11 @@ export function problems(
     ...(!MONEY.test(f.priceUsd) && { priceUsd: 'money' }),
     ...(!(whole(f.tier) && Number(f.tier) >= 1 && Number(f.tier) <= 100) && { tier: 'whole' }),
     ...(!(whole(f.sortOrder) && Number(f.sortOrder) <= 10_000) && { sortOrder: 'whole' }),
+    ...(f.dailyViewLimit.trim() &&
+      !(whole(f.dailyViewLimit) && Number(f.dailyViewLimit) >= 1 && Number(f.dailyViewLimit) <= 10_000) && {
+        dailyViewLimit: 'whole',
+      }),
+    ...(!(whole(f.stageFeeDiscount) && Number(f.stageFeeDiscount) <= 100) && { stageFeeDiscount: 'whole' }),
     ...(f.isVip &&
       !(whole(f.vipStartupQuota) && Number(f.vipStartupQuota) <= 1000) && {
         vipStartupQuota: 'whole',

@@ -13,12 +13,13 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
 } from 'class-validator';
 import { invalid, required } from '../../../core/errors/validation-pipe';
 
 const MAX_PRICE = 100_000_000; // one million in major units
 
-/** A list of short texts (features, benefits). */
+/** A list of short texts (benefits: who a plan is for; what it gives is its entitlements). */
 function Texts(): PropertyDecorator {
   return (target, key) => {
     ApiProperty({ type: [String] })(target, key);
@@ -47,8 +48,6 @@ export class PlanInputDto implements PlanInput {
   @MaxLength(100, invalid)
   nameEn!: string;
 
-  @Texts() features!: string[];
-  @Texts() featuresEn!: string[];
   @Texts() benefits!: string[];
   @Texts() benefitsEn!: string[];
 
@@ -85,6 +84,24 @@ export class PlanInputDto implements PlanInput {
   @Min(0, invalid)
   @Max(1000, invalid)
   vipStartupQuota?: number;
+
+  @ApiProperty({ nullable: true, type: Number, description: 'distinct solutions a day; null: unlimited' })
+  @ValidateIf((_, v) => v !== null)
+  @IsInt(invalid)
+  @Min(1, invalid)
+  @Max(10_000, invalid)
+  dailyViewLimit!: number | null;
+
+  @ApiProperty({ description: 'percent off workshop stage fees (0–100)' })
+  @IsInt(invalid)
+  @Min(0, invalid)
+  @Max(100, invalid)
+  stageFeeDiscount!: number;
+
+  @ApiProperty({ description: 'favourites and history' })
+  @IsBoolean(invalid)
+  favouritesAndHistory!: boolean;
+
   @ApiProperty() @IsBoolean(invalid) isValid!: boolean;
   @ApiProperty() @IsBoolean(invalid) popular!: boolean;
 

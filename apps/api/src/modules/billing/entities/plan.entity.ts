@@ -17,6 +17,10 @@ export class Plan {
   @Column({ type: 'varchar', length: 100 })
   nameEn!: string;
 
+  /**
+   * The free-text feature lines of the first catalogue: no longer read or written (a plan's features are written
+   * from its entitlements, planFeatures). Dropped by the next release's migration: expand, then contract.
+   */
   @Column({ type: 'text', array: true, default: '{}' })
   features!: string[];
 
@@ -51,6 +55,18 @@ export class Plan {
   /** Workshop start-ups without the start-up fee, per period of a VIP plan. */
   @Column({ type: 'int', default: 0 })
   vipStartupQuota!: number;
+
+  /** Distinct solutions a subscriber may open a day; null: unlimited (contract §11 entitlements). */
+  @Column({ type: 'int', nullable: true, default: 20 })
+  dailyViewLimit!: number | null;
+
+  /** Percent off workshop stage fees, frozen into a stage's price when it is entered. */
+  @Column({ type: 'int', default: 0 })
+  stageFeeDiscount!: number;
+
+  /** Favourites and history. */
+  @Column({ default: false })
+  favouritesAndHistory!: boolean;
 
   @Column({ default: true })
   isValid!: boolean;

@@ -52,6 +52,10 @@ export class DemandStage {
   @Column({ type: 'jsonb', nullable: true })
   paidModules!: DemandModule[] | null;
 
+  /** Percent off its fee the buyer's plan gave when it was entered: frozen with the modules it is priced from. */
+  @Column({ type: 'int', default: 0 })
+  feeDiscount!: number;
+
   @Column({ type: 'text', nullable: true })
   errorMessage!: string | null;
 

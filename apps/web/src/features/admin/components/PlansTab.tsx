@@ -1,4 +1,4 @@
-import { PeriodType, majorUnits } from '@think-tank/contracts';
+import { PeriodType, majorUnits, planFeatures } from '@think-tank/contracts';
 import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -64,13 +64,23 @@ export function PlansTab() {
         </Form.Control.Feedback>
       </Form.Group>
     );
-  const number = (k: 'priceCny' | 'priceUsd' | 'tier' | 'sortOrder' | 'vipStartupQuota') =>
+  const number = (
+    k:
+      | 'priceCny'
+      | 'priceUsd'
+      | 'tier'
+      | 'sortOrder'
+      | 'vipStartupQuota'
+      | 'dailyViewLimit'
+      | 'stageFeeDiscount',
+  ) =>
     editing && (
       <Form.Group as={Col} sm={4} className="mb-2" controlId={`plan-${k}`}>
         <Form.Label>{t(`plans.${k}`)}</Form.Label>
         <Form.Control
           inputMode={k.startsWith('price') ? 'decimal' : 'numeric'}
-          required
+          required={k !== 'dailyViewLimit'}
+          placeholder={k === 'dailyViewLimit' ? t('plans.unlimited') : undefined}
           value={editing.form[k]}
           isInvalid={!!shown(k)}
           onChange={(e) => set(k, e.target.value.trim())}
@@ -80,7 +90,7 @@ export function PlansTab() {
         </Form.Control.Feedback>
       </Form.Group>
     );
-  const check = (k: 'isValid' | 'popular' | 'isVip') =>
+  const check = (k: 'isValid' | 'popular' | 'isVip' | 'favouritesAndHistory') =>
     editing && (
       <Form.Check
         inline
@@ -189,6 +199,20 @@ export function PlansTab() {
                   {number('sortOrder')}
                   {editing.form.isVip && number('vipStartupQuota')}
                 </Row>
+                <h2 className="h6 mt-2">{t('plans.entitlements')}</h2>
+                <Row>
+                  {number('dailyViewLimit')}
+                  {!editing.form.isVip && number('stageFeeDiscount')}
+                </Row>
+                <div className="mb-2">{check('favouritesAndHistory')}</div>
+                <div className="small text-muted mb-2" data-testid="plan-features">
+                  {t('plans.featuresShown')}
+                  <ul className="mb-0">
+                    {planFeatures(toInput(editing.form), 'zh').map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </div>
                 <p className="small text-muted mb-1">{t('plans.onePerLine')}</p>
                 <Row>{LISTS.map(list)}</Row>
                 <Row>
