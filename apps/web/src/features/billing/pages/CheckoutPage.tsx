@@ -73,15 +73,15 @@ function Checkout({ state }: { state: CheckoutState }) {
   const subscription = state.paymentType === 'subscription';
   const oneTime = state.paymentType === 'one-time' || state.paymentType === 'one_time';
   // The price of the method picked is the price charged (contract §11): a wallet charges CNY in either language,
-  // with the reader's own currency beside it when that differs.
-  const walletPrice = method === 'wallet' ? state.walletPriceInfo : undefined;
+  // shown with the reader's own currency beside it when that is another.
+  const walletPrice =
+    method === 'wallet' && state.walletPriceInfo?.currency !== state.priceInfo?.currency
+      ? state.walletPriceInfo
+      : undefined;
   const price = walletPrice
     ? formatMoney(walletPrice)
     : (state.displayPrice ?? (state.priceInfo ? formatMoney(state.priceInfo) : null));
-  const otherCurrency =
-    walletPrice && state.priceInfo && state.priceInfo.currency !== walletPrice.currency
-      ? formatMoney(state.priceInfo)
-      : null;
+  const otherCurrency = walletPrice && state.priceInfo ? formatMoney(state.priceInfo) : null;
   const backPath = subscription ? WebRoute.subscription : (state.from ?? WebRoute.home);
 
   if (subscription && !state.planId)
