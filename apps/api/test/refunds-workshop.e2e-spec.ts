@@ -73,8 +73,11 @@ describe('a refunded stage fee, before its stage ran to the end', () => {
     );
     await t.db.query(`UPDATE demands SET "overallStatus" = 'Error' WHERE id = $1`, [id]);
 
-    // The buyer asks for the money back, as a failed stage's buyer does.
-    await h.refund(admin.auth, await h.feeOrder(id)).expect(200);
+    // The buyer asks for the money back, as a failed stage's buyer does; support sees it was not delivered.
+    const orderId = await h.feeOrder(id);
+    const listed = await t.http.get(`/api/admin/orders?userId=${owner.id}`).set(admin.auth).expect(200);
+    expect(listed.body.items).toEqual([expect.objectContaining({ id: orderId, delivered: false })]);
+    await h.refund(admin.auth, orderId).expect(200);
     const refunded = await h.detail(owner.auth, id);
     expect(refunded.overallStatus).toBe('PendingInput');
     expect(refunded.stagesData.Startup).toMatchObject({
@@ -122,7 +125,11 @@ describe('a refunded stage fee, once its stage was delivered', () => {
     const admin = await insertUser(t, Role.Admin);
     const id = await paidDemand(t, owner.auth);
     await startupCompleted(t, id);
-    await h.refund(admin.auth, await h.feeOrder(id)).expect(200);
+    const orderId = await h.feeOrder(id);
+    // Support sees, before confirming, that the stage was delivered (a refund keeps its output).
+    const shown = await t.http.get(`/api/admin/orders/${orderId}`).set(admin.auth).expect(200);
+    expect(shown.body).toMatchObject({ stage: 'Startup', delivered: true });
+    await h.refund(admin.auth, orderId).expect(200);
     const after = await h.detail(owner.auth, id);
     expect(after.overallStatus).toBe('Completed');
     expect(after.stagesData.Startup).toMatchObject({

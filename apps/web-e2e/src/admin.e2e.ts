@@ -134,7 +134,7 @@ describe('the support console in the browser', () => {
     // The user's next start-up needs no payment.
     const own = await signedInPage(browser, user);
     await own.page.goto(`${baseUrl}/requirements`);
-    await own.page.getByText('VIP 用户使用启动额度，无需支付。').waitFor();
+    await own.page.getByText('VIP 用户使用启动额度，无需支付（剩余 3 次）。').waitFor();
     await own.page.getByLabel('需求描述').fill(DEMAND.content);
     await own.page.getByLabel('关键价值点').fill(DEMAND.keyValuePoints);
     await own.page.getByRole('button', { name: '使用 VIP 额度提交' }).click();

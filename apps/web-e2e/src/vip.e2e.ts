@@ -70,7 +70,7 @@ describe('the VIP application in the browser', () => {
     await page.getByText('您已是 VIP 用户，可以直接进入需求工坊。').waitFor();
     await snap(page, 'vip-04-approved');
     await page.getByRole('link', { name: '进入需求工坊' }).click();
-    await page.getByText('VIP 用户使用启动额度，无需支付。').waitFor();
+    await page.getByText('VIP 用户使用启动额度，无需支付（剩余 3 次）。').waitFor();
     await page
       .getByLabel('需求描述')
       .fill('社区团购冷链配送损耗率8%，车辆利用率不足60%，希望优化线路和温控降低损耗。');

@@ -107,7 +107,7 @@ describe('the requirements workshop in the browser', () => {
     await page.waitForURL(`${baseUrl}/subscription-management`);
 
     await page.goto(`${baseUrl}/requirements`);
-    await page.getByText('VIP 用户使用启动额度，无需支付。').waitFor();
+    await page.getByText('VIP 用户使用启动额度，无需支付（剩余 3 次）。').waitFor();
     await page
       .getByLabel('需求描述')
       .fill('连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。');

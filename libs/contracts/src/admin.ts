@@ -55,6 +55,11 @@ export interface AdminOrder {
   updatedAt: string;
   /** The refund asked of the gateway, once an admin asked for one. */
   refund: AdminRefund | null;
+  /**
+   * For an item delivered apart from its payment (a workshop stage fee): whether it was delivered. A refund keeps a
+   * delivered stage's output and puts any other back to awaiting its fee (contract §11). Null for other items.
+   */
+  delivered: boolean | null;
 }
 
 /**

@@ -78,6 +78,8 @@ export type PaidOrder = Readonly<
 export type Fulfiller = (tx: EntityManager, order: PaidOrder, context: SettleContext) => Promise<Fulfilment>;
 /** Takes back what a refunded order of the item type granted, inside the refunding transaction. */
 export type Revoker = (tx: EntityManager, order: PaidOrder) => Promise<void>;
+/** Which of these paid orders of the item type were delivered (what support sees before refunding one). */
+export type DeliveredCheck = (orders: PaidOrder[]) => Promise<Set<string>>;
 
 export interface SettleResult {
   order: Order | null;
@@ -103,6 +105,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
   private readonly logger = new Logger(FulfilmentService.name);
   private readonly fulfillers = new Map<PaymentItemType, Fulfiller>();
   private readonly revokers = new Map<PaymentItemType, Revoker>();
+  private readonly deliveredChecks = new Map<PaymentItemType, DeliveredCheck>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -125,9 +128,30 @@ export class FulfilmentService implements OnApplicationBootstrap {
    * Lets a module fulfil what it sells (billing's views and plans, the workshop's stage fees) in the transaction
    * that marks it paid, and take it back in the one that marks it refunded.
    */
-  register(itemType: PaymentItemType, fulfiller: Fulfiller, revoker: Revoker): void {
+  register(
+    itemType: PaymentItemType,
+    fulfiller: Fulfiller,
+    revoker: Revoker,
+    delivered?: DeliveredCheck,
+  ): void {
     this.fulfillers.set(itemType, fulfiller);
     this.revokers.set(itemType, revoker);
+    if (delivered) this.deliveredChecks.set(itemType, delivered);
+  }
+
+  /**
+   * Whether each paid order whose item type delivers apart from its payment was delivered; orders of other item
+   * types are absent from the answer.
+   */
+  async deliveredOf(orders: Order[]): Promise<Map<string, boolean>> {
+    const answer = new Map<string, boolean>();
+    for (const [itemType, check] of this.deliveredChecks) {
+      const paid = orders.filter((o) => o.itemType === itemType && o.status === 'paid');
+      if (!paid.length) continue;
+      const delivered = await check(paid);
+      for (const o of paid) answer.set(o.id, delivered.has(o.id));
+    }
+    return answer;
   }
 
   async settle(req: SettleRequest): Promise<SettleResult> {

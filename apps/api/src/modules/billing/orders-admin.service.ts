@@ -8,9 +8,14 @@ import { isUuid } from '../../core/http/id.pipe';
 import { Order, subjectIds } from './entities/order.entity';
 import { Refund } from './entities/refund.entity';
 import { ReconciliationService } from './reconciliation.service';
+import { FulfilmentService } from './fulfilment.service';
 import { RefundsService } from './refunds.service';
 
-export const toAdminOrder = (o: Order, r: Refund | null = null): AdminOrder => ({
+export const toAdminOrder = (
+  o: Order,
+  r: Refund | null = null,
+  delivered: boolean | null = null,
+): AdminOrder => ({
   id: o.id,
   userId: o.userId,
   gateway: o.gateway,
@@ -34,6 +39,7 @@ export const toAdminOrder = (o: Order, r: Refund | null = null): AdminOrder => (
     attempts: r.attempts,
     updatedAt: r.updatedAt.toISOString(),
   },
+  delivered,
 });
 
 /** Orders as support staff see them: filter, open, reconcile with the gateway, refund (admin). */
@@ -44,6 +50,7 @@ export class OrdersAdminService {
     private readonly refunds: RefundsService,
     private readonly reconciliation: ReconciliationService,
     private readonly audit: AuditService,
+    private readonly fulfilment: FulfilmentService,
   ) {}
 
   async list(
@@ -63,12 +70,23 @@ export class OrdersAdminService {
       ? await this.db.getRepository(Refund).findBy({ orderId: In(rows.map((o) => o.id)) })
       : [];
     const refundOf = new Map(refunds.map((r) => [r.orderId, r]));
-    return { items: rows.map((o) => toAdminOrder(o, refundOf.get(o.id))), total, page, pageSize };
+    const delivered = await this.fulfilment.deliveredOf(rows);
+    return {
+      items: rows.map((o) => toAdminOrder(o, refundOf.get(o.id), delivered.get(o.id) ?? null)),
+      total,
+      page,
+      pageSize,
+    };
   }
 
   async get(id: string): Promise<AdminOrder> {
     const order = await this.find(id);
-    return toAdminOrder(order, await this.db.getRepository(Refund).findOneBy({ orderId: id }));
+    const delivered = await this.fulfilment.deliveredOf([order]);
+    return toAdminOrder(
+      order,
+      await this.db.getRepository(Refund).findOneBy({ orderId: id }),
+      delivered.get(id) ?? null,
+    );
   }
 
   /** Asks the order's gateway to return the money; once it agreed, `paid → refunded`, revoked and audited. */

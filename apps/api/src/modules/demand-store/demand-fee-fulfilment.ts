@@ -32,6 +32,7 @@ export class DemandFeeFulfilment implements OnModuleInit {
       'demand_store_payment',
       (tx, order, { requestId }) => this.paid(tx, order, requestId),
       (tx, order) => this.refunded(tx, order),
+      (orders) => this.delivered(orders),
     );
   }
 
@@ -50,6 +51,14 @@ export class DemandFeeFulfilment implements OnModuleInit {
     // Without a request (reconciliation), the order names what started the job.
     const job: StageJob = { ...paid, requestId: requestId ?? `order:${order.id}` };
     return { drafts, afterCommit: () => this.queue.enqueue(job) };
+  }
+
+  /** The fee orders whose stage has completed: a refund of one keeps the stage's output, delivered. */
+  private async delivered(orders: PaidOrder[]): Promise<Set<string>> {
+    const stages = await this.stageState.completed(orders.map(feeOf));
+    return new Set(
+      orders.filter((o) => stages.has(`${feeOf(o).demandId}:${feeOf(o).stage}`)).map((o) => o.id),
+    );
   }
 
   /**

@@ -256,6 +256,18 @@ export class DemandStagesRepository {
     return true;
   }
 
+  /** Which of these stages have completed, as `demandId:stage`. */
+  async completed(stages: { demandId: string; stage: Stage }[]): Promise<Set<string>> {
+    const rows: { key: string }[] = await this.db.query(
+      `SELECT ds."demandId" || ':' || ds.stage AS key FROM demand_stages ds
+         JOIN unnest($1::uuid[], $2::varchar[]) AS q("demandId", stage)
+           ON ds."demandId" = q."demandId" AND ds.stage = q.stage
+        WHERE ds.status = 'Completed'`,
+      [stages.map((s) => s.demandId), stages.map((s) => s.stage)],
+    );
+    return new Set(rows.map((r) => r.key));
+  }
+
   /** The solutions stage outputs cite most, with how many outputs cite each (deleted solutions left out). */
   async mostCited(limit: number): Promise<SolutionCitations[]> {
     const rows: { solutionId: string; name: string; citations: number }[] = await this.db.query(

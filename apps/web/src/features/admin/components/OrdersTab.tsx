@@ -103,11 +103,17 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                         disabled={action.busy}
                         onClick={() =>
                           void action.run(
-                            t('orders.confirmRefund', {
-                              id: o.id,
-                              amount: formatMoney(o),
-                              gateway: t(`orders.gateways.${o.gateway}`),
-                            }),
+                            [
+                              t('orders.confirmRefund', {
+                                id: o.id,
+                                amount: formatMoney(o),
+                                gateway: t(`orders.gateways.${o.gateway}`),
+                              }),
+                              // What the refund takes back of a workshop stage (contract §11).
+                              ...(o.delivered === null
+                                ? []
+                                : [t(o.delivered ? 'orders.stageDelivered' : 'orders.stageNotDelivered')]),
+                            ].join('\n'),
                             async () => {
                               // A refusal is recorded on the order too (its reason shows in the list).
                               const done = await refundOrder(o.id).finally(() => void mutate());
