@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSolutionAsAdmin, loginAsAdmin, newVerifiedUser } from './support/api';
+import { call, createSolutionAsAdmin, loginAsAdmin, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -9,16 +9,6 @@ const DEMAND = {
   content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
   points: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
 };
-
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** From the plans page to the checkout of the plan whose card says `plan`. */
 async function checkoutOf(page: Page, plan: string) {
@@ -82,13 +72,11 @@ describe('honest money in the browser', () => {
       html: '<h1>门店智能补货方案</h1>',
     });
     // Left at the cashier: two pending orders, one for this solution.
-    const left = await api<{ orderId: string }>(
+    const left = await call<{ orderId: string }>(
       'POST',
       '/api/solutions/initiate-solution-payment',
+      { solutionId },
       user.access_token,
-      {
-        solutionId,
-      },
     );
     const other = await createSolutionAsAdmin({
       projectName: '冷链仓储温控方案',
@@ -96,7 +84,7 @@ describe('honest money in the browser', () => {
       projectRequirementsDetails: '温控告警',
       html: '<h1>冷链仓储温控方案</h1>',
     });
-    await api('POST', '/api/solutions/initiate-solution-payment', user.access_token, { solutionId: other });
+    await call('POST', '/api/solutions/initiate-solution-payment', { solutionId: other }, user.access_token);
 
     const { context, page } = await signedInPage(browser, user);
     page.on('dialog', (d) => void d.accept());
@@ -143,10 +131,12 @@ describe('honest money in the browser', () => {
   it('tells a VIP with no start-ups left that the demand needs the start-up fee, before they submit', async () => {
     const user = await newVerifiedUser('vipnone');
     const admin = await loginAsAdmin();
-    await api('PATCH', `/api/admin/users/${user.user.id}`, admin.access_token, {
-      role: 'vip',
-      vipStartupQuota: 0,
-    });
+    await call(
+      'PATCH',
+      `/api/admin/users/${user.user.id}`,
+      { role: 'vip', vipStartupQuota: 0 },
+      admin.access_token,
+    );
     const { context, page } = await signedInPage(browser, { ...user, user: { ...user.user, role: 'vip' } });
     await page.goto(`${baseUrl}/requirements`);
     const told = page.getByTestId('vip-no-startups');

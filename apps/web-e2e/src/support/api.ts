@@ -3,7 +3,8 @@ import { E2E_ADMIN } from './server';
 
 const baseUrl = () => inject('baseUrl');
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+/** One API call as a script makes it: the JSON answer, or an error naming the call and its answer. */
+export async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${baseUrl()}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -73,11 +73,16 @@ export class AdminSupportController {
   }
 
   @Get('orders')
+  @ApiOperation({
+    summary:
+      'Orders, newest first: {items, total, page, pageSize}; each with its refund as the gateway answered it and, for a paid workshop stage fee, delivered (whether its stage completed: a refund keeps a delivered stage’s output)',
+  })
   listOrders(@Query() q: OrdersQuery) {
     return this.orders.list({ userId: q.userId, status: q.status, flagged: q.flagged }, q.page, q.pageSize);
   }
 
   @Get('orders/:id')
+  @ApiOperation({ summary: 'One order, as the list shows it' })
   getOrder(@Param('id') id: string) {
     return this.orders.get(id);
   }
