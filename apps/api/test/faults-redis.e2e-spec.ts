@@ -40,6 +40,8 @@ describe('an API process through a Redis outage (contract §10)', () => {
 
   it('stays up, answers 503 SERVICE_UNAVAILABLE where it needs Redis and serves the rest, then resumes', async () => {
     const u = await verifiedUser(t, sink, 'outage');
+    // A paid reader: the account's answer counts their views in Redis.
+    await t.db.query(`UPDATE users SET "isPaid" = true WHERE id = $1`, [u.session.user.id]);
     const stranger = newAccount('outage');
     const watcher = await verifiedUser(t, sink, 'watcher');
     const bell = io(`${base}/notifications`, {
@@ -82,6 +84,8 @@ describe('an API process through a Redis outage (contract §10)', () => {
     expect((search.body.list as unknown[]).length).toBeGreaterThan(0);
     const me = await call(base, '/api/auth/me', { headers: bearer(u) });
     expect(me.status).toBe(200);
+    // The views left are unknown while Redis is away; the rest of the answer is not.
+    expect(me.body.allowances).toEqual({ dailyViewLimit: 20, dailyViewsLeft: null, vipStartupsLeft: null });
     const metrics = await call(base, '/metrics');
     expect(metrics.status).toBe(200);
     expect(String(metrics.body)).toContain('process_unhandled_rejections_total 0');

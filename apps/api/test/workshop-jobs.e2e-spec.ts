@@ -277,17 +277,20 @@ describe('the sweep for stages without a live job', () => {
       .zadd(key('failed'), Date.now(), doomed)
       .hset(key(doomed), 'failedReason', 'worker lost', 'finishedOn', Date.now())
       .exec();
-    await redis.quit();
 
     // Younger than the idle guard: left alone.
     const sweeper = late.worker.get(StageSweeper);
     expect(await sweeper.sweep()).toMatchObject({ checked: 0 });
-    const report = await sweeper.sweep(0);
-    expect(report).toMatchObject({
+    // A job that failed just now is its worker's failure handler's to record (a start-up sweep raced it): left.
+    expect(await sweeper.sweep(0)).toMatchObject({
       checked: 2,
       requeued: [`${lost}:Startup:1`],
-      errored: [`${failedUnheard}:Startup:1`],
+      errored: [],
     });
+    await redis.hset(key(doomed), 'finishedOn', Date.now() - 60_000);
+    await redis.quit();
+    const report = await sweeper.sweep(0);
+    expect(report).toMatchObject({ checked: 2, requeued: [], errored: [`${failedUnheard}:Startup:1`] });
     const failed = await h.detail(u, failedUnheard);
     expect(failed.stagesData.Startup).toMatchObject({
       status: 'Error',

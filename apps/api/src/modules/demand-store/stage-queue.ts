@@ -23,9 +23,11 @@ export class StageQueue {
   constructor(@InjectQueue(QueueName.demandStages) private readonly queue: Queue<StageJob>) {}
 
   /** Where the run's job stands in Bull: waiting, active, delayed, …, or `missing` when Bull no longer has it. */
-  async stateOf(job: StageJob): Promise<string> {
+  /** The job's state in Bull ('missing' when Bull no longer has it), and when it finished (ms since epoch). */
+  async stateOf(job: StageJob): Promise<{ state: string; finishedOn: number | null }> {
     const found = await this.queue.getJob(stageJobId(job));
-    return found ? await found.getState() : 'missing';
+    if (!found) return { state: 'missing', finishedOn: null };
+    return { state: await found.getState(), finishedOn: found.finishedOn ?? null };
   }
 
   async enqueue(job: StageJob): Promise<void> {

@@ -54,10 +54,17 @@ export class PaywallService {
     throw await this.paywall(HttpStatus.PAYMENT_REQUIRED, solution, lang);
   }
 
-  /** How many distinct solutions a paid reader may open today, and how many they have left. */
-  async dailyViews(userId: string, access: SubscriptionAccess): Promise<{ limit: number; left: number }> {
+  /**
+   * How many distinct solutions a paid reader may open today, and how many they have left: unknown (null) while
+   * Redis, which counts them, is away (the account's own answer does not need it).
+   */
+  async dailyViews(
+    userId: string,
+    access: SubscriptionAccess,
+  ): Promise<{ limit: number; left: number | null }> {
     const limit = access.dailyViewLimit ?? this.config.paidDailyViewLimit;
-    return { limit, left: Math.max(0, limit - (await this.redis.scard(dailyViewsKey(userId)))) };
+    const taken = await this.redis.scard(dailyViewsKey(userId)).catch(() => null);
+    return { limit, left: taken === null ? null : Math.max(0, limit - taken) };
   }
 
   private async takeDailyView(userId: string, solutionId: string, limit: number): Promise<boolean> {

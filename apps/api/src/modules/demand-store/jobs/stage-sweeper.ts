@@ -8,6 +8,11 @@ import { StageRunner } from '../stage-runner.service';
 
 /** A stage untouched this long is swept; younger ones may be between their commit and their enqueue. */
 export const SWEEP_IDLE_SECONDS = 120;
+/**
+ * A job that ended this recently is its worker's to record (its failure handler runs right after Bull moves it):
+ * swept only once it is older, so that a sweep at start-up never races the handler with a vaguer message.
+ */
+const FINISHED_GRACE_MS = 30_000;
 const JOB_LOST = '生成任务已中断，未能完成，请重试该阶段。';
 const LISTED = 20;
 
@@ -31,11 +36,12 @@ export class StageSweeper {
     const report: StageSweepReport = { at: new Date().toISOString(), checked: 0, requeued: [], errored: [] };
     for (const job of await this.stageState.unfinished(idleSeconds)) {
       report.checked += 1;
-      const state = await this.queue.stateOf(job);
+      const { state, finishedOn } = await this.queue.stateOf(job);
+      const heardLong = Date.now() - (finishedOn ?? 0) > FINISHED_GRACE_MS;
       if (state === 'missing') {
         await this.queue.enqueue(job);
         report.requeued.push(stageJobId(job));
-      } else if (state === 'failed' || state === 'completed') {
+      } else if ((state === 'failed' || state === 'completed') && heardLong) {
         await this.runner.failed(job, new Error(JOB_LOST), STAGE_JOB_ATTEMPTS, STAGE_JOB_ATTEMPTS, true);
         report.errored.push(stageJobId(job));
       }
