@@ -131,3 +131,6 @@ export interface MyOrdersPage {
   page: number;
   pageSize: number;
 }
+
+/** Where a buyer pays: a phone's browser gets the gateways' mobile flows (Alipay WAP), a desktop the page flows. */
+export type PaymentDevice = 'mobile' | 'desktop';

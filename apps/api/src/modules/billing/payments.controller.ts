@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { WebRoute, type Language } from '@think-tank/contracts';
+import { WebRoute, type Language, type PaymentDevice } from '@think-tank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../../core/http/id.pipe';
 import { Lang } from '../../core/http/language.decorator';
+import { Device } from '../../core/http/device.decorator';
 import { PageQuery } from '../../core/http/page-query';
 import { Public } from '../../core/http/public.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
@@ -46,15 +47,21 @@ export class PaymentsController {
   @Post('alipay/create-order')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
-    summary: 'A wallet payment: the Alipay form, or the sandbox cashier when Alipay has no keys',
+    summary:
+      'A wallet payment: Alipay page pay (WAP pay, QUICK_WAP_WAY, for a phone: device mobile or a phone’s User-Agent), or the sandbox cashier when Alipay has no keys',
   })
   @ApiResponse({ status: 200, type: PaymentInstructionBody })
-  createOrder(@Body() dto: CreateOrderDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+  createOrder(
+    @Body() dto: CreateOrderDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+    @Device() device: PaymentDevice,
+  ) {
     const purchase =
       dto.paymentType === 'subscription'
         ? { planId: dto.priceId! }
         : oneTimePurchase(dto.itemId!, dto.solutionId);
-    return this.payments.checkout(user, purchase, 'alipay', lang);
+    return this.payments.checkout(user, purchase, 'alipay', lang, device);
   }
 
   @ApiBearerAuth()
@@ -98,8 +105,12 @@ export class PaymentsController {
       'Pay a pending order of the caller’s again, as it is (same order, amount and gateway): the instruction as create-order answers it; 404 for another user’s, 409 unless pending',
   })
   @ApiResponse({ status: 200, type: PaymentInstructionBody })
-  payPending(@Param('orderId') orderId: string, @CurrentUser() user: AuthUser) {
-    return this.payments.resume(user, orderId);
+  payPending(
+    @Param('orderId') orderId: string,
+    @CurrentUser() user: AuthUser,
+    @Device() device: PaymentDevice,
+  ) {
+    return this.payments.resume(user, orderId, device);
   }
 
   @ApiBearerAuth()

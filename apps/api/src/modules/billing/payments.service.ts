@@ -10,6 +10,8 @@ import {
   type PaymentGateway,
   type PaymentInstruction,
   type PaymentOptionsResponse,
+  type PaymentDevice,
+  WebRoute,
   type Localized,
   type PaymentItemType,
   type PriceInfo,
@@ -86,6 +88,7 @@ export class PaymentsService {
     purchase: Purchase,
     requested: PaymentGateway | undefined,
     lang: Language,
+    device: PaymentDevice = 'desktop',
   ): Promise<PaymentInstruction> {
     const gateway = this.gatewayFor(requested ?? (lang === 'zh' ? 'alipay' : 'stripe'));
     const order = await this.createOrder(
@@ -95,18 +98,22 @@ export class PaymentsService {
       requested === 'alipay' ? 'CNY' : currencyFor(lang),
       lang,
     );
-    return this.instructionFor(order);
+    return this.instructionFor(order, device);
   }
 
   /**
    * Pays a pending order of the buyer's again, as it is (the same order, amount and gateway: §10's one order per
    * intent): from /profile/orders, or after leaving the gateway's page. 404 for another user's; 409 unless pending.
    */
-  async resume(buyer: Buyer, orderId: string): Promise<PaymentInstruction> {
+  async resume(
+    buyer: Buyer,
+    orderId: string,
+    device: PaymentDevice = 'desktop',
+  ): Promise<PaymentInstruction> {
     const order = await this.ownPending(buyer, orderId);
     // Its gateway may have lost its keys (or the sandbox been turned off) since the order was made.
     if (this.gatewayFor(order.gateway) !== order.gateway) throw new AppError('PAYMENT_UNAVAILABLE');
-    return this.instructionFor(order);
+    return this.instructionFor(order, device);
   }
 
   /** The buyer gives up a pending order; a payment its gateway reports later is flagged for a refund. */
@@ -122,9 +129,22 @@ export class PaymentsService {
     return order;
   }
 
-  /** Where the order is paid: Alipay's page pay, Stripe's Checkout page, or the sandbox cashier. */
-  private instructionFor(order: Order): Promise<PaymentInstruction> | PaymentInstruction {
-    if (order.gateway === 'alipay') return this.alipay.startCheckout(order);
+  /**
+   * Where the order is paid: Alipay's page pay (WAP pay on a phone), Stripe's Checkout page, or the sandbox cashier.
+   * A buyer who leaves Alipay's phone cashier comes back to where the order can be paid again: a plan's checkout,
+   * else their orders.
+   */
+  private instructionFor(
+    order: Order,
+    device: PaymentDevice,
+  ): Promise<PaymentInstruction> | PaymentInstruction {
+    const isPlan = order.itemType === 'subscription' || isUuid(order.itemId);
+    if (order.gateway === 'alipay')
+      return this.alipay.startCheckout(
+        order,
+        device,
+        isPlan ? WebRoute.renewal(order.itemId) : WebRoute.myOrders,
+      );
     if (order.gateway === 'stripe') return this.stripe.startCheckout(order);
     return { type: 'redirect', paymentUrl: `/api/payments/sandbox/checkout/${order.id}`, orderId: order.id };
   }

@@ -9,6 +9,7 @@ import {
   type Currency,
   type Language,
   type Localized,
+  type PaymentDevice,
   type PaymentGateway,
   type PaymentInstruction,
   type Stage,
@@ -71,9 +72,10 @@ export class DemandFeesService {
     demandId: string,
     gateway: PaymentGateway | undefined,
     lang: Language,
+    device: PaymentDevice = 'desktop',
   ): Promise<PaymentInstruction> {
     // The start-up fee is never zero, so this is always an order.
-    return (await this.payStage(who, demandId, 'Startup', gateway, lang)) as PaymentInstruction;
+    return (await this.payStage(who, demandId, 'Startup', gateway, lang, device)) as PaymentInstruction;
   }
 
   /**
@@ -86,6 +88,7 @@ export class DemandFeesService {
     stage: Stage,
     gateway: PaymentGateway | undefined,
     lang: Language,
+    device: PaymentDevice = 'desktop',
   ): Promise<PaymentInstruction | { status: 'no_payment_required'; message: string }> {
     const demand = await this.store.own(who.id, demandId);
     const rows = await this.stageRows.findBy({ demandId });
@@ -114,6 +117,7 @@ export class DemandFeesService {
       },
       gateway,
       lang,
+      device,
     );
   }
 }

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Language } from '@think-tank/contracts';
+import type { Language, PaymentDevice } from '@think-tank/contracts';
+import { Device } from '../../core/http/device.decorator';
 import { Lang } from '../../core/http/language.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -19,8 +20,13 @@ export class DemandPaymentsController {
   @ApiOperation({
     summary: 'The start-up fee’s order for a registered demand (409 NO_PAYMENT_DUE when none is due)',
   })
-  startup(@Body() dto: InitiateDemandStartupDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
-    return this.fees.payStartup(user, dto.demandId, dto.paymentGateway, lang);
+  startup(
+    @Body() dto: InitiateDemandStartupDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+    @Device() device: PaymentDevice,
+  ) {
+    return this.fees.payStartup(user, dto.demandId, dto.paymentGateway, lang, device);
   }
 
   @Post('initiate-stage-payment')
@@ -29,7 +35,12 @@ export class DemandPaymentsController {
     summary:
       'The fee’s order for a stage waiting for payment after advance, at the server’s count of modules; a zero fee answers {status:"no_payment_required"} and starts the stage',
   })
-  stage(@Body() dto: InitiateStagePaymentDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
-    return this.fees.payStage(user, dto.demandId, dto.stageToPayFor, dto.paymentGateway, lang);
+  stage(
+    @Body() dto: InitiateStagePaymentDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+    @Device() device: PaymentDevice,
+  ) {
+    return this.fees.payStage(user, dto.demandId, dto.stageToPayFor, dto.paymentGateway, lang, device);
   }
 }

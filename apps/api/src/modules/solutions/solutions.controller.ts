@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Language } from '@think-tank/contracts';
+import type { Language, PaymentDevice } from '@think-tank/contracts';
+import { Device } from '../../core/http/device.decorator';
 import type { FastifyReply } from 'fastify';
 import { IdPipe } from '../../core/http/id.pipe';
 import { DOCUMENT_CSP } from '../../core/http/security-headers';
@@ -42,8 +43,9 @@ export class SolutionsController {
     @Body() dto: InitiateSolutionPaymentDto,
     @CurrentUser() user: AuthUser,
     @Lang() lang: Language,
+    @Device() device: PaymentDevice,
   ) {
-    return this.solutions.initiateViewPayment(dto, user, lang);
+    return this.solutions.initiateViewPayment(dto, user, lang, device);
   }
 
   @Public()

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CatalogueItem,
   SEARCH_COUNT_CAP,
+  type PaymentDevice,
   type PaymentInstruction,
   type AdminSolution,
   type Language,
@@ -79,6 +80,7 @@ export class SolutionsService {
     dto: InitiateSolutionPaymentDto,
     user: AuthUser,
     lang: Language,
+    device: PaymentDevice = 'desktop',
   ): Promise<PaymentInstruction> {
     const solution = await this.db
       .getRepository(Solution)
@@ -98,6 +100,7 @@ export class SolutionsService {
       { itemId: item.id, solutionId: dto.solutionId, solutionName: solution.projectName },
       dto.paymentGateway,
       lang,
+      device,
     );
   }
 

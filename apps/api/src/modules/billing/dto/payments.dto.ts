@@ -3,6 +3,7 @@ import type {
   CancelSubscriptionResponse,
   Currency,
   OrderStatusResponse,
+  PaymentDevice,
   PaymentOptionsResponse,
   PlanResponse,
   SubscriptionResponse,
@@ -46,6 +47,14 @@ export class CreateOrderDto {
   @IsOptional()
   @IsUUID('all', invalid)
   solutionId?: string;
+
+  @ApiPropertyOptional({
+    enum: ['mobile', 'desktop'],
+    description: 'where the buyer pays; a phone gets Alipay WAP pay (default: from the User-Agent)',
+  })
+  @IsOptional()
+  @IsIn(['mobile', 'desktop'], invalid)
+  device?: PaymentDevice;
 }
 
 /** A payment method collected by Stripe Elements (a card, or Apple Pay through Stripe). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { majorUnits, type PaymentInstruction } from '@think-tank/contracts';
+import { majorUnits, type PaymentDevice, type PaymentInstruction } from '@think-tank/contracts';
 import { AlipaySdk } from 'alipay-sdk';
 import { AppConfig, type AlipayConfig } from '../../../core/config/app-config';
 import type { Order } from '../entities/order.entity';
@@ -52,20 +52,28 @@ export class AlipayGateway {
   }
 
   /**
-   * The signed page-pay address, which the browser visits. An address rather than a form: a form posted from the
-   * app would be held to the app's CSP form-action all along Alipay's redirects to its cashier.
+   * The signed pay address, which the browser visits: page pay on a desktop, WAP pay (`QUICK_WAP_WAY`) in a
+   * phone's browser, whose `quit_url` leads back to where the order can be paid or left (`quitPath`). An address
+   * rather than a form: a form posted from the app would be held to the app's CSP form-action all along Alipay's
+   * redirects to its cashier.
    */
-  startCheckout(order: Order): PaymentInstruction {
-    const paymentUrl = this.sdk!.pageExecute('alipay.trade.page.pay', 'GET', {
-      bizContent: {
-        outTradeNo: order.id,
-        productCode: 'FAST_INSTANT_TRADE_PAY',
-        totalAmount: majorUnits(order.amount),
-        subject: order.subject,
+  startCheckout(order: Order, device: PaymentDevice = 'desktop', quitPath = '/'): PaymentInstruction {
+    const phone = device === 'mobile';
+    const paymentUrl = this.sdk!.pageExecute(
+      phone ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay',
+      'GET',
+      {
+        bizContent: {
+          outTradeNo: order.id,
+          productCode: phone ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY',
+          totalAmount: majorUnits(order.amount),
+          subject: order.subject,
+          ...(phone && { quitUrl: `${this.config.publicUrl}${quitPath}` }),
+        },
+        returnUrl: `${this.config.publicUrl}/api/payments/alipay/return`,
+        notifyUrl: `${this.config.publicUrl}/api/payments/alipay/notify`,
       },
-      returnUrl: `${this.config.publicUrl}/api/payments/alipay/return`,
-      notifyUrl: `${this.config.publicUrl}/api/payments/alipay/notify`,
-    });
+    );
     return { type: 'redirect', paymentUrl, orderId: order.id };
   }
 
