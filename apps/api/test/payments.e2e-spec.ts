@@ -413,6 +413,7 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
   it('reports the gateways on offer', async () => {
     expect((await t.http.get('/api/payments/options').expect(200)).body).toEqual({
       alipay: false,
+      wechatpay: false,
       sandbox: true,
       stripePublishableKey: null,
     });

@@ -3,7 +3,12 @@ import type { Currency, PriceInfo } from './billing';
 import type { OrderInvoice } from './invoices';
 import { WebRoute } from './routes';
 
-export const PaymentGateway = { alipay: 'alipay', stripe: 'stripe', sandbox: 'sandbox' } as const;
+export const PaymentGateway = {
+  alipay: 'alipay',
+  stripe: 'stripe',
+  wechatpay: 'wechatpay',
+  sandbox: 'sandbox',
+} as const;
 export type PaymentGateway = (typeof PaymentGateway)[keyof typeof PaymentGateway];
 
 export const OrderStatus = {
@@ -47,10 +52,14 @@ export interface PurchaseSubject {
 export const subjectRoute = (subject: PurchaseSubject): string =>
   subject.kind === 'solution' ? WebRoute.solution(subject.id) : WebRoute.demand(subject.id);
 
-/** How the browser continues a payment: post a form to the wallet, or go to an address. */
+/**
+ * How the browser continues a payment: post a form to the wallet, go to an address, or draw WeChat Pay's Native
+ * `codeUrl` as a QR code for the buyer's phone to scan (and poll the order's status).
+ */
 export type PaymentInstruction =
   | { type: 'form'; paymentForm: string; orderId: string }
-  | { type: 'redirect'; paymentUrl: string; orderId: string };
+  | { type: 'redirect'; paymentUrl: string; orderId: string }
+  | { type: 'qrcode'; codeUrl: string; orderId: string };
 
 /** The answer of the card calls (`/process`, `/subscribe`), or a wallet instruction when card payments fall back to the sandbox. */
 export interface CardPaymentResponse {
@@ -83,6 +92,8 @@ export interface OrderStatusResponse {
 /** What the checkout may offer (not in the spec's call list: the client asks before showing card payment). */
 export interface PaymentOptionsResponse {
   alipay: boolean;
+  /** WeChat Pay's keys are configured. */
+  wechatpay: boolean;
   sandbox: boolean;
   stripePublishableKey: string | null;
 }

@@ -41,6 +41,13 @@ describe('loadConfig', () => {
       /^Invalid configuration: CONTACT_QR_URL must be a path/,
     ],
     [{ CONTACT_QR_URL: '//cdn.example.cn/qr.png' }, /^Invalid configuration: CONTACT_QR_URL /],
+    // WeChat Pay's variables go together, and each is checked for what it is.
+    [{ WECHATPAY_MCHID: '1900000109' }, /^Invalid configuration: WECHATPAY_APPID .*go together/],
+    [{ WECHATPAY_APIV3_KEY: 'short' }, /^Invalid configuration: WECHATPAY_APIV3_KEY must be 32 characters/],
+    [
+      { WECHATPAY_PRIVATE_KEY: 'not a key' },
+      /^Invalid configuration: WECHATPAY_PRIVATE_KEY must be a PEM key/,
+    ],
   ])('names the bad variable in one line: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -5,6 +5,21 @@ import { parseEnv } from 'node:util';
 import type { SiteInfo } from '@think-tank/contracts';
 import { envSchema, type ParsedEnv } from './env-schema';
 
+/** WeChat Pay API v3 (contract §11): the merchant's key and certificate serial, the platform's key, the v3 key. */
+export interface WechatPayConfig {
+  mchid: string;
+  appid: string;
+  /** The serial of the merchant's API certificate, named in every request's Authorization. */
+  serial: string;
+  privateKey: string;
+  /** AEAD_AES_256_GCM key of notify resources (32 characters). */
+  apiV3Key: string;
+  /** The platform's public key that signs answers and notifies, and its id (Wechatpay-Serial). */
+  platformPublicKey: string;
+  platformKeyId: string;
+  apiUrl: string;
+}
+
 export interface AlipayConfig {
   appId: string;
   privateKey: string;
@@ -58,6 +73,7 @@ export class AppConfig {
   readonly translateUrl?: string;
   readonly paidDailyViewLimit!: number;
   readonly alipay?: AlipayConfig;
+  readonly wechatpay?: WechatPayConfig;
   readonly stripe?: StripeConfig;
   readonly paymentsSandbox!: boolean;
   readonly operationStageOpen!: boolean;
@@ -143,6 +159,18 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
           sellerId: env.ALIPAY_SELLER_ID,
         }
       : undefined,
+    wechatpay: env.WECHATPAY_MCHID
+      ? {
+          mchid: env.WECHATPAY_MCHID,
+          appid: env.WECHATPAY_APPID!,
+          serial: env.WECHATPAY_SERIAL!,
+          privateKey: env.WECHATPAY_PRIVATE_KEY!,
+          apiV3Key: env.WECHATPAY_APIV3_KEY!,
+          platformPublicKey: env.WECHATPAY_PLATFORM_PUBLIC_KEY!,
+          platformKeyId: env.WECHATPAY_PLATFORM_KEY_ID!,
+          apiUrl: trimSlash(env.WECHATPAY_API_URL ?? 'https://api.mch.weixin.qq.com'),
+        }
+      : undefined,
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,
@@ -175,3 +203,6 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     github: provider('GITHUB'),
   });
 }
+
+/** An address without its trailing slash (the API's paths begin with one). */
+const trimSlash = (url: string) => (url.endsWith('/') ? url.slice(0, -1) : url);

@@ -75,6 +75,24 @@ export const envSchema = z
     ALIPAY_PUBLIC_KEY: optionalString.pipe(pem.optional()),
     ALIPAY_GATEWAY: optionalString.pipe(url(['http:', 'https:']).optional()),
     ALIPAY_SELLER_ID: optionalString,
+    WECHATPAY_MCHID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d{6,32}$/, 'must be the merchant number')
+        .optional(),
+    ),
+    WECHATPAY_APPID: optionalString.pipe(z.string().max(32).optional()),
+    WECHATPAY_SERIAL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[0-9A-Fa-f]{8,64}$/, 'must be a serial')
+        .optional(),
+    ),
+    WECHATPAY_PRIVATE_KEY: optionalString.pipe(pem.optional()),
+    WECHATPAY_APIV3_KEY: optionalString.pipe(z.string().length(32, 'must be 32 characters').optional()),
+    WECHATPAY_PLATFORM_PUBLIC_KEY: optionalString.pipe(pem.optional()),
+    WECHATPAY_PLATFORM_KEY_ID: optionalString.pipe(z.string().max(64).optional()),
+    WECHATPAY_API_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -115,6 +133,22 @@ export const envSchema = z
         code: 'custom',
         path: [alipay.find((k) => !env[k])!],
         message: `${alipay.join(', ')} go together`,
+      });
+    const wechat = [
+      'WECHATPAY_MCHID',
+      'WECHATPAY_APPID',
+      'WECHATPAY_SERIAL',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_APIV3_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+      'WECHATPAY_PLATFORM_KEY_ID',
+    ] as const;
+    const wechatSet = wechat.filter((k) => env[k]);
+    if (wechatSet.length > 0 && wechatSet.length < wechat.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: [wechat.find((k) => !env[k])!],
+        message: `${wechat.join(', ')} go together`,
       });
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       ctx.addIssue({

@@ -17,6 +17,7 @@ import { FulfilmentService } from './fulfilment.service';
 import { GatewayEventsService } from './gateway-events.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
+import { WechatPayGateway } from './gateways/wechatpay.gateway';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { SandboxCheckoutController } from './sandbox-checkout.controller';
@@ -56,6 +57,7 @@ import { SandboxLedger } from './sandbox-ledger';
     SubscriptionsService,
     AlipayGateway,
     StripeGateway,
+    WechatPayGateway,
     SandboxLedger,
     ReconciliationService,
     RefundsService,

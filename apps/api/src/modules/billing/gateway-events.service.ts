@@ -1,6 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type Redis from 'ioredis';
 import type Stripe from 'stripe';
+import { REDIS } from '../../core/redis/redis.provider';
 import { Repository, type EntityManager } from 'typeorm';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
@@ -9,6 +11,7 @@ import { Subscription } from './entities/subscription.entity';
 import { FulfilmentService, type Settlement } from './fulfilment.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
+import { orderIdOf, WechatPayGateway, type WechatSignedHeaders } from './gateways/wechatpay.gateway';
 
 /** Stripe moved these between API versions; read whichever the event carries. */
 type InvoiceLike = Stripe.Invoice & {
@@ -30,6 +33,8 @@ export class GatewayEventsService {
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
     private readonly stripe: StripeGateway,
+    private readonly wechat: WechatPayGateway,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   /** Alipay's answer protocol: `success` once handled (also a repeat), `failure` for anything not ours. */
@@ -73,6 +78,53 @@ export class GatewayEventsService {
       default: // WAIT_BUYER_PAY: nothing to do yet.
     }
     return 'success';
+  }
+
+  /**
+   * WeChat Pay's notify (contract §11): signed by the platform within 5 minutes, its nonce never seen before, its
+   * resource decrypted; a paid transaction for a WeChat Pay order of this merchant and app, for the order's amount,
+   * settles it once (its notify id recorded). Anything else changes nothing and answers 4xx FAIL; a refund's
+   * notify is acknowledged (the refund call settled it).
+   */
+  async wechatpayNotify(
+    rawBody: Buffer | undefined,
+    headers: WechatSignedHeaders,
+    requestId?: string,
+  ): Promise<{ status: 204 } | { status: 400 | 401; body: { code: 'FAIL'; message: string } }> {
+    const fail = (status: 400 | 401, message: string) => {
+      this.logger.warn(`WeChat Pay notify refused: ${message}`);
+      return { status, body: { code: 'FAIL' as const, message } };
+    };
+    const notice = this.wechat.verifyNotify(rawBody ?? Buffer.alloc(0), headers);
+    if (!notice) return fail(401, 'signature, timestamp or resource not valid');
+    // A nonce is good once: a notify replayed within the timestamp's 5 minutes is refused (kept 10).
+    const fresh = await this.redis.set(`wechatpay:nonce:${notice.nonce.slice(0, 64)}`, '1', 'EX', 600, 'NX');
+    if (!fresh) return fail(400, 'nonce used before');
+    if (notice.eventType !== 'TRANSACTION.SUCCESS') return { status: 204 };
+    const r = notice.resource as {
+      mchid?: string;
+      appid?: string;
+      out_trade_no?: string;
+      transaction_id?: string;
+      trade_state?: string;
+      amount?: { total?: number };
+    };
+    const orderId = orderIdOf(String(r.out_trade_no ?? ''));
+    const order = orderId ? await this.orders.findOneBy({ id: orderId }) : null;
+    if (!order || order.gateway !== 'wechatpay') return fail(400, `no WeChat Pay order ${r.out_trade_no}`);
+    if (r.mchid !== this.wechat.merchantId || r.appid !== this.wechat.appId)
+      return fail(400, `merchant ${r.mchid}/${r.appid} is not ours`);
+    if (r.trade_state !== 'SUCCESS' || r.amount?.total !== order.amount)
+      return fail(400, `trade ${r.trade_state} for ${r.amount?.total} fen, the order is ${order.amount}`);
+    await this.fulfilment.settle({
+      orderId: order.id,
+      outcome: 'paid',
+      gateway: 'wechatpay',
+      gatewayTradeNo: r.transaction_id ?? null,
+      event: { gateway: 'wechatpay', id: notice.id, type: notice.eventType },
+      requestId,
+    });
+    return { status: 204 };
   }
 
   /** The sandbox cashier's pay and fail buttons, through the same path as a real notify. */

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { WebRoute, type Language, type PaymentDevice } from '@think-tank/contracts';
+import { WebRoute, type Language } from '@think-tank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../../core/http/id.pipe';
 import { Lang } from '../../core/http/language.decorator';
-import { Device } from '../../core/http/device.decorator';
+import { PayerOf, type Payer } from '../../core/http/payer.decorator';
 import { PageQuery } from '../../core/http/page-query';
 import { Public } from '../../core/http/public.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
@@ -55,13 +55,13 @@ export class PaymentsController {
     @Body() dto: CreateOrderDto,
     @CurrentUser() user: AuthUser,
     @Lang() lang: Language,
-    @Device() device: PaymentDevice,
+    @PayerOf() payer: Payer,
   ) {
     const purchase =
       dto.paymentType === 'subscription'
         ? { planId: dto.priceId! }
         : oneTimePurchase(dto.itemId!, dto.solutionId);
-    return this.payments.checkout(user, purchase, 'alipay', lang, device);
+    return this.payments.checkout(user, purchase, 'alipay', lang, payer);
   }
 
   @ApiBearerAuth()
@@ -105,12 +105,8 @@ export class PaymentsController {
       'Pay a pending order of the caller’s again, as it is (same order, amount and gateway): the instruction as create-order answers it; 404 for another user’s, 409 unless pending',
   })
   @ApiResponse({ status: 200, type: PaymentInstructionBody })
-  payPending(
-    @Param('orderId') orderId: string,
-    @CurrentUser() user: AuthUser,
-    @Device() device: PaymentDevice,
-  ) {
-    return this.payments.resume(user, orderId, device);
+  payPending(@Param('orderId') orderId: string, @CurrentUser() user: AuthUser, @PayerOf() payer: Payer) {
+    return this.payments.resume(user, orderId, payer);
   }
 
   @ApiBearerAuth()
@@ -140,6 +136,30 @@ export class PaymentsController {
   async alipayNotify(@Body() body: Record<string, unknown>, @Res() reply: FastifyReply) {
     const answer = await this.events.alipayNotify(body ?? {}, reply.request.id);
     return reply.type('text/plain; charset=utf-8').send(answer);
+  }
+
+  @Public()
+  @Post('wechatpay/notify')
+  @ApiOperation({
+    summary:
+      'WeChat Pay’s notify (API v3): Wechatpay-Signature checked with the platform key, timestamp within 5 min, nonce once, resource decrypted (AEAD_AES_256_GCM), merchant, app, trade and amount checked; 204, or 4xx {code:"FAIL"} changing nothing',
+  })
+  async wechatpayNotify(@Req() req: FastifyRequest & { rawBody?: Buffer }, @Res() reply: FastifyReply) {
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const answer = await this.events.wechatpayNotify(
+      req.rawBody,
+      {
+        timestamp: header('wechatpay-timestamp'),
+        nonce: header('wechatpay-nonce'),
+        signature: header('wechatpay-signature'),
+        serial: header('wechatpay-serial'),
+      },
+      req.id,
+    );
+    return answer.status === 204 ? reply.status(204).send() : reply.status(answer.status).send(answer.body);
   }
 
   @Public()

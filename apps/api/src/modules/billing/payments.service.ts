@@ -10,7 +10,6 @@ import {
   type PaymentGateway,
   type PaymentInstruction,
   type PaymentOptionsResponse,
-  type PaymentDevice,
   WebRoute,
   type Localized,
   type PaymentItemType,
@@ -22,6 +21,7 @@ import { IsNull, MoreThan, Repository } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
+import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { ITEM_NAMES } from './billing.messages';
 import { Order, subjectColumns } from './entities/order.entity';
@@ -29,6 +29,7 @@ import { Plan } from './entities/plan.entity';
 import { FulfilmentService } from './fulfilment.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
+import { WechatPayGateway } from './gateways/wechatpay.gateway';
 
 /**
  * Something another module sells (a workshop fee): its item type and id, what it is for, its title, and its price
@@ -70,6 +71,7 @@ export class PaymentsService {
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
     private readonly stripe: StripeGateway,
+    private readonly wechat: WechatPayGateway,
     private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
   ) {}
@@ -77,6 +79,7 @@ export class PaymentsService {
   options(): PaymentOptionsResponse {
     return {
       alipay: this.alipay.available,
+      wechatpay: this.wechat.available,
       sandbox: this.config.paymentsSandbox,
       stripePublishableKey: (this.stripe.available && this.config.stripe?.publishableKey) || null,
     };
@@ -88,32 +91,29 @@ export class PaymentsService {
     purchase: Purchase,
     requested: PaymentGateway | undefined,
     lang: Language,
-    device: PaymentDevice = 'desktop',
+    payer: Payer = DESKTOP_PAYER,
   ): Promise<PaymentInstruction> {
     const gateway = this.gatewayFor(requested ?? (lang === 'zh' ? 'alipay' : 'stripe'));
     const order = await this.createOrder(
       buyer,
       purchase,
       gateway,
-      requested === 'alipay' ? 'CNY' : currencyFor(lang),
+      // The wallets charge CNY only (contract §11).
+      requested === 'alipay' || requested === 'wechatpay' ? 'CNY' : currencyFor(lang),
       lang,
     );
-    return this.instructionFor(order, device);
+    return this.instructionFor(order, payer);
   }
 
   /**
    * Pays a pending order of the buyer's again, as it is (the same order, amount and gateway: §10's one order per
    * intent): from /profile/orders, or after leaving the gateway's page. 404 for another user's; 409 unless pending.
    */
-  async resume(
-    buyer: Buyer,
-    orderId: string,
-    device: PaymentDevice = 'desktop',
-  ): Promise<PaymentInstruction> {
+  async resume(buyer: Buyer, orderId: string, payer: Payer = DESKTOP_PAYER): Promise<PaymentInstruction> {
     const order = await this.ownPending(buyer, orderId);
     // Its gateway may have lost its keys (or the sandbox been turned off) since the order was made.
     if (this.gatewayFor(order.gateway) !== order.gateway) throw new AppError('PAYMENT_UNAVAILABLE');
-    return this.instructionFor(order, device);
+    return this.instructionFor(order, payer);
   }
 
   /** The buyer gives up a pending order; a payment its gateway reports later is flagged for a refund. */
@@ -130,21 +130,15 @@ export class PaymentsService {
   }
 
   /**
-   * Where the order is paid: Alipay's page pay (WAP pay on a phone), Stripe's Checkout page, or the sandbox cashier.
-   * A buyer who leaves Alipay's phone cashier comes back to where the order can be paid again: a plan's checkout,
-   * else their orders.
+   * Where the order is paid: Alipay's page pay (WAP pay on a phone), WeChat Pay's Native QR code (H5 on a phone),
+   * Stripe's Checkout page, or the sandbox cashier. A buyer who leaves Alipay's phone cashier comes back to where
+   * the order can be paid again: a plan's checkout, else their orders.
    */
-  private instructionFor(
-    order: Order,
-    device: PaymentDevice,
-  ): Promise<PaymentInstruction> | PaymentInstruction {
+  private instructionFor(order: Order, payer: Payer): Promise<PaymentInstruction> | PaymentInstruction {
     const isPlan = order.itemType === 'subscription' || isUuid(order.itemId);
-    if (order.gateway === 'alipay')
-      return this.alipay.startCheckout(
-        order,
-        device,
-        isPlan ? WebRoute.renewal(order.itemId) : WebRoute.myOrders,
-      );
+    const quitPath = isPlan ? WebRoute.renewal(order.itemId) : WebRoute.myOrders;
+    if (order.gateway === 'alipay') return this.alipay.startCheckout(order, payer.device, quitPath);
+    if (order.gateway === 'wechatpay') return this.wechat.startCheckout(order, payer.device, payer.ip);
     if (order.gateway === 'stripe') return this.stripe.startCheckout(order);
     return { type: 'redirect', paymentUrl: `/api/payments/sandbox/checkout/${order.id}`, orderId: order.id };
   }
@@ -215,6 +209,7 @@ export class PaymentsService {
   private gatewayFor(wanted: PaymentGateway): PaymentGateway {
     if (wanted === 'alipay' && this.alipay.available) return 'alipay';
     if (wanted === 'stripe' && this.stripe.available) return 'stripe';
+    if (wanted === 'wechatpay' && this.wechat.available) return 'wechatpay';
     if (this.config.paymentsSandbox) return 'sandbox';
     throw new AppError('PAYMENT_UNAVAILABLE');
   }

@@ -5,6 +5,7 @@ import { Order } from './entities/order.entity';
 import { FulfilmentService, type Settlement } from './fulfilment.service';
 import { AlipayGateway, yuanToFen } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
+import { WechatPayGateway } from './gateways/wechatpay.gateway';
 import { SandboxLedger } from './sandbox-ledger';
 
 /** Orders younger than this are left to the gateway's own notify; older than the window are support's call. */
@@ -18,8 +19,8 @@ export interface Reconciliation {
 }
 
 /**
- * Asks an order's gateway where a pending payment stands (Alipay's trade query, Stripe's payment intent, the
- * sandbox's own books) and settles it through the one fulfilment path: a notify that never came is made good,
+ * Asks an order's gateway where a pending payment stands (Alipay's trade query, WeChat Pay's, Stripe's payment
+ * intent, the sandbox's own books) and settles it through the one fulfilment path: a notify that never came is made good,
  * and one that comes later changes nothing.
  */
 @Injectable()
@@ -31,6 +32,7 @@ export class ReconciliationService {
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
     private readonly stripe: StripeGateway,
+    private readonly wechat: WechatPayGateway,
     private readonly sandbox: SandboxLedger,
   ) {}
 
@@ -92,6 +94,18 @@ export class ReconciliationService {
         status: trade.status,
         outcome: paid ? 'paid' : trade.status === 'TRADE_CLOSED' ? 'canceled' : null,
         tradeNo: trade.tradeNo,
+      };
+    }
+    if (order.gateway === 'wechatpay' && this.wechat.available) {
+      const trade = await this.wechat.queryTrade(order);
+      if (trade.state === 'SUCCESS' && trade.total !== order.amount) {
+        await this.fulfilment.flag(order.id, `trade query amount ${trade.total} fen differs`);
+        return { status: 'AMOUNT_MISMATCH', outcome: null, tradeNo: null };
+      }
+      return {
+        status: trade.state,
+        outcome: trade.state === 'SUCCESS' ? 'paid' : trade.state === 'CLOSED' ? 'canceled' : null,
+        tradeNo: trade.transactionId,
       };
     }
     if (order.gateway === 'stripe' && this.stripe.available && order.gatewayTradeNo?.startsWith('pi_')) {

@@ -9,6 +9,7 @@ import { FulfilmentService } from './fulfilment.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import type { RefundAnswer } from './gateways/refund-answer';
 import { StripeGateway } from './gateways/stripe.gateway';
+import { WechatPayGateway } from './gateways/wechatpay.gateway';
 import { SandboxLedger } from './sandbox-ledger';
 
 /** A claim older than this is taken to have died with its process, and may be asked again (under the same key). */
@@ -35,6 +36,7 @@ export class RefundsService {
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
     private readonly stripe: StripeGateway,
+    private readonly wechat: WechatPayGateway,
     private readonly sandbox: SandboxLedger,
     private readonly audit: AuditService,
   ) {}
@@ -170,6 +172,7 @@ export class RefundsService {
     if (order.gateway === 'sandbox') return this.sandbox.refund(order.id);
     if (order.gateway === 'alipay' && this.alipay.available) return this.alipay.refund(order);
     if (order.gateway === 'stripe' && this.stripe.available) return this.stripe.refund(order);
+    if (order.gateway === 'wechatpay' && this.wechat.available) return this.wechat.refund(order);
     return { ok: false, reason: `${order.gateway} is not configured on this server` };
   }
 }

@@ -9,13 +9,13 @@ import {
   type Currency,
   type Language,
   type Localized,
-  type PaymentDevice,
   type PaymentGateway,
   type PaymentInstruction,
   type Stage,
 } from '@think-tank/contracts';
 import { DataSource, Repository } from 'typeorm';
 import { AppError } from '../../core/errors/app-error';
+import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import { AuthService } from '../auth';
 import { PaymentsService, SubscriptionsService } from '../billing';
 import { feeDue } from './demand-detail';
@@ -72,10 +72,10 @@ export class DemandFeesService {
     demandId: string,
     gateway: PaymentGateway | undefined,
     lang: Language,
-    device: PaymentDevice = 'desktop',
+    payer: Payer = DESKTOP_PAYER,
   ): Promise<PaymentInstruction> {
     // The start-up fee is never zero, so this is always an order.
-    return (await this.payStage(who, demandId, 'Startup', gateway, lang, device)) as PaymentInstruction;
+    return (await this.payStage(who, demandId, 'Startup', gateway, lang, payer)) as PaymentInstruction;
   }
 
   /**
@@ -88,7 +88,7 @@ export class DemandFeesService {
     stage: Stage,
     gateway: PaymentGateway | undefined,
     lang: Language,
-    device: PaymentDevice = 'desktop',
+    payer: Payer = DESKTOP_PAYER,
   ): Promise<PaymentInstruction | { status: 'no_payment_required'; message: string }> {
     const demand = await this.store.own(who.id, demandId);
     const rows = await this.stageRows.findBy({ demandId });
@@ -117,7 +117,7 @@ export class DemandFeesService {
       },
       gateway,
       lang,
-      device,
+      payer,
     );
   }
 }

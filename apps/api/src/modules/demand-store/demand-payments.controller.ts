@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Language, PaymentDevice } from '@think-tank/contracts';
-import { Device } from '../../core/http/device.decorator';
+import type { Language } from '@think-tank/contracts';
+import { PayerOf, type Payer } from '../../core/http/payer.decorator';
 import { Lang } from '../../core/http/language.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -24,9 +24,9 @@ export class DemandPaymentsController {
     @Body() dto: InitiateDemandStartupDto,
     @CurrentUser() user: AuthUser,
     @Lang() lang: Language,
-    @Device() device: PaymentDevice,
+    @PayerOf() payer: Payer,
   ) {
-    return this.fees.payStartup(user, dto.demandId, dto.paymentGateway, lang, device);
+    return this.fees.payStartup(user, dto.demandId, dto.paymentGateway, lang, payer);
   }
 
   @Post('initiate-stage-payment')
@@ -39,8 +39,8 @@ export class DemandPaymentsController {
     @Body() dto: InitiateStagePaymentDto,
     @CurrentUser() user: AuthUser,
     @Lang() lang: Language,
-    @Device() device: PaymentDevice,
+    @PayerOf() payer: Payer,
   ) {
-    return this.fees.payStage(user, dto.demandId, dto.stageToPayFor, dto.paymentGateway, lang, device);
+    return this.fees.payStage(user, dto.demandId, dto.stageToPayFor, dto.paymentGateway, lang, payer);
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Language, PaymentDevice } from '@think-tank/contracts';
-import { Device } from '../../core/http/device.decorator';
+import type { Language } from '@think-tank/contracts';
+import { PayerOf, type Payer } from '../../core/http/payer.decorator';
 import type { FastifyReply } from 'fastify';
 import { IdPipe } from '../../core/http/id.pipe';
 import { DOCUMENT_CSP } from '../../core/http/security-headers';
@@ -43,9 +43,9 @@ export class SolutionsController {
     @Body() dto: InitiateSolutionPaymentDto,
     @CurrentUser() user: AuthUser,
     @Lang() lang: Language,
-    @Device() device: PaymentDevice,
+    @PayerOf() payer: Payer,
   ) {
-    return this.solutions.initiateViewPayment(dto, user, lang, device);
+    return this.solutions.initiateViewPayment(dto, user, lang, payer);
   }
 
   @Public()

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CatalogueItem,
   SEARCH_COUNT_CAP,
-  type PaymentDevice,
   type PaymentInstruction,
   type AdminSolution,
   type Language,
@@ -14,6 +13,7 @@ import {
 import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
+import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import { Solution } from './entities/solution.entity';
 import { SolutionSearch } from './entities/solution-search.entity';
 import { gramsOf, hasLatin, queryTerms, searchText } from './search-text';
@@ -80,7 +80,7 @@ export class SolutionsService {
     dto: InitiateSolutionPaymentDto,
     user: AuthUser,
     lang: Language,
-    device: PaymentDevice = 'desktop',
+    payer: Payer = DESKTOP_PAYER,
   ): Promise<PaymentInstruction> {
     const solution = await this.db
       .getRepository(Solution)
@@ -100,7 +100,7 @@ export class SolutionsService {
       { itemId: item.id, solutionId: dto.solutionId, solutionName: solution.projectName },
       dto.paymentGateway,
       lang,
-      device,
+      payer,
     );
   }
 

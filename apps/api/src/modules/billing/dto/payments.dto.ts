@@ -96,10 +96,13 @@ export class InitiateSolutionPaymentDto {
   @IsUUID('all', invalid)
   solutionId!: string;
 
-  @ApiPropertyOptional({ enum: ['alipay', 'stripe'], description: 'default: alipay for Chinese browsers' })
+  @ApiPropertyOptional({
+    enum: ['alipay', 'stripe', 'wechatpay'],
+    description: 'default: alipay for Chinese browsers; wechatpay: Native QR on a desktop, H5 on a phone',
+  })
   @IsOptional()
-  @IsIn(['alipay', 'stripe'], invalid)
-  paymentGateway?: 'alipay' | 'stripe';
+  @IsIn(['alipay', 'stripe', 'wechatpay'], invalid)
+  paymentGateway?: 'alipay' | 'stripe' | 'wechatpay';
 
   @ApiPropertyOptional({ default: 'single_solution_view' })
   @IsOptional()
@@ -182,6 +185,7 @@ export class OrderStatusBody implements OrderStatusResponse {
 
 export class PaymentOptionsBody implements PaymentOptionsResponse {
   @ApiProperty({ description: 'Alipay keys are configured' }) alipay!: boolean;
+  @ApiProperty({ description: 'WeChat Pay keys are configured' }) wechatpay!: boolean;
   @ApiProperty({ description: 'the sandbox gateway is enabled' }) sandbox!: boolean;
   @ApiProperty({ nullable: true, type: String }) stripePublishableKey!: string | null;
 }

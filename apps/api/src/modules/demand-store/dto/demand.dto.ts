@@ -150,10 +150,10 @@ export class EventsQuery {
 
 export class InitiateDemandStartupDto {
   @ApiProperty() @IsUUID('all', invalid) demandId!: string;
-  @ApiPropertyOptional({ enum: ['alipay', 'stripe'] })
+  @ApiPropertyOptional({ enum: ['alipay', 'stripe', 'wechatpay'] })
   @IsOptional()
-  @IsIn(['alipay', 'stripe'], invalid)
-  paymentGateway?: 'alipay' | 'stripe';
+  @IsIn(['alipay', 'stripe', 'wechatpay'], invalid)
+  paymentGateway?: 'alipay' | 'stripe' | 'wechatpay';
 }
 
 export class InitiateStagePaymentDto extends InitiateDemandStartupDto {

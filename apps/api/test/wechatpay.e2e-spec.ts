@@ -1,0 +1,160 @@
+import { Role } from '@think-tank/contracts';
+import { FakeWechatPay } from './fakes/wechatpay-platform';
+import { createSolution, insertUser } from './support/factories';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+/** Contract §11 "Ways to pay": WeChat Pay API v3 against a local fake that speaks its protocol. */
+describe('WeChat Pay', () => {
+  let t: TestApp;
+  const wechat = new FakeWechatPay();
+
+  beforeAll(async () => {
+    t = await startTestApp(wechat.env(await wechat.start()));
+  });
+  afterAll(async () => {
+    await t.close();
+    await wechat.stop();
+  });
+
+  type Auth = Record<string, string>;
+  const buyView = async (auth: Auth, solutionId: string, userAgent?: string) => {
+    const req = t.http.post('/api/solutions/initiate-solution-payment').set(auth);
+    if (userAgent) req.set('User-Agent', userAgent);
+    return (await req.send({ solutionId, paymentGateway: 'wechatpay' }).expect(200)).body;
+  };
+  const post = (n: { body: string; headers: Record<string, string> }) =>
+    t.http
+      .post('/api/payments/wechatpay/notify')
+      .set({ ...n.headers, 'content-type': 'application/json' })
+      .send(n.body);
+  const orderOf = async (id: string) => (await t.db.query(`SELECT * FROM orders WHERE id = $1`, [id]))[0];
+  const grants = async (orderId: string) =>
+    Number(
+      (
+        await t.db.query(`SELECT count(*) AS n FROM solution_access_grants WHERE "orderId" = $1`, [orderId])
+      )[0].n,
+    );
+
+  it('is on offer once configured', async () => {
+    expect((await t.http.get('/api/payments/options').expect(200)).body).toMatchObject({ wechatpay: true });
+  });
+
+  it('draws a Native QR on a desktop and settles once on a signed notify, even 20 at once', async () => {
+    const buyer = await insertUser(t);
+    const solution = await createSolution(t);
+    const started = await buyView(buyer.auth, solution.id);
+    expect(started).toEqual({
+      type: 'qrcode',
+      codeUrl: expect.stringMatching(/^weixin:\/\/wxpay\/bizpayurl\?pr=/),
+      orderId: expect.any(String),
+    });
+    const tradeNo = started.orderId.replace(/-/g, '');
+    const asked = wechat.calls.find((c) => c.path === '/v3/pay/transactions/native')!;
+    expect(asked.validSign).toBe(true);
+    expect(asked.body).toMatchObject({
+      mchid: wechat.mchid,
+      appid: wechat.appid,
+      out_trade_no: tradeNo,
+      amount: { total: 500, currency: 'CNY' },
+      notify_url: 'http://localhost:3000/api/payments/wechatpay/notify',
+    });
+
+    // The buyer scans and pays; WeChat Pay tells us, 20 times at once (each a request of its own, one notify id).
+    const id = 'EV-2018052810041450000';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(wechat.notify(wechat.paid(tradeNo, 500), { id }))),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(204));
+    expect(await orderOf(started.orderId)).toMatchObject({ status: 'paid', gateway: 'wechatpay' });
+    expect(await grants(started.orderId)).toBe(1);
+    await t.http.get(`/api/solutions/${solution.id}/view`).set(buyer.auth).expect(200);
+  });
+
+  it('changes nothing for a bad notify: forged, stale, replayed, another merchant, another amount', async () => {
+    const buyer = await insertUser(t);
+    const started = await buyView(buyer.auth, (await createSolution(t)).id);
+    const tradeNo = started.orderId.replace(/-/g, '');
+    const refused = async (n: { body: string; headers: Record<string, string> }, status: number) => {
+      const res = await post(n).expect(status);
+      expect(res.body).toMatchObject({ code: 'FAIL' });
+    };
+    await refused(wechat.notify(wechat.paid(tradeNo, 500), { signWith: wechat.stranger }), 401);
+    await refused(
+      wechat.notify(wechat.paid(tradeNo, 500), { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      401,
+    );
+    await refused(wechat.notify(wechat.paid(tradeNo, 1)), 400);
+    await refused(wechat.notify(wechat.paid(tradeNo, 500, { mchid: '1900000999' })), 400);
+    await refused(wechat.notify(wechat.paid(tradeNo, 500, { trade_state: 'NOTPAY' })), 400);
+    // A notify tampered with after signing.
+    const good = wechat.notify(wechat.paid(tradeNo, 500));
+    await refused({ ...good, body: good.body.replace('支付成功', '支付成功 ') }, 401);
+    expect(await orderOf(started.orderId)).toMatchObject({ status: 'pending', flaggedReason: null });
+
+    // A genuine notify pays it; the very same request again is a replayed nonce.
+    await post(good).expect(204);
+    await refused(good, 400);
+    expect(await orderOf(started.orderId)).toMatchObject({ status: 'paid' });
+  });
+
+  it('sends a phone’s browser to H5 pay, with the buyer’s address', async () => {
+    const buyer = await insertUser(t);
+    const started = await buyView(buyer.auth, (await createSolution(t)).id, IPHONE);
+    expect(started).toMatchObject({
+      type: 'redirect',
+      paymentUrl: expect.stringMatching(
+        /^https:\/\/wx\.tenpay\.com\/cgi-bin\/mmpayweb-bin\/checkmweb\?prepay_id=/,
+      ),
+    });
+    const asked = wechat.calls.filter((c) => c.path === '/v3/pay/transactions/h5').at(-1)!;
+    expect(asked.body).toMatchObject({
+      out_trade_no: started.orderId.replace(/-/g, ''),
+      scene_info: { payer_client_ip: expect.stringMatching(/127\.0\.0\.1/), h5_info: { type: 'Wap' } },
+    });
+  });
+
+  it('settles by reconciliation a paid trade whose notify was lost, once', async () => {
+    const buyer = await insertUser(t);
+    const support = await insertUser(t, Role.Support);
+    const started = await buyView(buyer.auth, (await createSolution(t)).id);
+    const tradeNo = started.orderId.replace(/-/g, '');
+    const reconcile = () =>
+      t.http.post(`/api/admin/orders/${started.orderId}/reconcile`).set(support.auth).expect(200);
+    expect((await reconcile()).body).toMatchObject({ changed: false, gatewayStatus: 'NOTPAY' });
+    wechat.trades.set(tradeNo, { total: 500, state: 'SUCCESS', transactionId: '4200000777' });
+    expect((await reconcile()).body).toMatchObject({
+      changed: true,
+      gatewayStatus: 'SUCCESS',
+      order: { status: 'paid', gatewayTradeNo: '4200000777' },
+    });
+    expect((await reconcile()).body.changed).toBe(false);
+    expect(await grants(started.orderId)).toBe(1);
+    const query = wechat.calls.filter((c) => c.path === `/v3/pay/transactions/out-trade-no/${tradeNo}`);
+    expect(query.every((c) => c.method === 'GET' && c.validSign)).toBe(true);
+  });
+
+  it('refunds through WeChat Pay once, keyed by the order, and revokes the view', async () => {
+    const buyer = await insertUser(t);
+    const admin = await insertUser(t, Role.Admin);
+    const solution = await createSolution(t);
+    const started = await buyView(buyer.auth, solution.id);
+    const tradeNo = started.orderId.replace(/-/g, '');
+    wechat.trades.set(tradeNo, { total: 500, state: 'SUCCESS', transactionId: '4200001' });
+    await post(wechat.notify(wechat.paid(tradeNo, 500))).expect(204);
+    const refund = () => t.http.post(`/api/admin/orders/${started.orderId}/refund`).set(admin.auth);
+    await refund().expect(200);
+    await refund().expect(409);
+    expect([...wechat.refunds.entries()].filter(([, r]) => r.outTradeNo === tradeNo)).toEqual([
+      [tradeNo, { outTradeNo: tradeNo, refund: 500 }],
+    ]);
+    expect(await orderOf(started.orderId)).toMatchObject({ status: 'refunded' });
+    await t.http.get(`/api/solutions/${solution.id}/view`).set(buyer.auth).expect(402);
+    // WeChat Pay's refund notify is acknowledged and changes nothing more.
+    await post(
+      wechat.notify({ out_trade_no: tradeNo, refund_status: 'SUCCESS' }, { eventType: 'REFUND.SUCCESS' }),
+    ).expect(204);
+  });
+});
