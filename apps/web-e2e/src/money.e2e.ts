@@ -44,6 +44,28 @@ describe('honest money in the browser', () => {
     await context.close();
   });
 
+  it('pays a plan by WeChat QR in the sandbox: the code is scanned elsewhere, and the page moves on once paid', async () => {
+    const { context, page } = await signedInPage(browser, await newVerifiedUser('wechatqr'));
+    await checkoutOf(page, '基础版（月付）');
+    await page.getByLabel('微信支付').check();
+    expect(await page.getByTestId('checkout-price').textContent()).toBe('¥39.00/月');
+    await page.getByRole('button', { name: '确认订阅' }).click();
+    const qr = page.getByTestId('wechat-qr');
+    await qr.getByRole('img', { name: '微信支付二维码' }).waitFor();
+    await qr.getByText('请使用微信扫描二维码，支付 ¥39.00/月').waitFor();
+    await snap(page, 'money-06-wechat-qr');
+    // The code is the sandbox cashier's address: "scanned" in another tab, where the buyer pays.
+    const codeUrl = (await qr.getByRole('link').getAttribute('href'))!;
+    expect(codeUrl).toMatch(/\/api\/payments\/sandbox\/checkout\/[0-9a-f-]{36}$/);
+    const phone = await context.newPage();
+    await phone.goto(codeUrl);
+    await phone.getByRole('button', { name: '模拟支付成功' }).click();
+    // The checkout polled the order and moved on by itself.
+    await page.waitForURL(/\/payment\/return\?order_id=/);
+    await page.getByText('支付成功').waitFor();
+    await context.close();
+  });
+
   it('offers a failed payment a retry that reaches the cashier again, for the same plan', async () => {
     const { context, page } = await signedInPage(browser, await newVerifiedUser('retry'));
     await checkoutOf(page, '基础版（月付）');

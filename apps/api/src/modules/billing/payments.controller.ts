@@ -25,6 +25,11 @@ import { PaymentsService, type Purchase } from './payments.service';
 /** A one-time purchase names a catalogue item, or a one-time plan by its id. */
 const oneTimePurchase = (itemId: string, solutionId?: string): Purchase =>
   isUuid(itemId) ? { planId: itemId } : { itemId, solutionId };
+/** What a wallet's create-order buys: a plan's period, a one-time plan or a catalogue item. */
+const walletPurchase = (dto: CreateOrderDto): Purchase =>
+  dto.paymentType === 'subscription'
+    ? { planId: dto.priceId! }
+    : oneTimePurchase(dto.itemId!, dto.solutionId);
 
 @ApiTags('payments')
 @Controller('payments')
@@ -57,11 +62,24 @@ export class PaymentsController {
     @Lang() lang: Language,
     @PayerOf() payer: Payer,
   ) {
-    const purchase =
-      dto.paymentType === 'subscription'
-        ? { planId: dto.priceId! }
-        : oneTimePurchase(dto.itemId!, dto.solutionId);
-    return this.payments.checkout(user, purchase, 'alipay', lang, payer);
+    return this.payments.checkout(user, walletPurchase(dto), 'alipay', lang, payer);
+  }
+
+  @ApiBearerAuth()
+  @Post('wechatpay/create-order')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'A WeChat Pay payment, as alipay/create-order takes it: {type:"qrcode", codeUrl, orderId} on a desktop (Native: draw the code, poll order-status), a redirect to H5 pay on a phone; without keys, the sandbox cashier (its address as the QR code on a desktop)',
+  })
+  @ApiResponse({ status: 200, type: PaymentInstructionBody })
+  createWechatOrder(
+    @Body() dto: CreateOrderDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+    @PayerOf() payer: Payer,
+  ) {
+    return this.payments.checkout(user, walletPurchase(dto), 'wechatpay', lang, payer);
   }
 
   @ApiBearerAuth()

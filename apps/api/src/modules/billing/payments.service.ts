@@ -57,6 +57,7 @@ const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
 const SAME_ORDER_MS = 15 * 60 * 1000;
 
 const CATALOGUE = Object.values(CatalogueItem);
+const sandboxCashier = (orderId: string) => `/api/payments/sandbox/checkout/${orderId}`;
 /** An order's title fits its column (Alipay's own limit is 256). */
 const SUBJECT_MAX = 200;
 
@@ -102,6 +103,13 @@ export class PaymentsService {
       requested === 'alipay' || requested === 'wechatpay' ? 'CNY' : currencyFor(lang),
       lang,
     );
+    // The sandbox standing in for WeChat Pay on a desktop: its cashier's address as the code a phone would scan.
+    if (requested === 'wechatpay' && gateway === 'sandbox' && payer.device === 'desktop')
+      return {
+        type: 'qrcode',
+        codeUrl: `${this.config.publicUrl}${sandboxCashier(order.id)}`,
+        orderId: order.id,
+      };
     return this.instructionFor(order, payer);
   }
 
@@ -140,7 +148,7 @@ export class PaymentsService {
     if (order.gateway === 'alipay') return this.alipay.startCheckout(order, payer.device, quitPath);
     if (order.gateway === 'wechatpay') return this.wechat.startCheckout(order, payer.device, payer.ip);
     if (order.gateway === 'stripe') return this.stripe.startCheckout(order);
-    return { type: 'redirect', paymentUrl: `/api/payments/sandbox/checkout/${order.id}`, orderId: order.id };
+    return { type: 'redirect', paymentUrl: sandboxCashier(order.id), orderId: order.id };
   }
 
   /** A card payment with a payment method from Stripe Elements (one-time items and one-time plans). */

@@ -61,16 +61,16 @@ export function cancelSubscription(): Promise<CancelSubscriptionResponse> {
 }
 
 /** A wallet payment: a subscription names its plan, a one-time payment its item (and solution, for a view). */
-export function createWalletPayment(request: {
-  paymentType: PaymentType;
-  planId: string;
-  solutionId?: string;
-}): Promise<PaymentInstruction> {
+/** A wallet payment of a plan or item: Alipay (page or WAP pay) or WeChat Pay (Native QR, or H5 on a phone). */
+export function createWalletPayment(
+  request: { paymentType: PaymentType; planId: string; solutionId?: string },
+  wallet: 'alipay' | 'wechatpay' = 'alipay',
+): Promise<PaymentInstruction> {
   const body =
     request.paymentType === 'subscription'
       ? { paymentType: 'subscription', priceId: request.planId }
       : { paymentType: 'one-time', itemId: request.planId, solutionId: request.solutionId };
-  return api('/api/payments/alipay/create-order', { method: 'POST', body });
+  return api(`/api/payments/${wallet}/create-order`, { method: 'POST', body });
 }
 
 /** Pay once to read a solution: the wallet for Chinese browsers, the card provider otherwise (customer-area §7). */

@@ -10,16 +10,17 @@ import { session } from '../../../lib/session';
 import { createWalletPayment, payByCard, usePaymentOptions, usePlans } from '../api/billing-api';
 import { checkoutStateFor, type CheckoutState } from '../checkout-state';
 import { CardField } from '../components/CardField';
+import { WechatQrPanel } from '../components/WechatQrPanel';
 import { followPaymentInstruction, HandoffError, WALLET_REDIRECT_TIMEOUT_MS } from '../payment-handoff';
 import { useStripe } from '../use-stripe';
 
-type Method = 'wallet' | 'card';
+type Method = 'wallet' | 'wechat' | 'card';
 
 /**
  * Confirm payment (customer-area §2): the chosen plan or item, a payment method, and the hand-off to the
- * gateway. The wallet (Alipay, or the sandbox cashier where Alipay has no keys) is the default; the card is
- * offered when the server has a Stripe publishable key and Stripe.js loads. WeChat Pay is not available, and
- * Apple Pay is not offered.
+ * gateway. The wallet (Alipay, or the sandbox cashier where Alipay has no keys) is the default; WeChat Pay shows its
+ * QR code here (the sandbox's cashier as the code where it has no keys); the card is offered when the server has a
+ * Stripe publishable key and Stripe.js loads. Apple Pay is not offered.
  */
 export default function CheckoutPage() {
   const location = useLocation();
@@ -67,6 +68,7 @@ function Checkout({ state }: { state: CheckoutState }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [qr, setQr] = useState<{ codeUrl: string; orderId: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -75,7 +77,7 @@ function Checkout({ state }: { state: CheckoutState }) {
   // The price of the method picked is the price charged (contract §11): a wallet charges CNY in either language,
   // shown with the reader's own currency beside it when that is another.
   const walletPrice =
-    method === 'wallet' && state.walletPriceInfo?.currency !== state.priceInfo?.currency
+    method !== 'card' && state.walletPriceInfo?.currency !== state.priceInfo?.currency
       ? state.walletPriceInfo
       : undefined;
   const price = walletPrice
@@ -98,11 +100,15 @@ function Checkout({ state }: { state: CheckoutState }) {
     );
 
   const payWithWallet = async (planId: string) => {
-    const instruction = await createWalletPayment({
-      paymentType: subscription ? 'subscription' : 'one-time',
-      planId,
-      solutionId: state.solutionId,
-    });
+    const instruction = await createWalletPayment(
+      { paymentType: subscription ? 'subscription' : 'one-time', planId, solutionId: state.solutionId },
+      method === 'wechat' ? 'wechatpay' : 'alipay',
+    );
+    // WeChat Pay on a desktop: its code is scanned here, and the page polls the order.
+    if (instruction.type === 'qrcode') {
+      setBusy(false);
+      return setQr({ codeUrl: instruction.codeUrl, orderId: instruction.orderId });
+    }
     followPaymentInstruction(instruction, state.solutionId);
     // Still here after 10 s: the hand-off was blocked or the network is stuck.
     timer.current = setTimeout(() => {
@@ -164,6 +170,8 @@ function Checkout({ state }: { state: CheckoutState }) {
   // A card subscription is billed by Stripe against the plan's Stripe price: none, no card (never typed for nothing).
   const cardForItem = !subscription || !!state.stripePriceId;
   const cardReady = stripe.state === 'ready' && cardForItem;
+  // WeChat Pay with its keys, or the sandbox standing in for it.
+  const wechatReady = !!options.data && (options.data.wechatpay || options.data.sandbox);
   return (
     <Container className="tt-page" style={{ maxWidth: 640 }}>
       <Card className="shadow-sm">
@@ -193,51 +201,65 @@ function Checkout({ state }: { state: CheckoutState }) {
             </Alert>
           )}
           {notice && !error && <Alert variant="info">{notice}</Alert>}
-          <Form onSubmit={submit} noValidate>
-            <fieldset disabled={busy}>
-              <legend className="h6">{t('checkout.method')}</legend>
-              <Form.Check
-                type="radio"
-                id="method-wallet"
-                name="method"
-                label={t('checkout.wallet')}
-                checked={method === 'wallet'}
-                onChange={() => setMethod('wallet')}
-              />
-              <Form.Check
-                type="radio"
-                id="method-card"
-                name="method"
-                label={
-                  cardReady
-                    ? t('checkout.card')
-                    : t(cardForItem ? 'checkout.cardUnavailable' : 'checkout.cardNotForPlan')
-                }
-                disabled={!cardReady}
-                checked={method === 'card'}
-                onChange={() => setMethod('card')}
-              />
-              {method === 'card' && cardReady && (
-                <CardField stripe={stripe.stripe} onReady={setCard} onComplete={setCardComplete} />
-              )}
-              <Form.Check
-                type="radio"
-                id="method-wechat"
-                name="method"
-                label={t('checkout.wechat')}
-                disabled
-              />
-            </fieldset>
-            {method === 'wallet' && options.data?.sandbox && !options.data.alipay && (
-              <Form.Text className="d-block mt-2">{t('checkout.sandboxNote')}</Form.Text>
-            )}
-            <div className="d-grid mt-4">
-              <Button type="submit" size="lg" disabled={busy}>
-                {busy && <Spinner animation="border" size="sm" className="me-2" />}
-                {subscription ? t('checkout.confirmSubscription') : t('checkout.payNow')}
-              </Button>
-            </div>
-          </Form>
+          {qr ? (
+            <WechatQrPanel
+              codeUrl={qr.codeUrl}
+              orderId={qr.orderId}
+              price={price ?? ''}
+              sandbox={!options.data?.wechatpay}
+              onRestart={() => setQr(null)}
+            />
+          ) : (
+            <Form onSubmit={submit} noValidate>
+              <fieldset disabled={busy}>
+                <legend className="h6">{t('checkout.method')}</legend>
+                <Form.Check
+                  type="radio"
+                  id="method-wallet"
+                  name="method"
+                  label={t('checkout.wallet')}
+                  checked={method === 'wallet'}
+                  onChange={() => setMethod('wallet')}
+                />
+                <Form.Check
+                  type="radio"
+                  id="method-card"
+                  name="method"
+                  label={
+                    cardReady
+                      ? t('checkout.card')
+                      : t(cardForItem ? 'checkout.cardUnavailable' : 'checkout.cardNotForPlan')
+                  }
+                  disabled={!cardReady}
+                  checked={method === 'card'}
+                  onChange={() => setMethod('card')}
+                />
+                {method === 'card' && cardReady && (
+                  <CardField stripe={stripe.stripe} onReady={setCard} onComplete={setCardComplete} />
+                )}
+                <Form.Check
+                  type="radio"
+                  id="method-wechat"
+                  name="method"
+                  label={wechatReady ? t('checkout.wechatPay') : t('checkout.wechat')}
+                  disabled={!wechatReady}
+                  checked={method === 'wechat'}
+                  onChange={() => setMethod('wechat')}
+                />
+              </fieldset>
+              {((method === 'wallet' && !options.data?.alipay) ||
+                (method === 'wechat' && !options.data?.wechatpay)) &&
+                options.data?.sandbox && (
+                  <Form.Text className="d-block mt-2">{t('checkout.sandboxNote')}</Form.Text>
+                )}
+              <div className="d-grid mt-4">
+                <Button type="submit" size="lg" disabled={busy}>
+                  {busy && <Spinner animation="border" size="sm" className="me-2" />}
+                  {subscription ? t('checkout.confirmSubscription') : t('checkout.payNow')}
+                </Button>
+              </div>
+            </Form>
+          )}
           <div className="d-flex gap-2 mt-4">
             <LinkButton to={backPath} variant="outline-secondary">
               {t('checkout.back')}
