@@ -5,6 +5,9 @@ import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
 const DEMAND = {
   content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
   points: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
@@ -63,6 +66,33 @@ describe('honest money in the browser', () => {
     // The checkout polled the order and moved on by itself.
     await page.waitForURL(/\/payment\/return\?order_id=/);
     await page.getByText('支付成功').waitFor();
+    await context.close();
+  });
+
+  it('pays on a phone (375 px) by WeChat H5 and by Alipay WAP in the sandbox, the checkout fitting the screen', async () => {
+    const phone = {
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: IPHONE,
+    };
+    const { context, page } = await signedInPage(browser, await newVerifiedUser('phonepay'), 'zh-CN', phone);
+    for (const [method, shot] of [
+      ['微信支付', 'money-07-phone-wechat'],
+      ['支付宝', 'money-08-phone-alipay'],
+    ] as const) {
+      await checkoutOf(page, '基础版（月付）');
+      // Without WeChat Pay's keys, a phone starts on Alipay (the sandbox standing in is no reason to prefer WeChat).
+      expect(await page.getByLabel('支付宝').isChecked()).toBe(true);
+      await page.getByLabel(method).check();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await snap(page, shot);
+      await page.getByRole('button', { name: '确认订阅' }).click();
+      // A phone's browser is sent on (WeChat H5, Alipay WAP): here the sandbox cashier stands in for both.
+      await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+      await page.getByRole('button', { name: '模拟支付成功' }).click();
+      await page.waitForURL(/\/payment\/return\?order_id=|\/subscription-management$/);
+    }
     await context.close();
   });
 

@@ -16,6 +16,21 @@ import { useStripe } from '../use-stripe';
 
 type Method = 'wallet' | 'wechat' | 'card';
 
+/** The method a desktop used last, offered first next time. */
+const LAST_METHOD_KEY = 'lastPaymentMethod';
+const PHONE = /Mobi|Android|iPhone|iPod|HarmonyOS/i;
+
+/**
+ * The method picked at first (issue 33): a Chinese phone's browser pays with WeChat where WeChat Pay is configured,
+ * else Alipay; a desktop with the method it used last, when that is on offer here.
+ */
+function firstMethod(available: Record<Method, boolean>): Method {
+  if (PHONE.test(navigator.userAgent))
+    return available.wechat && navigator.language.startsWith('zh') ? 'wechat' : 'wallet';
+  const last = localStorage.getItem(LAST_METHOD_KEY) as Method | null;
+  return last && available[last] ? last : 'wallet';
+}
+
 /**
  * Confirm payment (customer-area §2): the chosen plan or item, a payment method, and the hand-off to the
  * gateway. The wallet (Alipay, or the sandbox cashier where Alipay has no keys) is the default; WeChat Pay shows its
@@ -63,6 +78,7 @@ function Checkout({ state }: { state: CheckoutState }) {
   const options = usePaymentOptions();
   const stripe = useStripe(options.data?.stripePublishableKey);
   const [method, setMethod] = useState<Method>('wallet');
+  const [picked, setPicked] = useState(false);
   const [card, setCard] = useState<StripeCardElement | null>(null);
   const [cardComplete, setCardComplete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -85,6 +101,18 @@ function Checkout({ state }: { state: CheckoutState }) {
     : (state.displayPrice ?? (state.priceInfo ? formatMoney(state.priceInfo) : null));
   const otherCurrency = walletPrice && state.priceInfo ? formatMoney(state.priceInfo) : null;
   const backPath = subscription ? WebRoute.subscription : (state.from ?? WebRoute.home);
+
+  // A card subscription is billed by Stripe against the plan's Stripe price: none, no card (never typed for nothing).
+  const cardForItem = !subscription || !!state.stripePriceId;
+  const cardReady = stripe.state === 'ready' && cardForItem;
+  // WeChat Pay with its keys, or the sandbox standing in for it.
+  const wechatReady = !!options.data && (options.data.wechatpay || options.data.sandbox);
+  // Until the buyer picks, the first method follows the device and what is on offer (WeChat as default only where
+  // it has keys: the sandbox standing in is no reason to prefer it).
+  const preferred = firstMethod({ wallet: true, wechat: !!options.data?.wechatpay, card: cardReady });
+  useEffect(() => {
+    if (!picked && options.data) setMethod(preferred);
+  }, [picked, options.data, preferred]);
 
   if (subscription && !state.planId)
     return (
@@ -142,6 +170,8 @@ function Checkout({ state }: { state: CheckoutState }) {
     navigate(subscription ? WebRoute.profile : (state.successRedirectPath ?? orderReturn));
   };
 
+  const pick = (m: Method) => (setMethod(m), setPicked(true));
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -153,6 +183,7 @@ function Checkout({ state }: { state: CheckoutState }) {
     if (!state.planId)
       return setError(subscription ? t('checkout.walletNoPlan') : t('checkout.itemIncompleteDetail'));
     setBusy(true);
+    localStorage.setItem(LAST_METHOD_KEY, method);
     try {
       await (method === 'card' ? payWithCard(state.planId) : payWithWallet(state.planId));
     } catch (err) {
@@ -167,11 +198,6 @@ function Checkout({ state }: { state: CheckoutState }) {
     }
   };
 
-  // A card subscription is billed by Stripe against the plan's Stripe price: none, no card (never typed for nothing).
-  const cardForItem = !subscription || !!state.stripePriceId;
-  const cardReady = stripe.state === 'ready' && cardForItem;
-  // WeChat Pay with its keys, or the sandbox standing in for it.
-  const wechatReady = !!options.data && (options.data.wechatpay || options.data.sandbox);
   return (
     <Container className="tt-page" style={{ maxWidth: 640 }}>
       <Card className="shadow-sm">
@@ -219,7 +245,7 @@ function Checkout({ state }: { state: CheckoutState }) {
                   name="method"
                   label={t('checkout.wallet')}
                   checked={method === 'wallet'}
-                  onChange={() => setMethod('wallet')}
+                  onChange={() => pick('wallet')}
                 />
                 <Form.Check
                   type="radio"
@@ -232,7 +258,7 @@ function Checkout({ state }: { state: CheckoutState }) {
                   }
                   disabled={!cardReady}
                   checked={method === 'card'}
-                  onChange={() => setMethod('card')}
+                  onChange={() => pick('card')}
                 />
                 {method === 'card' && cardReady && (
                   <CardField stripe={stripe.stripe} onReady={setCard} onComplete={setCardComplete} />
@@ -244,7 +270,7 @@ function Checkout({ state }: { state: CheckoutState }) {
                   label={wechatReady ? t('checkout.wechatPay') : t('checkout.wechat')}
                   disabled={!wechatReady}
                   checked={method === 'wechat'}
-                  onChange={() => setMethod('wechat')}
+                  onChange={() => pick('wechat')}
                 />
               </fieldset>
               {((method === 'wallet' && !options.data?.alipay) ||
