@@ -21,7 +21,7 @@ describe('Prometheus metrics (GET /metrics)', () => {
     await sink.stop();
   });
 
-  it('exposes request durations by route pattern, queue depths, orders by status and sockets', async () => {
+  it('exposes request durations by route pattern, queue depths, orders by gateway and status and sockets', async () => {
     const u = await verifiedUser(t, sink, 'metrics');
     await t.http.get('/api/health/live').expect(200);
     await t.http
@@ -47,6 +47,15 @@ describe('Prometheus metrics (GET /metrics)', () => {
     expect(res.text).not.toContain('00000000-0000-4000-8000-000000000000');
     expect(res.text).toMatch(/queue_jobs\{queue="demand-stages",state="waiting"\} \d+/);
     expect(res.text).toMatch(/queue_jobs\{queue="billing",state="delayed"\} \d+/);
+    // The start-up fee's order, left pending at the sandbox (issue 33: orders by gateway and outcome).
+    const demands = await t.db.query(`SELECT id FROM demands`);
+    await t.http
+      .post('/api/payments/initiate-demand-startup')
+      .set('Authorization', `Bearer ${u.session.access_token}`)
+      .send({ demandId: demands[0].id })
+      .expect(200);
+    const again = await t.http.get('/metrics').expect(200);
+    expect(again.text).toMatch(/orders\{gateway="sandbox",status="pending"\} 1/);
     expect(res.text).toContain('# TYPE socketio_connected_sockets gauge');
     expect(res.text).toContain('process_resident_memory_bytes');
   });

@@ -1,4 +1,6 @@
 import { Role } from '@think-tank/contracts';
+import { PLAN_SEED } from '../src/database/seeds/plans.seed';
+import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { FakeWechatPay } from './fakes/wechatpay-platform';
 import { createSolution, insertUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -98,6 +100,25 @@ describe('WeChat Pay', () => {
     await post(good).expect(204);
     await refused(good, 400);
     expect(await orderOf(started.orderId)).toMatchObject({ status: 'paid' });
+  });
+
+  it('sells a plan through its own create-order, in CNY whatever the reader’s language', async () => {
+    const buyer = await insertUser(t);
+    await t.db.getRepository(Plan).insert(PLAN_SEED);
+    const plan = await t.db.getRepository(Plan).findOneByOrFail({ code: 'basic_monthly' });
+    const started = await t.http
+      .post('/api/payments/wechatpay/create-order')
+      .set(buyer.auth)
+      .set('Accept-Language', 'en')
+      .send({ paymentType: 'subscription', priceId: plan.id })
+      .expect(200);
+    expect(started.body.type).toBe('qrcode');
+    expect(await orderOf(started.body.orderId)).toMatchObject({
+      gateway: 'wechatpay',
+      amount: 3900,
+      currency: 'CNY',
+      itemId: plan.id,
+    });
   });
 
   it('sends a phone’s browser to H5 pay, with the buyer’s address', async () => {

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { MetricsService } from '../../core/metrics/metrics.service';
 import { QueuesAdminService } from './queues-admin.service';
 
-/** The operational gauges read at scrape time: queue depths by state, and orders by status. */
+/** The operational gauges read at scrape time: queue depths by state, and orders by gateway and status. */
 @Injectable()
 export class MetricsCollectors implements OnModuleInit {
   constructor(
@@ -18,11 +18,11 @@ export class MetricsCollectors implements OnModuleInit {
       for (const { name, counts } of await this.queues.counts())
         for (const [state, n] of Object.entries(counts)) g.set({ queue: name, state }, n);
     });
-    this.metrics.gauge('orders', 'Orders by status', ['status'], async (g) => {
-      const rows: { status: string; n: number }[] = await this.db.query(
-        `SELECT status, count(*)::int AS n FROM orders GROUP BY status`,
+    this.metrics.gauge('orders', 'Orders by gateway and status', ['gateway', 'status'], async (g) => {
+      const rows: { gateway: string; status: string; n: number }[] = await this.db.query(
+        `SELECT gateway, status, count(*)::int AS n FROM orders GROUP BY gateway, status`,
       );
-      for (const r of rows) g.set({ status: r.status }, r.n);
+      for (const r of rows) g.set({ gateway: r.gateway, status: r.status }, r.n);
     });
   }
 }
