@@ -65,9 +65,12 @@ class CardMethodDto {
   @MaxLength(255, invalid)
   paymentMethodId!: string;
 
-  @ApiProperty({ enum: ['stripe_card', 'applepay'] })
-  @IsIn(['stripe_card', 'applepay'], invalid)
-  paymentMethodType!: 'stripe_card' | 'applepay';
+  @ApiProperty({
+    enum: ['stripe_card', 'applepay', 'googlepay'],
+    description: 'a card, or Apple Pay / Google Pay through Stripe (settled as a card payment)',
+  })
+  @IsIn(['stripe_card', 'applepay', 'googlepay'], invalid)
+  paymentMethodType!: 'stripe_card' | 'applepay' | 'googlepay';
 }
 
 export class CardPaymentDto extends CardMethodDto {

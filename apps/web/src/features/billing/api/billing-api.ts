@@ -105,9 +105,14 @@ export function payByCard(request: {
   paymentType: PaymentType;
   planId: string;
   paymentMethodId: string;
+  /** A card typed in, or Apple Pay / Google Pay through Stripe's Payment Request Button. */
+  paymentMethodType?: 'stripe_card' | 'applepay' | 'googlepay';
   solutionId?: string;
 }): Promise<CardPaymentResponse> {
-  const method = { paymentMethodId: request.paymentMethodId, paymentMethodType: 'stripe_card' };
+  const method = {
+    paymentMethodId: request.paymentMethodId,
+    paymentMethodType: request.paymentMethodType ?? 'stripe_card',
+  };
   return request.paymentType === 'subscription'
     ? api('/api/payments/subscribe', { method: 'POST', body: { priceId: request.planId, ...method } })
     : api('/api/payments/process', {

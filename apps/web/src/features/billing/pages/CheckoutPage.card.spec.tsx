@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -15,10 +15,24 @@ const stripe = vi.hoisted(() => {
       if (event === 'change') card.change = handler;
     },
   };
+  /** The Payment Request (Apple Pay, Google Pay): what the browser says it can pay with, and the sheet's answer. */
+  const request = {
+    can: null as null | { applePay?: boolean; googlePay?: boolean },
+    pay: (_: unknown) => undefined as void,
+    completed: [] as string[],
+    canMakePayment: async () => request.can,
+    on(event: string, handler: (e: unknown) => void) {
+      if (event === 'paymentmethod') request.pay = handler;
+    },
+  };
+  const walletButton = { mount: vi.fn(), destroy: () => undefined };
   return {
     card,
+    request,
+    walletButton,
     instance: {
-      elements: () => ({ create: () => card }),
+      elements: () => ({ create: (type: string) => (type === 'paymentRequestButton' ? walletButton : card) }),
+      paymentRequest: vi.fn(() => request),
       createPaymentMethod: vi.fn(),
       confirmCardPayment: vi.fn(),
     },
@@ -66,6 +80,10 @@ describe('CheckoutPage with card payments configured', () => {
   afterEach(() => {
     fetchSpy.mockReset();
     paid.length = 0;
+    stripe.request.can = null;
+    stripe.request.completed.length = 0;
+    stripe.instance.paymentRequest.mockClear();
+    stripe.walletButton.mount.mockClear();
   });
 
   async function chooseCard() {
@@ -81,6 +99,39 @@ describe('CheckoutPage with card payments configured', () => {
     const card = await screen.findByLabelText('信用卡（该套餐暂不支持信用卡订阅）');
     expect(card).toBeDisabled();
     expect(screen.getByLabelText('支付宝')).toBeChecked();
+  });
+
+  it('shows no Apple Pay or Google Pay button where the browser cannot pay so', async () => {
+    renderCheckout({ ...plan, priceInfo: { amount: 9900, currency: 'CNY' } });
+    await screen.findByLabelText('信用卡');
+    await waitFor(() => expect(stripe.instance.paymentRequest).toHaveBeenCalled());
+    expect(screen.queryByTestId('wallet-applepay')).toBeNull();
+    expect(stripe.walletButton.mount).not.toHaveBeenCalled();
+  });
+
+  it('pays with Apple Pay where the browser can, as a card payment of the same plan, at the shown price', async () => {
+    stripe.request.can = { applePay: true };
+    renderCheckout({ ...plan, priceInfo: { amount: 9900, currency: 'CNY' } });
+    await screen.findByTestId('wallet-applepay');
+    expect(stripe.instance.paymentRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ currency: 'cny', total: { label: '专业版（月付）', amount: 9900 } }),
+    );
+    expect(stripe.walletButton.mount).toHaveBeenCalled();
+    // The buyer approves in the Apple Pay sheet: Stripe hands over a payment method.
+    act(() =>
+      stripe.request.pay({
+        paymentMethod: { id: 'pm_apple' },
+        complete: (status: string) => stripe.request.completed.push(status),
+      }),
+    );
+    expect(await screen.findByText('个人资料页')).toBeInTheDocument();
+    expect(stripe.request.completed).toEqual(['success']);
+    expect(paid).toEqual([
+      {
+        url: '/api/payments/subscribe',
+        body: { priceId: plan.planId, paymentMethodId: 'pm_apple', paymentMethodType: 'applepay' },
+      },
+    ]);
   });
 
   it('refuses an incomplete card before asking Stripe for anything', async () => {

@@ -10,6 +10,7 @@ import { session } from '../../../lib/session';
 import { createWalletPayment, payByCard, usePaymentOptions, usePlans } from '../api/billing-api';
 import { checkoutStateFor, type CheckoutState } from '../checkout-state';
 import { CardField } from '../components/CardField';
+import { WalletPayButton, type WalletKind } from '../components/WalletPayButton';
 import { WechatQrPanel } from '../components/WechatQrPanel';
 import { followPaymentInstruction, HandoffError, WALLET_REDIRECT_TIMEOUT_MS } from '../payment-handoff';
 import { useStripe } from '../use-stripe';
@@ -35,7 +36,7 @@ function firstMethod(available: Record<Method, boolean>): Method {
  * Confirm payment (customer-area §2): the chosen plan or item, a payment method, and the hand-off to the
  * gateway. The wallet (Alipay, or the sandbox cashier where Alipay has no keys) is the default; WeChat Pay shows its
  * QR code here (the sandbox's cashier as the code where it has no keys); the card is offered when the server has a
- * Stripe publishable key and Stripe.js loads. Apple Pay is not offered.
+ * Stripe publishable key and Stripe.js loads, and with it Apple Pay or Google Pay where the browser can pay so.
  */
 export default function CheckoutPage() {
   const location = useLocation();
@@ -151,10 +152,30 @@ function Checkout({ state }: { state: CheckoutState }) {
     const created = await stripe.stripe.createPaymentMethod({ type: 'card', card });
     if (created.error || !created.paymentMethod)
       throw new CheckoutError(created.error?.message ?? t('checkout.paymentMethodFailed'));
+    await payWithMethod(planId, created.paymentMethod.id, 'stripe_card');
+  };
+
+  /** Apple Pay or Google Pay: the sheet closes on the answer; the rest is a card payment's (3-D Secure included). */
+  const payWithWalletButton = async (paymentMethodId: string, kind: WalletKind) => {
+    if (!state.planId) return false;
+    setError(null);
+    try {
+      await payWithMethod(state.planId, paymentMethodId, kind);
+      return true;
+    } catch (err) {
+      setError(err instanceof CheckoutError ? err.message : errorText(err, t, t('checkout.unknown')));
+      return false;
+    }
+  };
+
+  /** A payment method from Stripe paid as a card payment of the order, then the way on. */
+  const payWithMethod = async (planId: string, paymentMethodId: string, type: WalletKind | 'stripe_card') => {
+    if (stripe.state !== 'ready') throw new CheckoutError(t('checkout.stripeLoading'));
     let result = await payByCard({
       paymentType: subscription ? 'subscription' : 'one-time',
       planId,
-      paymentMethodId: created.paymentMethod.id,
+      paymentMethodId,
+      paymentMethodType: type,
       solutionId: state.solutionId,
     });
     if (result.requiresAction && result.clientSecret) {
@@ -227,6 +248,14 @@ function Checkout({ state }: { state: CheckoutState }) {
             </Alert>
           )}
           {notice && !error && <Alert variant="info">{notice}</Alert>}
+          {!qr && cardReady && state.priceInfo && (
+            <WalletPayButton
+              stripe={stripe.stripe}
+              label={state.planName ?? ''}
+              price={state.priceInfo}
+              onPay={payWithWalletButton}
+            />
+          )}
           {qr ? (
             <WechatQrPanel
               codeUrl={qr.codeUrl}
