@@ -131,6 +131,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .header('cache-control', 'no-store')
       .send(await metrics.registry.metrics()),
   );
+  // Apple Pay verifies the domain by this file (issue 33); the ingress sends its path to the API.
+  const association = config.applePayDomainAssociation;
+  if (association)
+    fastify.get('/.well-known/apple-developer-merchantid-domain-association', async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(association),
+    );
   serveWebApp(fastify, config.webDist, () => new AppError('NOT_FOUND'));
   await app.init();
   await fastify.ready();

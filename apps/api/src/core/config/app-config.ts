@@ -75,6 +75,8 @@ export class AppConfig {
   readonly alipay?: AlipayConfig;
   readonly wechatpay?: WechatPayConfig;
   readonly stripe?: StripeConfig;
+  /** Apple Pay's domain-association file, served at /.well-known/apple-developer-merchantid-domain-association. */
+  readonly applePayDomainAssociation?: string;
   readonly paymentsSandbox!: boolean;
   readonly operationStageOpen!: boolean;
   readonly llm?: LlmConfig;
@@ -171,6 +173,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
           apiUrl: trimSlash(env.WECHATPAY_API_URL ?? 'https://api.mch.weixin.qq.com'),
         }
       : undefined,
+    applePayDomainAssociation: env.APPLE_PAY_DOMAIN_ASSOCIATION,
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,

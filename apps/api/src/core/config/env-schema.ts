@@ -97,6 +97,8 @@ export const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_API_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    /** Apple Pay's domain-association file, as Stripe's dashboard gives it, served at its well-known path. */
+    APPLE_PAY_DOMAIN_ASSOCIATION: optionalString.pipe(z.string().max(20_000).optional()),
     PAYMENTS_SANDBOX: optionalString.pipe(z.enum(['true', 'false']).optional()),
     PAID_DAILY_VIEW_LIMIT: z.coerce.number().int().min(0).max(100000).default(20),
     OPERATION_STAGE_OPEN: z.enum(['true', 'false']).default('false'),
