@@ -155,6 +155,27 @@ describe('WeChat Pay', () => {
     expect(await grants(started.orderId)).toBe(1);
     const query = wechat.calls.filter((c) => c.path === `/v3/pay/transactions/out-trade-no/${tradeNo}`);
     expect(query.every((c) => c.method === 'GET' && c.validSign)).toBe(true);
+
+    // Another left unpaid past its code's two hours: closed at WeChat Pay, canceled here.
+    const left = await buyView(buyer.auth, (await createSolution(t)).id);
+    await t.db.query(`UPDATE orders SET "createdAt" = now() - interval '3 hours' WHERE id = $1`, [
+      left.orderId,
+    ]);
+    const closed = await t.http
+      .post(`/api/admin/orders/${left.orderId}/reconcile`)
+      .set(support.auth)
+      .expect(200);
+    expect(closed.body).toMatchObject({
+      changed: true,
+      gatewayStatus: 'CLOSED',
+      order: { status: 'canceled' },
+    });
+    const leftNo = left.orderId.replace(/-/g, '');
+    expect(wechat.trades.get(leftNo)?.state).toBe('CLOSED');
+    expect(wechat.calls.at(-1)).toMatchObject({
+      path: `/v3/pay/transactions/out-trade-no/${leftNo}/close`,
+      validSign: true,
+    });
   });
 
   it('refunds through WeChat Pay once, keyed by the order, and revokes the view', async () => {

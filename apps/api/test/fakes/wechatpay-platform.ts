@@ -158,6 +158,13 @@ export class FakeWechatPay {
         },
       ];
     }
+    const close = /^\/v3\/pay\/transactions\/out-trade-no\/(\w+)\/close$/.exec(path);
+    if (method === 'POST' && close) {
+      const trade = this.trades.get(close[1]);
+      if (trade?.state === 'SUCCESS') return [400, { code: 'ORDERPAID', message: '订单已支付' }];
+      if (trade) trade.state = 'CLOSED';
+      return [204, null];
+    }
     if (method === 'POST' && path === '/v3/refund/domestic/refunds') {
       const refundNo = String(body.out_refund_no);
       const trade = this.trades.get(String(body.out_trade_no));

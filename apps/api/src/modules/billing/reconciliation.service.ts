@@ -11,6 +11,8 @@ import { SandboxLedger } from './sandbox-ledger';
 /** Orders younger than this are left to the gateway's own notify; older than the window are support's call. */
 const QUIET_MINUTES = 15;
 const WINDOW_DAYS = 2;
+/** How long a WeChat Pay Native code can be paid (WeChat Pay's own rule). */
+const WECHAT_CODE_LIFE_MS = 2 * 3600_000;
 
 export interface Reconciliation {
   order: Order;
@@ -97,7 +99,12 @@ export class ReconciliationService {
       };
     }
     if (order.gateway === 'wechatpay' && this.wechat.available) {
-      const trade = await this.wechat.queryTrade(order);
+      let trade = await this.wechat.queryTrade(order);
+      // Its code lives two hours: an order still unpaid after them is closed at WeChat Pay, then here.
+      if (trade.state === 'NOTPAY' && Date.now() - order.createdAt.getTime() > WECHAT_CODE_LIFE_MS) {
+        await this.wechat.closeTrade(order);
+        trade = { ...trade, state: 'CLOSED' };
+      }
       if (trade.state === 'SUCCESS' && trade.total !== order.amount) {
         await this.fulfilment.flag(order.id, `trade query amount ${trade.total} fen differs`);
         return { status: 'AMOUNT_MISMATCH', outcome: null, tradeNo: null };
