@@ -34,6 +34,12 @@ function workshop(get: () => TestApp) {
           : undefined;
       });
     },
+    startupStatus: async (demandId: string) =>
+      (
+        await get().db.query(`SELECT status FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`, [
+          demandId,
+        ])
+      )[0].status as string,
     completedEvents: async (demandId: string) =>
       Number(
         (
@@ -163,8 +169,10 @@ describe('a refunded stage fee, once its stage was delivered', () => {
       const owner = await insertUser(t);
       const id = await paidDemand(t, owner.auth);
       const orderId = await h.feeOrder(id);
-      // Spread the refunds over the run: before the claim, during the generation, after completion.
-      await new Promise((r) => setTimeout(r, (i % 5) * 15));
+      // Spread the refunds over the run, each at a state of the stage rather than a time: at once (before the
+      // worker's claim, or racing it), once the worker has claimed it, once it has completed.
+      const moment = [null, ['Processing', 'Completed'], ['Completed']][i % 3];
+      if (moment) await waitFor(async () => moment.includes(await h.startupStatus(id)), 10_000);
       await h.refund(admin.auth, orderId).expect(200);
       await h.finishedJob(id);
       const startup = (await h.detail(owner.auth, id)).stagesData.Startup;

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  INVOICE_LIMITS,
   formatMoney,
   type AdminInvoiceRequest,
   type AdminPage,
@@ -16,7 +15,7 @@ import { updateReturning } from '../../core/database/update-returning';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { Messages, NotificationsService } from '../notifications';
-import type { InvoiceRequestDto } from './dto/invoice.dto';
+import { decodePdf, toInvoiceBody, type InvoiceRequestDto } from './dto/invoice.dto';
 import { InvoiceRequest } from './entities/invoice-request.entity';
 import { Order } from './entities/order.entity';
 
@@ -28,38 +27,6 @@ const ISSUED = In(['issued', 'reversal_due', 'reversed']);
 
 /** The audit action of each answer support gives a request. */
 const AUDITED_AS = { issued: 'issue', rejected: 'reject', reversed: 'reverse' } as const;
-
-/** Standard base64, padded: what a browser's FileReader or btoa makes of a file. */
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-const toBody = (r: InvoiceRequest): InvoiceRequestBody => ({
-  id: r.id,
-  orderId: r.orderId,
-  type: r.type,
-  title: r.title,
-  taxNumber: r.taxNumber,
-  email: r.email,
-  address: r.address,
-  phone: r.phone,
-  bank: r.bank,
-  account: r.account,
-  status: r.status,
-  invoiceNumber: r.invoiceNumber,
-  reversalNumber: r.reversalNumber,
-  rejectReason: r.rejectReason,
-  createdAt: r.createdAt.toISOString(),
-  decidedAt: r.decidedAt?.toISOString() ?? null,
-});
-
-/** The PDF support uploads: base64 of at most INVOICE_LIMITS.pdfBytes that is a PDF; 400 INVALID_PDF otherwise. */
-function decodePdf(base64: string): Buffer {
-  if (base64.length > Math.ceil(INVOICE_LIMITS.pdfBytes / 3) * 4 || !BASE64.test(base64))
-    throw new AppError('INVALID_PDF');
-  const pdf = Buffer.from(base64, 'base64');
-  if (pdf.length === 0 || pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
-    throw new AppError('INVALID_PDF');
-  return pdf;
-}
 
 /**
  * Invoices (发票): a buyer asks for one for a paid order, support issues it (number and PDF) or refuses it with a
@@ -109,7 +76,7 @@ export class InvoicesService {
       userId,
     });
     try {
-      return toBody(await repo.save(row));
+      return toInvoiceBody(await repo.save(row));
     } catch (e) {
       // The partial unique index: one live request per order, however many arrive at once.
       if ((e as { code?: string }).code === '23505') throw new AppError('INVOICE_ALREADY_REQUESTED');
@@ -199,7 +166,7 @@ export class InvoicesService {
         username: string;
       };
       return {
-        ...toBody(r),
+        ...toInvoiceBody(r),
         userId: r.userId,
         username: extra.username ?? '',
         orderSubject: extra.orderSubject,
@@ -296,6 +263,6 @@ export class InvoicesService {
       return { decided, push };
     });
     await push();
-    return toBody(decided);
+    return toInvoiceBody(decided);
   }
 }

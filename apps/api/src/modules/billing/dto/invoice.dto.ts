@@ -6,11 +6,14 @@ import {
   INVOICE_TYPES,
   PHONE_PATTERN,
   isUnifiedSocialCreditCode,
+  type InvoiceRequest as InvoiceRequestBody,
   type InvoiceRequestInput,
   type InvoiceType,
 } from '@think-tank/contracts';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
+import { AppError } from '../../../core/errors/app-error';
 import { m, trim } from '../../../core/errors/validation-pipe';
+import type { InvoiceRequest } from '../entities/invoice-request.entity';
 
 const special = ValidateIf((o: InvoiceRequestDto) => o.type === 'special');
 
@@ -102,4 +105,37 @@ export class RejectInvoiceDto {
   @IsString(m('fieldInvalid'))
   @MaxLength(L.reasonMax, m('tooLong'))
   reason!: string;
+}
+
+/** Standard base64, padded: what a browser's FileReader or btoa makes of a file. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** An invoice request as its buyer and support read it: never the PDFs. */
+export const toInvoiceBody = (r: InvoiceRequest): InvoiceRequestBody => ({
+  id: r.id,
+  orderId: r.orderId,
+  type: r.type,
+  title: r.title,
+  taxNumber: r.taxNumber,
+  email: r.email,
+  address: r.address,
+  phone: r.phone,
+  bank: r.bank,
+  account: r.account,
+  status: r.status,
+  invoiceNumber: r.invoiceNumber,
+  reversalNumber: r.reversalNumber,
+  rejectReason: r.rejectReason,
+  createdAt: r.createdAt.toISOString(),
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+});
+
+/** The PDF support uploads: base64 of at most INVOICE_LIMITS.pdfBytes that is a PDF; 400 INVALID_PDF otherwise. */
+export function decodePdf(base64: string): Buffer {
+  if (base64.length > Math.ceil(L.pdfBytes / 3) * 4 || !BASE64.test(base64))
+    throw new AppError('INVALID_PDF');
+  const pdf = Buffer.from(base64, 'base64');
+  if (pdf.length === 0 || pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
+    throw new AppError('INVALID_PDF');
+  return pdf;
 }

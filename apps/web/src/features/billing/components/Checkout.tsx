@@ -1,0 +1,293 @@
+import { formatMoney, WebRoute } from '@think-tank/contracts';
+import type { StripeCardElement } from '@stripe/stripe-js';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { LinkButton } from '../../../components/LinkButton';
+import { errorText } from '../../../lib/error-text';
+import { session } from '../../../lib/session';
+import { createWalletPayment, payByCard, usePaymentOptions } from '../api/billing-api';
+import { firstMethod, rememberMethod, type Method } from '../checkout-method';
+import type { CheckoutState } from '../checkout-state';
+import { followPaymentInstruction, HandoffError, WALLET_REDIRECT_TIMEOUT_MS } from '../payment-handoff';
+import { useStripe } from '../use-stripe';
+import { CardField } from './CardField';
+import { WalletPayButton, type WalletKind } from './WalletPayButton';
+import { WechatQrPanel } from './WechatQrPanel';
+
+/**
+ * Confirm payment (customer-area §2): the chosen plan or item, a payment method, and the hand-off to the
+ * gateway. The wallet (Alipay, or the sandbox cashier where Alipay has no keys) is the default; WeChat Pay shows its
+ * QR code here (the sandbox's cashier as the code where it has no keys); the card is offered when the server has a
+ * Stripe publishable key and Stripe.js loads, and with it Apple Pay or Google Pay where the browser can pay so.
+ */
+export function Checkout({ state }: { state: CheckoutState }) {
+  const { t } = useTranslation('billing');
+  const navigate = useNavigate();
+  const options = usePaymentOptions();
+  const stripe = useStripe(options.data?.stripePublishableKey);
+  const [method, setMethod] = useState<Method>('wallet');
+  const [picked, setPicked] = useState(false);
+  const [card, setCard] = useState<StripeCardElement | null>(null);
+  const [cardComplete, setCardComplete] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [qr, setQr] = useState<{ codeUrl: string; orderId: string } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const subscription = state.paymentType === 'subscription';
+  const oneTime = state.paymentType === 'one-time' || state.paymentType === 'one_time';
+  // The price of the method picked is the price charged (contract §11): a wallet charges CNY in either language,
+  // shown with the reader's own currency beside it when that is another.
+  const walletPrice =
+    method !== 'card' && state.walletPriceInfo?.currency !== state.priceInfo?.currency
+      ? state.walletPriceInfo
+      : undefined;
+  const price = walletPrice
+    ? formatMoney(walletPrice)
+    : (state.displayPrice ?? (state.priceInfo ? formatMoney(state.priceInfo) : null));
+  const otherCurrency = walletPrice && state.priceInfo ? formatMoney(state.priceInfo) : null;
+  const backPath = subscription ? WebRoute.subscription : (state.from ?? WebRoute.home);
+
+  // A card subscription is billed by Stripe against the plan's Stripe price: none, no card (never typed for nothing).
+  const cardForItem = !subscription || !!state.stripePriceId;
+  const cardReady = stripe.state === 'ready' && cardForItem;
+  // WeChat Pay with its keys, or the sandbox standing in for it.
+  const wechatReady = !!options.data && (options.data.wechatpay || options.data.sandbox);
+  // Until the buyer picks, the first method follows the device and what is on offer (WeChat as default only where
+  // it has keys: the sandbox standing in is no reason to prefer it).
+  const preferred = firstMethod({ wallet: true, wechat: !!options.data?.wechatpay, card: cardReady });
+  useEffect(() => {
+    if (!picked && options.data) setMethod(preferred);
+  }, [picked, options.data, preferred]);
+
+  if (subscription && !state.planId)
+    return (
+      <Notice text={t('checkout.noPlan')}>
+        <Link to={WebRoute.subscription}>{t('checkout.choosePlan')}</Link>
+      </Notice>
+    );
+  if (!subscription && (!oneTime || (!state.planId && !state.priceInfo?.amount)))
+    return (
+      <Notice text={t('checkout.itemIncomplete')}>
+        <Link to={state.from ?? WebRoute.home}>{t('checkout.back')}</Link>
+      </Notice>
+    );
+
+  const payWithWallet = async (planId: string) => {
+    const instruction = await createWalletPayment(
+      { paymentType: subscription ? 'subscription' : 'one-time', planId, solutionId: state.solutionId },
+      method === 'wechat' ? 'wechatpay' : 'alipay',
+    );
+    // WeChat Pay on a desktop: its code is scanned here, and the page polls the order.
+    if (instruction.type === 'qrcode') {
+      setBusy(false);
+      return setQr({ codeUrl: instruction.codeUrl, orderId: instruction.orderId });
+    }
+    followPaymentInstruction(instruction, state.solutionId);
+    // Still here after 10 s: the hand-off was blocked or the network is stuck.
+    timer.current = setTimeout(() => {
+      setBusy(false);
+      setError(t('checkout.walletTimeout'));
+    }, WALLET_REDIRECT_TIMEOUT_MS);
+  };
+
+  const payWithCard = async (planId: string) => {
+    if (stripe.state !== 'ready') throw new CheckoutError(t('checkout.stripeLoading'));
+    if (!card || !cardComplete) throw new CheckoutError(t('checkout.cardIncomplete'));
+    const created = await stripe.stripe.createPaymentMethod({ type: 'card', card });
+    if (created.error || !created.paymentMethod)
+      throw new CheckoutError(created.error?.message ?? t('checkout.paymentMethodFailed'));
+    await payWithMethod(planId, created.paymentMethod.id, 'stripe_card');
+  };
+
+  /** Apple Pay or Google Pay: the sheet closes on the answer; the rest is a card payment's (3-D Secure included). */
+  const payWithWalletButton = async (paymentMethodId: string, kind: WalletKind) => {
+    if (!state.planId) return false;
+    setError(null);
+    try {
+      await payWithMethod(state.planId, paymentMethodId, kind);
+      return true;
+    } catch (err) {
+      setError(err instanceof CheckoutError ? err.message : errorText(err, t, t('checkout.unknown')));
+      return false;
+    }
+  };
+
+  /** A payment method from Stripe paid as a card payment of the order, then the way on. */
+  const payWithMethod = async (planId: string, paymentMethodId: string, type: WalletKind | 'stripe_card') => {
+    if (stripe.state !== 'ready') throw new CheckoutError(t('checkout.stripeLoading'));
+    let result = await payByCard({
+      paymentType: subscription ? 'subscription' : 'one-time',
+      planId,
+      paymentMethodId,
+      paymentMethodType: type,
+      solutionId: state.solutionId,
+    });
+    if (result.requiresAction && result.clientSecret) {
+      setNotice(t('checkout.actionRequired'));
+      const confirmed = await stripe.stripe.confirmCardPayment(result.clientSecret);
+      if (confirmed.error) throw new CheckoutError(confirmed.error.message ?? t('checkout.unknown'));
+      result = { ...result, success: confirmed.paymentIntent?.status === 'succeeded' };
+    }
+    if (!result.success && !result.requiresAction)
+      throw new CheckoutError(result.error ?? t('checkout.unknown'));
+    setNotice(t('checkout.cardSuccess'));
+    const orderReturn = `${WebRoute.paymentReturn}?order_id=${result.orderId}&status=success&gw=card`;
+    navigate(subscription ? WebRoute.profile : (state.successRedirectPath ?? orderReturn));
+  };
+
+  const pick = (m: Method) => (setMethod(m), setPicked(true));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setNotice(null);
+    if (!session.read().token) {
+      setError(t('checkout.notLoggedIn'));
+      return navigate(WebRoute.login, { state: { from: { pathname: WebRoute.payment, state } } });
+    }
+    if (!state.planId)
+      return setError(subscription ? t('checkout.walletNoPlan') : t('checkout.itemIncompleteDetail'));
+    setBusy(true);
+    rememberMethod(method);
+    try {
+      await (method === 'card' ? payWithCard(state.planId) : payWithWallet(state.planId));
+    } catch (err) {
+      setBusy(false);
+      setError(
+        err instanceof CheckoutError
+          ? err.message
+          : err instanceof HandoffError
+            ? t(err.reason === 'noForm' ? 'checkout.walletNoForm' : 'checkout.walletNoInstruction')
+            : errorText(err, t, t('checkout.unknown')),
+      );
+    }
+  };
+
+  return (
+    <Container className="tt-page" style={{ maxWidth: 640 }}>
+      <Card className="shadow-sm">
+        <Card.Body className="p-4">
+          <h1 className="h4 mb-4">{t('checkout.title')}</h1>
+          <div className="d-flex justify-content-between align-items-baseline border rounded p-3 mb-4">
+            <div>
+              <div className="text-secondary small">
+                {t(subscription ? 'checkout.plan' : 'checkout.item')}
+              </div>
+              <div className="fw-bold" data-testid="checkout-plan">
+                {state.planName}
+              </div>
+            </div>
+            <div className="text-end">
+              <div className="fs-4 fw-bold" data-testid="checkout-price">
+                {price}
+              </div>
+              {otherCurrency && (
+                <div className="small text-secondary">{t('checkout.approx', { price: otherCurrency })}</div>
+              )}
+            </div>
+          </div>
+          {error && (
+            <Alert variant="danger" dismissible onClose={() => setError(null)}>
+              {error}
+            </Alert>
+          )}
+          {notice && !error && <Alert variant="info">{notice}</Alert>}
+          {!qr && cardReady && state.priceInfo && (
+            <WalletPayButton
+              stripe={stripe.stripe}
+              label={state.planName ?? ''}
+              price={state.priceInfo}
+              onPay={payWithWalletButton}
+            />
+          )}
+          {qr ? (
+            <WechatQrPanel
+              codeUrl={qr.codeUrl}
+              orderId={qr.orderId}
+              price={price ?? ''}
+              sandbox={!options.data?.wechatpay}
+              onRestart={() => setQr(null)}
+            />
+          ) : (
+            <Form onSubmit={submit} noValidate>
+              <fieldset disabled={busy}>
+                <legend className="h6">{t('checkout.method')}</legend>
+                <Form.Check
+                  type="radio"
+                  id="method-wallet"
+                  name="method"
+                  label={t('checkout.wallet')}
+                  checked={method === 'wallet'}
+                  onChange={() => pick('wallet')}
+                />
+                <Form.Check
+                  type="radio"
+                  id="method-card"
+                  name="method"
+                  label={
+                    cardReady
+                      ? t('checkout.card')
+                      : t(cardForItem ? 'checkout.cardUnavailable' : 'checkout.cardNotForPlan')
+                  }
+                  disabled={!cardReady}
+                  checked={method === 'card'}
+                  onChange={() => pick('card')}
+                />
+                {method === 'card' && cardReady && (
+                  <CardField stripe={stripe.stripe} onReady={setCard} onComplete={setCardComplete} />
+                )}
+                <Form.Check
+                  type="radio"
+                  id="method-wechat"
+                  name="method"
+                  label={wechatReady ? t('checkout.wechatPay') : t('checkout.wechat')}
+                  disabled={!wechatReady}
+                  checked={method === 'wechat'}
+                  onChange={() => pick('wechat')}
+                />
+              </fieldset>
+              {((method === 'wallet' && !options.data?.alipay) ||
+                (method === 'wechat' && !options.data?.wechatpay)) &&
+                options.data?.sandbox && (
+                  <Form.Text className="d-block mt-2">{t('checkout.sandboxNote')}</Form.Text>
+                )}
+              <div className="d-grid mt-4">
+                <Button type="submit" size="lg" disabled={busy}>
+                  {busy && <Spinner animation="border" size="sm" className="me-2" />}
+                  {subscription ? t('checkout.confirmSubscription') : t('checkout.payNow')}
+                </Button>
+              </div>
+            </Form>
+          )}
+          <div className="d-flex gap-2 mt-4">
+            <LinkButton to={backPath} variant="outline-secondary">
+              {t('checkout.back')}
+            </LinkButton>
+            <LinkButton to={WebRoute.home} variant="link">
+              {t('checkout.home')}
+            </LinkButton>
+          </div>
+        </Card.Body>
+      </Card>
+    </Container>
+  );
+}
+
+/** A checkout step that failed with a message for the buyer. */
+class CheckoutError extends Error {}
+
+export function Notice({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <Container className="tt-page" style={{ maxWidth: 640 }}>
+      <Alert variant="warning">
+        <p>{text}</p>
+        {children}
+      </Alert>
+    </Container>
+  );
+}
