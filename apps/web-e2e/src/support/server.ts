@@ -46,6 +46,50 @@ async function waitForReady(url: string, server: ChildProcess): Promise<void> {
   throw new Error(`${url} did not become ready`);
 }
 
+/** The settings every API process of the run shares: its port, database and Redis prefix, mail to the dev outbox. */
+function serverEnv(port: number, databaseUrl: string, redisPrefix: string): NodeJS.ProcessEnv {
+  const baseUrl = `http://localhost:${port}`;
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: redisPrefix,
+    WEB_DIST: resolve(ROOT, 'dist/apps/web'),
+    LOG_LEVEL: 'warn',
+    SMTP_URL: '',
+    DEV_OUTBOX: 'true',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  };
+}
+
+/** A built API entry point (main.js, worker.js) as a process of its own. */
+const startBuilt = (entry: string, env: NodeJS.ProcessEnv) =>
+  spawn(process.execPath, [`dist/apps/api/${entry}`], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+}
+
+/**
+ * One more API process beside the run's own, on the same database and Redis prefix, with `settings` added: for a
+ * test of a configuration the shared server does not have (Stripe's keys against a local fake, say), without
+ * changing what every other test sees. Answers its address and how to stop it.
+ */
+export async function startApiReplica(
+  settings: Record<string, string>,
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const { inject } = await import('vitest');
+  const port = await freePort();
+  const env = { ...serverEnv(port, inject('databaseUrl'), inject('redisPrefix')), ...settings };
+  const server = startBuilt('main.js', env);
+  await waitForReady(env.PUBLIC_URL!, server);
+  return { baseUrl: env.PUBLIC_URL!, stop: () => stopChild(server) };
+}
+
 /**
  * Starts what `npm start` starts (setup, then the API serving the built web app, and the worker) on a free port,
  * a database of its own and a Redis prefix of its own; drops them afterwards.
@@ -61,53 +105,32 @@ export default async function setup(project: TestProject) {
   await github.start();
   const port = await freePort();
   const runId = randomBytes(4).toString('hex');
-  const baseUrl = `http://localhost:${port}`;
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/tt_e2e_${runId}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATABASE_URL: process.env.E2E_DATABASE_URL ?? databaseUrl,
-    REDIS_PREFIX: `tt_e2e_${runId}`,
-    WEB_DIST: resolve(ROOT, 'dist/apps/web'),
-    LOG_LEVEL: 'warn',
-    SMTP_URL: '',
-    DEV_OUTBOX: 'true',
+  const databaseUrl = process.env.E2E_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/tt_e2e_${runId}`;
+  const redisPrefix = `tt_e2e_${runId}`;
+  const env: NodeJS.ProcessEnv = {
+    ...serverEnv(port, databaseUrl, redisPrefix),
     ...github.env('GITHUB'),
-    ADMIN_EMAIL: E2E_ADMIN.email,
-    ADMIN_PASSWORD: E2E_ADMIN.password,
     // The footer's filing notice and the contact page (customer-area §2), as a mainland deployment sets them.
     ICP_FILING: '京ICP备12345678号',
     CONTACT_EMAIL: 'service@think-tank.cn',
     CONTACT_PHONE: '400-800-1234',
     CONTACT_QR_URL: E2E_QR,
   };
+  const baseUrl = env.PUBLIC_URL!;
   await run(process.execPath, ['dist/apps/api/cli.js', 'setup'], env);
-  const server = spawn(process.execPath, ['dist/apps/api/main.js'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = startBuilt('main.js', env);
   // The stage jobs' worker, as `npm start` runs it beside the API; short steps keep the tests quick.
-  const worker = spawn(process.execPath, ['dist/apps/api/worker.js'], {
-    cwd: ROOT,
-    env: { ...env, GENERATOR_STEP_MS: '150' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const worker = startBuilt('worker.js', { ...env, GENERATOR_STEP_MS: '150' });
   await waitForReady(baseUrl, server);
   project.provide('baseUrl', baseUrl);
-  project.provide('databaseUrl', env.DATABASE_URL);
-  project.provide('redisPrefix', env.REDIS_PREFIX);
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('redisPrefix', redisPrefix);
 
   return async () => {
-    for (const child of [server, worker]) {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-    }
+    await Promise.all([server, worker].map(stopChild));
     await github.stop();
     const { dropDatabase } = await import('../../../api/src/core/database/ensure-database');
-    await dropDatabase(env.DATABASE_URL);
+    await dropDatabase(databaseUrl);
   };
 }
 
