@@ -862,7 +862,7 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
       })
       .expect(200);
     expect(paid.body).toMatchObject({ success: true, status: 'succeeded', requiresAction: false });
-    expect((await h.order(paid.body.orderId)).status).toBe('paid');
+    expect(await h.order(paid.body.orderId)).toMatchObject({ status: 'paid', method: 'card' });
     expect(api.calls.find((c) => c.idempotencyKey === `pay-${paid.body.orderId}-pm_card_visa`)).toBeDefined();
 
     const action = await t.http

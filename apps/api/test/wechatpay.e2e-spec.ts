@@ -137,6 +137,27 @@ describe('WeChat Pay', () => {
     });
   });
 
+  it('shows support how each order was handed over, and its gateway’s orders alone', async () => {
+    const buyer = await insertUser(t);
+    const support = await insertUser(t, Role.Support);
+    const started = await buyView(buyer.auth, (await createSolution(t)).id);
+    expect(await orderOf(started.orderId)).toMatchObject({ method: 'native' });
+    // The buyer gives up on the desktop's code and pays the same order on the phone: H5, recorded so.
+    const resumed = await t.http
+      .post(`/api/payments/orders/${started.orderId}/pay`)
+      .set({ ...buyer.auth, 'User-Agent': IPHONE })
+      .send({})
+      .expect(200);
+    expect(resumed.body).toMatchObject({ type: 'redirect', orderId: started.orderId });
+    const list = (query: string) =>
+      t.http.get(`/api/admin/orders?userId=${buyer.id}${query}`).set(support.auth);
+    expect((await list('&gateway=wechatpay').expect(200)).body.items).toEqual([
+      expect.objectContaining({ id: started.orderId, gateway: 'wechatpay', method: 'h5' }),
+    ]);
+    expect((await list('&gateway=alipay').expect(200)).body.items).toEqual([]);
+    await list('&gateway=paypal').expect(400);
+  });
+
   it('settles by reconciliation a paid trade whose notify was lost, once', async () => {
     const buyer = await insertUser(t);
     const support = await insertUser(t, Role.Support);

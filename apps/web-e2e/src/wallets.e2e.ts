@@ -102,6 +102,13 @@ describe('Apple Pay and Google Pay through Stripe in the browser', () => {
     expect(intents.map((c) => [c.form.get('amount'), c.form.get('currency'), c.form.get('payment_method')])).toEqual([
       ['900', 'usd', 'pm_card_visa'],
     ]);
+    // Support sees the order paid through Stripe, by that wallet.
+    const admin = await loginAsAdmin();
+    expect(await call('GET', `/api/admin/orders/${orderId}`, undefined, admin.access_token)).toMatchObject({
+      status: 'paid',
+      gateway: 'stripe',
+      method: wallet.toLowerCase().replace(' ', ''),
+    });
   }
 
   it('offers Apple Pay on a desktop whose browser can pay so, and pays the plan at the price shown', async () => {

@@ -1,6 +1,6 @@
 /** The support console's shapes (contract §9). Admin lists answer `{items, total, page, pageSize}`. */
 import type { Currency } from './billing';
-import type { OrderStatus, PaymentGateway, PaymentItemType } from './payments';
+import type { OrderStatus, PaymentGateway, PaymentItemType, PaymentMethod } from './payments';
 import type { Role } from './roles';
 import type { OverallStatus, Stage, StageStatus } from './workshop';
 
@@ -39,6 +39,8 @@ export interface AdminOrder {
   id: string;
   userId: string;
   gateway: PaymentGateway;
+  /** How it was last handed to its gateway; null for orders made before this was recorded. */
+  method: PaymentMethod | null;
   itemType: PaymentItemType;
   itemId: string;
   subject: string;

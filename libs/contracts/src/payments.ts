@@ -145,3 +145,11 @@ export interface MyOrdersPage {
 
 /** Where a buyer pays: a phone's browser gets the gateways' mobile flows (Alipay WAP), a desktop the page flows. */
 export type PaymentDevice = 'mobile' | 'desktop';
+
+/**
+ * How an order was handed to its gateway (the console shows it beside the gateway): Alipay's page or phone (WAP)
+ * pay, WeChat Pay's QR code (Native) or phone flow (H5), Stripe's Checkout page, a typed card, Apple Pay or Google
+ * Pay. A sandbox order keeps the way it stood in for.
+ */
+export const PAYMENT_METHODS = ['page', 'wap', 'native', 'h5', 'checkout', 'card', 'applepay', 'googlepay'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -18,6 +18,7 @@ import { DemandOutputLanguage1795540300000 } from './1795540300000-DemandOutputL
 import { StageFeeRefunded1795540400000 } from './1795540400000-StageFeeRefunded';
 import { InvoiceReversals1795540500000 } from './1795540500000-InvoiceReversals';
 import { PlanEntitlements1795540600000 } from './1795540600000-PlanEntitlements';
+import { OrderMethod1795540700000 } from './1795540700000-OrderMethod';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   StageFeeRefunded1795540400000,
   InvoiceReversals1795540500000,
   PlanEntitlements1795540600000,
+  OrderMethod1795540700000,
 ];

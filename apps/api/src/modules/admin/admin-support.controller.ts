@@ -75,10 +75,11 @@ export class AdminSupportController {
   @Get('orders')
   @ApiOperation({
     summary:
-      'Orders, newest first: {items, total, page, pageSize}; each with its refund as the gateway answered it and, for a paid workshop stage fee, delivered (whether its stage completed: a refund keeps a delivered stage’s output)',
+      'Orders, newest first, by user, status, gateway or flag: {items, total, page, pageSize}; each with how it was handed to its gateway (method), its refund as the gateway answered it and, for a paid workshop stage fee, delivered (whether its stage completed: a refund keeps a delivered stage’s output)',
   })
   listOrders(@Query() q: OrdersQuery) {
-    return this.orders.list({ userId: q.userId, status: q.status, flagged: q.flagged }, q.page, q.pageSize);
+    const { userId, status, gateway, flagged } = q;
+    return this.orders.list({ userId, status, gateway, flagged }, q.page, q.pageSize);
   }
 
   @Get('orders/:id')

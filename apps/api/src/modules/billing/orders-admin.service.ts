@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminOrder, AdminPage, OrderStatus, ReconcileResult, Stage } from '@think-tank/contracts';
+import type {
+  AdminOrder,
+  AdminPage,
+  OrderStatus,
+  PaymentGateway,
+  ReconcileResult,
+  Stage,
+} from '@think-tank/contracts';
 import { DataSource, In } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
@@ -19,6 +26,7 @@ export const toAdminOrder = (
   id: o.id,
   userId: o.userId,
   gateway: o.gateway,
+  method: o.method,
   itemType: o.itemType,
   itemId: o.itemId,
   subject: o.subject,
@@ -54,13 +62,14 @@ export class OrdersAdminService {
   ) {}
 
   async list(
-    filter: { userId?: string; status?: OrderStatus; flagged?: boolean },
+    filter: { userId?: string; status?: OrderStatus; gateway?: PaymentGateway; flagged?: boolean },
     page: number,
     pageSize: number,
   ): Promise<AdminPage<AdminOrder>> {
     const q = this.db.getRepository(Order).createQueryBuilder('o').orderBy('o.createdAt', 'DESC');
     if (filter.userId) q.andWhere('o.userId = :userId', { userId: filter.userId });
     if (filter.status) q.andWhere('o.status = :status', { status: filter.status });
+    if (filter.gateway) q.andWhere('o.gateway = :gateway', { gateway: filter.gateway });
     if (filter.flagged) q.andWhere('o.flaggedReason IS NOT NULL');
     const [rows, total] = await q
       .skip((page - 1) * pageSize)

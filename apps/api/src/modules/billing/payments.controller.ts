@@ -20,7 +20,7 @@ import {
 } from './dto/payments.dto';
 import { BuyerOrdersService } from './buyer-orders.service';
 import { GatewayEventsService } from './gateway-events.service';
-import { PaymentsService, type Purchase } from './payments.service';
+import { PaymentsService, type CardMethod, type Purchase } from './payments.service';
 
 /** A one-time purchase names a catalogue item, or a one-time plan by its id. */
 const oneTimePurchase = (itemId: string, solutionId?: string): Purchase =>
@@ -30,6 +30,9 @@ const walletPurchase = (dto: CreateOrderDto): Purchase =>
   dto.paymentType === 'subscription'
     ? { planId: dto.priceId! }
     : oneTimePurchase(dto.itemId!, dto.solutionId);
+/** A Stripe payment method as the order records it: a typed card, or Apple Pay's or Google Pay's card. */
+const cardMethod = (dto: CardPaymentDto | CardSubscribeDto): CardMethod =>
+  dto.paymentMethodType === 'stripe_card' ? 'card' : dto.paymentMethodType;
 
 @ApiTags('payments')
 @Controller('payments')
@@ -92,6 +95,7 @@ export class PaymentsController {
       user,
       oneTimePurchase(dto.itemId, dto.solutionId),
       dto.paymentMethodId,
+      cardMethod(dto),
       lang,
     );
   }
@@ -102,7 +106,7 @@ export class PaymentsController {
   @ApiOperation({ summary: 'A Stripe subscription to a plan with a Stripe price' })
   @ApiResponse({ status: 200, type: CardPaymentBody })
   subscribe(@Body() dto: CardSubscribeDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
-    return this.payments.subscribeByCard(user, dto.priceId, dto.paymentMethodId, lang);
+    return this.payments.subscribeByCard(user, dto.priceId, dto.paymentMethodId, cardMethod(dto), lang);
   }
 
   @ApiBearerAuth()

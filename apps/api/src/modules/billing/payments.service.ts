@@ -7,8 +7,10 @@ import {
   currencyFor,
   type Currency,
   type Language,
+  type PaymentDevice,
   type PaymentGateway,
   type PaymentInstruction,
+  type PaymentMethod,
   type PaymentOptionsResponse,
   WebRoute,
   type Localized,
@@ -53,6 +55,15 @@ export interface Buyer {
 
 /** Orders a user may open in 10 minutes: enough for any honest retry, not for flooding the table. */
 const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
+/** The way each gateway is paid on each device (a sandbox order keeps the way it stands in for). */
+const HAND_OFF: Record<Exclude<PaymentGateway, 'sandbox'>, Record<PaymentDevice, PaymentMethod>> = {
+  alipay: { desktop: 'page', mobile: 'wap' },
+  wechatpay: { desktop: 'native', mobile: 'h5' },
+  stripe: { desktop: 'checkout', mobile: 'checkout' },
+};
+/** What a Stripe payment method pays as: a typed card, or a wallet's card. */
+export type CardMethod = Extract<PaymentMethod, 'card' | 'applepay' | 'googlepay'>;
+
 /** A second call for the same thing within this time answers the pending order instead of a new one. */
 const SAME_ORDER_MS = 15 * 60 * 1000;
 
@@ -94,7 +105,8 @@ export class PaymentsService {
     lang: Language,
     payer: Payer = DESKTOP_PAYER,
   ): Promise<PaymentInstruction> {
-    const gateway = this.gatewayFor(requested ?? (lang === 'zh' ? 'alipay' : 'stripe'));
+    const wanted = requested ?? (lang === 'zh' ? 'alipay' : 'stripe');
+    const gateway = this.gatewayFor(wanted);
     const order = await this.createOrder(
       buyer,
       purchase,
@@ -102,6 +114,7 @@ export class PaymentsService {
       // The wallets charge CNY only (contract §11).
       requested === 'alipay' || requested === 'wechatpay' ? 'CNY' : currencyFor(lang),
       lang,
+      wanted === 'sandbox' ? null : HAND_OFF[wanted][payer.device],
     );
     // The sandbox standing in for WeChat Pay on a desktop: its cashier's address as the code a phone would scan.
     if (requested === 'wechatpay' && gateway === 'sandbox' && payer.device === 'desktop')
@@ -121,6 +134,7 @@ export class PaymentsService {
     const order = await this.ownPending(buyer, orderId);
     // Its gateway may have lost its keys (or the sandbox been turned off) since the order was made.
     if (this.gatewayFor(order.gateway) !== order.gateway) throw new AppError('PAYMENT_UNAVAILABLE');
+    if (order.gateway !== 'sandbox') await this.recordMethod(order, HAND_OFF[order.gateway][payer.device]);
     return this.instructionFor(order, payer);
   }
 
@@ -156,12 +170,13 @@ export class PaymentsService {
     buyer: Buyer,
     purchase: Purchase,
     paymentMethodId: string,
+    method: CardMethod,
     lang: Language,
   ): Promise<CardPaymentResponse> {
     const gateway = this.gatewayFor('stripe');
     if (gateway !== 'stripe')
       return this.sandboxFallback(await this.checkout(buyer, purchase, 'stripe', lang));
-    const order = await this.createOrder(buyer, purchase, gateway, currencyFor(lang), lang);
+    const order = await this.createOrder(buyer, purchase, gateway, currencyFor(lang), lang, method);
     const intent = await this.stripe.pay(order, paymentMethodId);
     await this.orders.update({ id: order.id }, { gatewayTradeNo: intent.id });
     if (intent.status === 'succeeded')
@@ -186,6 +201,7 @@ export class PaymentsService {
     buyer: Buyer,
     planId: string,
     paymentMethodId: string,
+    method: CardMethod,
     lang: Language,
   ): Promise<CardPaymentResponse> {
     const gateway = this.gatewayFor('stripe');
@@ -193,7 +209,7 @@ export class PaymentsService {
       return this.sandboxFallback(await this.checkout(buyer, { planId }, 'stripe', lang));
     const plan = await this.plans.findOneBy({ id: planId });
     if (!plan?.stripePriceId) throw new AppError('ITEM_NOT_AVAILABLE');
-    const order = await this.createOrder(buyer, { planId }, gateway, currencyFor(lang), lang);
+    const order = await this.createOrder(buyer, { planId }, gateway, currencyFor(lang), lang, method);
     const subscription = await this.stripe.subscribe(order, plan.stripePriceId, paymentMethodId);
     await this.orders.update({ id: order.id }, { gatewayTradeNo: subscription.id });
     const invoice = subscription.latest_invoice as
@@ -233,6 +249,7 @@ export class PaymentsService {
     gateway: PaymentGateway,
     currency: Currency,
     lang: Language,
+    method: PaymentMethod | null,
   ): Promise<Order> {
     await this.limiter.take({ key: `orders:${buyer.id}`, ...ORDER_LIMIT });
     if ('sale' in purchase) {
@@ -242,6 +259,7 @@ export class PaymentsService {
         this.orders.create({
           userId: buyer.id,
           gateway,
+          method,
           paymentType: 'one-time',
           itemType,
           itemId,
@@ -261,6 +279,7 @@ export class PaymentsService {
         this.orders.create({
           userId: buyer.id,
           gateway,
+          method,
           paymentType: oneTime ? 'one-time' : 'subscription',
           itemType: oneTime ? 'one_time_product' : 'subscription',
           itemId: plan.id,
@@ -280,6 +299,7 @@ export class PaymentsService {
       this.orders.create({
         userId: buyer.id,
         gateway,
+        method,
         paymentType: 'one-time',
         itemType: isView ? 'single_solution_view' : 'one_time_product',
         itemId: item.id,
@@ -322,7 +342,19 @@ export class PaymentsService {
         where: { ...same, status: 'pending', createdAt: MoreThan(new Date(Date.now() - SAME_ORDER_MS)) },
         order: { createdAt: 'DESC' },
       });
-      return pending ?? tx.save(draft);
+      if (!pending) return tx.save(draft);
+      // The same intent, handed over another way this time (on the phone after the desktop, say).
+      if (draft.method && pending.method !== draft.method) {
+        await tx.update(Order, { id: pending.id }, { method: draft.method });
+        pending.method = draft.method;
+      }
+      return pending;
     });
+  }
+
+  private async recordMethod(order: Order, method: PaymentMethod): Promise<void> {
+    if (order.method === method) return;
+    await this.orders.update({ id: order.id }, { method });
+    order.method = method;
   }
 }

@@ -4,6 +4,7 @@ import {
   ORDER_STATUSES,
   OVERALL_STATUSES,
   ROLES,
+  PaymentGateway,
   VIP_APPLICATION_STATUSES,
   type InvoiceStatus,
   type OrderStatus,
@@ -44,6 +45,10 @@ export class OrdersQuery extends PageQuery {
   @IsOptional()
   @IsIn(ORDER_STATUSES, invalid)
   status?: OrderStatus;
+  @ApiPropertyOptional({ enum: Object.values(PaymentGateway) })
+  @IsOptional()
+  @IsIn(Object.values(PaymentGateway), invalid)
+  gateway?: PaymentGateway;
   @ApiPropertyOptional({ description: 'Only orders a gateway message did not match' })
   @IsOptional()
   @Transform(({ value }) => value === 'true' || value === true)

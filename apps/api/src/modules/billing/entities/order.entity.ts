@@ -3,6 +3,7 @@ import type {
   OrderStatus,
   PaymentGateway,
   PaymentItemType,
+  PaymentMethod,
   PaymentType,
   PurchaseSubject,
 } from '@think-tank/contracts';
@@ -25,6 +26,10 @@ export class Order {
 
   @Column({ type: 'varchar', length: 16 })
   gateway!: PaymentGateway;
+
+  /** How it was last handed to its gateway (a pending order paid again on a phone changes it); null for older orders. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  method!: PaymentMethod | null;
 
   @Column({ type: 'varchar', length: 16 })
   paymentType!: PaymentType;

@@ -36,7 +36,7 @@ export const useAdminUsers = (search: string, page: number) =>
 export const useTimeline = (userId: string | null) =>
   useSWR(userId ? `${BASE}/users/${userId}/timeline` : null, get<TimelineEntry[]>);
 export const useAdminOrders = (
-  filter: { status?: string; userId?: string; flagged?: boolean },
+  filter: { status?: string; gateway?: string; userId?: string; flagged?: boolean },
   page: number,
 ) => useSWR(`${BASE}/orders${query({ ...filter, page })}`, get<AdminPage<AdminOrder>>);
 export const useVipApplications = (status: string, page: number) =>

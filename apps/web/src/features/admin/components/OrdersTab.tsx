@@ -1,4 +1,4 @@
-import { formatMoney, ORDER_STATUSES } from '@think-tank/contracts';
+import { formatMoney, ORDER_STATUSES, PaymentGateway } from '@think-tank/contracts';
 import { useState } from 'react';
 import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +8,14 @@ import { useAction } from '../use-action';
 import { ActionResult, EmptyRow } from './AdminFeedback';
 import { Pager } from '../../../components/Pager';
 
-/** Orders: filter, reconcile a pending one with its gateway, refund a paid one (admin). */
+/** Orders: filter (by status, gateway, flag), reconcile a pending one with its gateway, refund a paid one (admin). */
 export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState('');
+  const [gateway, setGateway] = useState('');
   const [flagged, setFlagged] = useState(false);
   const [page, setPage] = useState(1);
-  const { data, error, mutate } = useAdminOrders({ status, flagged }, page);
+  const { data, error, mutate } = useAdminOrders({ status, gateway, flagged }, page);
   const action = useAction();
   return (
     <>
@@ -29,6 +30,20 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`orders.statuses.${s}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+        <Col xs="auto">
+          <Form.Select
+            aria-label={t('orders.gateway')}
+            value={gateway}
+            onChange={(e) => (setGateway(e.target.value), setPage(1))}
+          >
+            <option value="">{t('orders.allGateways')}</option>
+            {Object.values(PaymentGateway).map((g) => (
+              <option key={g} value={g}>
+                {t(`orders.gateways.${g}`)}
               </option>
             ))}
           </Form.Select>
@@ -74,7 +89,10 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                     )}
                   </td>
                   <td>{formatMoney(o)}</td>
-                  <td>{t(`orders.gateways.${o.gateway}`)}</td>
+                  <td>
+                    {t(`orders.gateways.${o.gateway}`)}
+                    {o.method && <div className="small text-muted">{t(`orders.methods.${o.method}`)}</div>}
+                  </td>
                   <td>{t(`orders.statuses.${o.status}`)}</td>
                   <td className="text-nowrap">
                     {o.status === 'pending' && (
