@@ -91,7 +91,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.setGlobalPrefix('api');
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   app.useGlobalPipes(createValidationPipe());
-  app.enableCors({ origin: [config.publicUrl], credentials: true });
+  app.enableCors({ origin: [config.publicUrl], credentials: true, exposedHeaders: ['X-Total-Count'] });
 
   const document = SwaggerModule.createDocument(
     app,

@@ -43,6 +43,7 @@ export const ErrorCode = {
   ORDER_NOT_PAID: 'ORDER_NOT_PAID',
   INVOICE_ALREADY_REQUESTED: 'INVOICE_ALREADY_REQUESTED',
   INVALID_PDF: 'INVALID_PDF',
+  TOO_MANY_PENDING_DEMANDS: 'TOO_MANY_PENDING_DEMANDS',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

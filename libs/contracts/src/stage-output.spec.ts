@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isAchieve, moduleProblems, stageOutputProblems } from './stage-output';
+import {
+  isAchieve,
+  moduleProblems,
+  OUTPUT_LIST_MAX,
+  OUTPUT_TEXT_MAX,
+  stageOutputProblems,
+} from './stage-output';
 
 const output = {
   summary: '摘要',
@@ -55,5 +61,33 @@ describe('the stage output shape (one check for the API, the editor and the lang
     expect(
       moduleProblems([{ name: '补货', metrics: [{ name: ' ', value: '1' }] }], 'selectedModules'),
     ).toEqual(['selectedModules[0].metrics']);
+  });
+
+  it('bounds each text at 20,000 characters and each list at 50 items (contract §11)', () => {
+    const long = 'x'.repeat(OUTPUT_TEXT_MAX + 1);
+    const many = <T>(item: T) => Array.from({ length: OUTPUT_LIST_MAX + 1 }, () => item);
+    expect(stageOutputProblems({ ...output, summary: 'x'.repeat(OUTPUT_TEXT_MAX) })).toEqual([]);
+    expect(
+      stageOutputProblems({
+        ...output,
+        summary: long,
+        module_overview: long,
+        achieves: many(output.achieves[0]),
+        quantified_metrics: many(output.quantified_metrics[0]),
+        suggested_modules: [
+          { name: 'm', intro: '', reason: long },
+          { name: 'n', metrics: many({ name: 'k', value: 1 }) },
+        ],
+      }),
+    ).toEqual([
+      'output.summary',
+      'output.module_overview',
+      'output.achieves',
+      'output.quantified_metrics',
+      'output.suggested_modules[0].reason',
+      'output.suggested_modules[1].metrics',
+    ]);
+    expect(isAchieve({ [long]: { content: '' } })).toBe(false);
+    expect(moduleProblems(many({ name: 'm', intro: '' }), 'selectedModules')).toEqual(['selectedModules']);
   });
 });

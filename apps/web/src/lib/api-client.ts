@@ -112,6 +112,14 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A page of a list that answers an array and its total in `X-Total-Count` (the owner's demands). */
+export async function apiPage<T>(path: string): Promise<{ items: T[]; total: number }> {
+  const res = await request(path, {});
+  if (!res.ok) throw await failure(res);
+  const items = (await res.json()) as T[];
+  return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
+}
+
 /** An HTML document from the API; anything else is a format error (customer-area §8). */
 export async function apiHtml(path: string): Promise<string> {
   const res = await request(path, { headers: { Accept: 'text/html' } });

@@ -98,6 +98,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '请上传不超过 2 MB 的 PDF 文件。',
     en: 'Please upload a PDF file of at most 2 MB.',
   },
+  TOO_MANY_PENDING_DEMANDS: {
+    zh: '您已有 10 个需求在等待支付启动费用，请先支付或删除其中一些，再提交新的需求。',
+    en: 'You already have 10 demands waiting for their start-up fee: pay for or delete some of them first.',
+  },
   NO_ACTIVE_SUBSCRIPTION: { zh: '当前没有可取消的订阅', en: 'You have no active subscription to cancel.' },
   PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
   PAID_USER_DAILY_LIMIT_REACHED: {

@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { ValidationMessage, type ValidationMessageKey } from '@think-tank/contracts';
 import { getMetadataStorage, type ValidatorOptions } from 'class-validator';
@@ -35,6 +35,15 @@ function checkRulesTopDown(): void {
 }
 
 class TopDownValidationPipe extends ValidationPipe {
+  /** An empty query parameter is an absent one (contract §11): `?stage=&status=` lists everything. */
+  override transform(value: unknown, metadata: ArgumentMetadata) {
+    const query =
+      metadata.type === 'query' && value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== ''))
+        : value;
+    return super.transform(query, metadata);
+  }
+
   protected override validate(object: object, options?: ValidatorOptions) {
     checkRulesTopDown();
     return super.validate(object, options);

@@ -5,12 +5,15 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
+import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { AuthService } from '../auth';
 import type { Requester } from './demand-store.service';
 import { Demand } from './entities/demand.entity';
 import { DemandStage } from './entities/demand-stage.entity';
 import { wordExport } from './generation/word-export';
 
+/** Word exports per user a minute (contract §11): each costs a share of a replica's CPU. */
+const EXPORT_LIMIT = { max: 10, windowSeconds: 60 };
 /** Characters a file name may not carry on common systems, and control characters. */
 const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|\p{Cc}]/gu;
 
@@ -24,6 +27,7 @@ export class DemandExportsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly auth: AuthService,
     private readonly config: AppConfig,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async word(who: Requester, demandId: string, stage?: Stage): Promise<{ file: Buffer; fileName: string }> {
@@ -34,6 +38,7 @@ export class DemandExportsService {
           .findOneBy(staff ? { id: demandId } : { id: demandId, userId: who.id })
       : null;
     if (!demand) throw new AppError('NOT_FOUND');
+    await this.limiter.take({ key: `export:${who.id}`, ...EXPORT_LIMIT });
     const rows = await this.db.getRepository(DemandStage).findBy({ demandId });
     const finished = STAGES.filter((s) => !stage || s === stage)
       .map((s) => rows.find((r) => r.stage === s))

@@ -44,7 +44,12 @@ export class DemandStagesRepository {
       lock: { mode: 'pessimistic_write' },
     });
     if (!demand) return null;
-    const rows = await tx.findBy(DemandStage, { demandId });
+    // The history too: an edit or a revision keeps the output it replaces.
+    const rows = await tx
+      .createQueryBuilder(DemandStage, 's')
+      .addSelect('s.history')
+      .where('s.demandId = :demandId', { demandId })
+      .getMany();
     return {
       demand,
       stages: Object.fromEntries(rows.map((r) => [r.stage, r])) as Record<Stage, DemandStage>,
@@ -60,6 +65,20 @@ export class DemandStagesRepository {
   }
 
   /** The five stages of a new demand: Startup waiting for its fee, or queued for its first run when waived. */
+  /**
+   * How many of the user's demands await their start-up fee, counted under a per-user lock held to the end of the
+   * caller's transaction, so that concurrent registrations count one another.
+   */
+  async awaitingStartupFee(tx: EntityManager, userId: string): Promise<number> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`new-demand:${userId}`]);
+    const [{ n }] = await tx.query(
+      `SELECT count(*)::int AS n FROM demands d JOIN demand_stages s ON s."demandId" = d.id AND s.stage = 'Startup'
+        WHERE d."userId" = $1 AND s."paymentStatus" = 'Pending'`,
+      [userId],
+    );
+    return n;
+  }
+
   async create(tx: EntityManager, demand: Demand, input: StageInput, startup: 'Pending' | 'Waived') {
     await tx.insert(
       DemandStage,

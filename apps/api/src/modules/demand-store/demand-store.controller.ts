@@ -60,9 +60,19 @@ export class DemandStoreController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Own demands, newest update first; archived ones only with status=Archived' })
-  list(@Query() query: DemandListQuery, @CurrentUser() user: AuthUser) {
-    return this.demands.list(user, query);
+  @ApiOperation({
+    summary:
+      'Own demands, newest update first, a page at a time (pageSize ≤ 50), the total in X-Total-Count; archived ones only with status=Archived; content and keyValuePoints cut to 500 characters',
+  })
+  @ApiResponse({ status: 200, headers: { 'X-Total-Count': { description: 'demands matching, all pages' } } })
+  async list(
+    @Query() query: DemandListQuery,
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { items, total } = await this.demands.list(user, query);
+    reply.header('X-Total-Count', String(total));
+    return items;
   }
 
   @Get(':id')

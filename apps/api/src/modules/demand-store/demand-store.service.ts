@@ -45,16 +45,12 @@ export interface Requester {
   requestId?: string;
 }
 
-/** Output fields the server writes (links into the lab, cited solutions): never taken from an edit. */
-const LINK_FIELDS = [
-  'prd_url',
-  'prd_scene_url',
-  'design_table_html',
-  'opening_table_html',
-  'generator',
-  'related_solutions',
-] as const;
+/** The output fields the stage editor changes; the rest (links into the lab, cited solutions) stay the server's. */
+const EDITED_FIELDS = ['summary', 'solution', 'quantified_metrics', 'achieves', 'suggested_modules'] as const;
 
+/** New demands per user an hour, and demands awaiting their start-up fee at once (contract §11). */
+const NEW_DEMAND_LIMIT = { max: 20, windowSeconds: 3600 };
+const AWAITING_FEE_MAX = 10;
 /** Saves of edited outputs per user. */
 const STAGE_SAVE_LIMIT = { max: 60, windowSeconds: 600 };
 /** Revisions per user an hour: each runs Startup again (a language model's cost) for the one start-up fee. */
@@ -93,16 +89,19 @@ export class DemandStoreService {
     };
   }
 
-  async list(who: Requester, query: DemandListQuery): Promise<DemandListItem[]> {
+  /** A page of the owner's demands, newest update first, and how many there are in all. */
+  async list(who: Requester, query: DemandListQuery): Promise<{ items: DemandListItem[]; total: number }> {
     const q = this.demands
       .createQueryBuilder('d')
       .where('d.userId = :userId', { userId: who.id })
       .orderBy('d.updatedAt', 'DESC')
-      .take(500);
+      .skip((query.page - 1) * query.pageSize)
+      .take(query.pageSize);
     if (query.status) q.andWhere('d.overallStatus = :status', { status: query.status });
     else q.andWhere(`d.overallStatus <> 'Archived'`);
     if (query.stage) q.andWhere('d.currentStage = :stage', { stage: query.stage });
-    return (await q.getMany()).map(toDemandListItem);
+    const [rows, total] = await q.getManyAndCount();
+    return { items: rows.map(toDemandListItem), total };
   }
 
   /** The demand as its owner sees it; `vip` when the caller already asked who is VIP. */
@@ -214,12 +213,9 @@ export class DemandStoreService {
       // The next stage was priced from this selection and is waiting for its payment or being generated.
       const next = nextStage(stage);
       if (next && LOCKING_STATUSES.includes(stages[next].status)) throw new AppError('STAGE_LOCKED');
-      const links = Object.fromEntries(LINK_FIELDS.map((k) => [k, row.output![k]]));
-      this.stageState.edit(
-        row,
-        { ...(dto.output as unknown as StageOutput), ...links },
-        dto.selectedModules as DemandModule[],
-      );
+      const edited = dto.output as unknown as StageOutput;
+      const fields = Object.fromEntries(EDITED_FIELDS.map((k) => [k, edited[k] ?? []]));
+      this.stageState.edit(row, { ...row.output, ...fields }, dto.selectedModules as DemandModule[]);
     });
     return this.detail(who, demandId, lang);
   }
@@ -251,6 +247,9 @@ export class DemandStoreService {
     startupPayment: 'Pending' | 'Waived',
   ): Promise<Demand> {
     this.refuseIllegal(dto.content, dto.keyValuePoints);
+    await this.limiter.take({ key: `new-demands:${who.id}`, ...NEW_DEMAND_LIMIT });
+    if (startupPayment === 'Pending' && (await this.stageState.awaitingStartupFee(tx, who.id)) >= AWAITING_FEE_MAX)
+      throw new AppError('TOO_MANY_PENDING_DEMANDS');
     const demand = await tx.save(
       tx.create(Demand, {
         userId: who.id,

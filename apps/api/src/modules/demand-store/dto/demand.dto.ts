@@ -24,12 +24,14 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  Max,
   MaxLength,
   Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
 import { invalid, required } from '../../../core/errors/validation-pipe';
+import { MAX_PAGE } from '../../../core/http/page-query';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -120,7 +122,26 @@ export class StageDataDto {
   selectedModules!: unknown[];
 }
 
+/** The owner's list, a page at a time (contract §11): at most 50 demands a call. */
+export const DEMAND_PAGE_SIZE = 50;
+
 export class DemandListQuery {
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1, invalid)
+  @Max(MAX_PAGE, invalid)
+  page: number = 1;
+
+  @ApiPropertyOptional({ default: DEMAND_PAGE_SIZE, minimum: 1, maximum: DEMAND_PAGE_SIZE })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1, invalid)
+  @Max(DEMAND_PAGE_SIZE, invalid)
+  pageSize: number = DEMAND_PAGE_SIZE;
+
   @ApiPropertyOptional({ enum: STAGES }) @IsOptional() @IsIn(STAGES, invalid) stage?: Stage;
   @ApiPropertyOptional({ enum: OVERALL_STATUSES })
   @IsOptional()
@@ -145,6 +166,7 @@ export class EventsQuery {
   @Type(() => Number)
   @IsInt(invalid)
   @Min(0, invalid)
+  @Max(Number.MAX_SAFE_INTEGER, invalid)
   after?: number;
 }
 

@@ -67,7 +67,8 @@ export class DemandStage {
   @Column({ default: false })
   stale!: boolean;
 
-  @Column({ type: 'jsonb', default: () => `'[]'` })
+  /** Not read unless asked for (only edits and re-runs touch it): a demand's read never parses 20 old versions. */
+  @Column({ type: 'jsonb', default: () => `'[]'`, select: false })
   history!: StageVersion[];
 
   /**

@@ -21,13 +21,15 @@ import {
   Min,
 } from 'class-validator';
 import { invalid, required } from '../../../core/errors/validation-pipe';
+import { MAX_PAGE } from '../../../core/http/page-query';
 
 export class MessagesQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
   @IsOptional()
   @Type(() => Number)
   @IsInt(invalid)
   @Min(1, invalid)
+  @Max(MAX_PAGE, invalid)
   page: number = 1;
 
   @ApiPropertyOptional({ default: MESSAGES_PAGE_SIZE, minimum: 1, maximum: MESSAGES_MAX_PAGE_SIZE })

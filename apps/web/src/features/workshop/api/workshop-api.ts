@@ -15,11 +15,12 @@ import type {
 import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import useSWRMutation from 'swr/mutation';
-import { api } from '../../../lib/api-client';
+import { api, apiPage } from '../../../lib/api-client';
 import { BASE, demandEventsPath, workshopKeys } from './workshop-keys';
 
-export function useDemands(stage?: Stage | null, status?: OverallStatus | null) {
-  return useSWR(workshopKeys.list(stage, status), (path: string) => api<DemandListItem[]>(path));
+/** A page of the owner's demands and how many there are in all. */
+export function useDemands(stage?: Stage | null, status?: OverallStatus | null, page = 1) {
+  return useSWR(workshopKeys.list(stage, status, page), (path: string) => apiPage<DemandListItem>(path));
 }
 
 const fetchDemand = (path: string) => api<DemandDetail>(path);

@@ -12,9 +12,11 @@ import { Alert, Card, Col, Container, Dropdown, Form, Row } from 'react-bootstra
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
+import { Pager } from '../../../components/Pager';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { relativeTime } from '../../../lib/i18n';
 import { archiveDemand, deleteDemand, useDemands } from '../api/workshop-api';
+import { DEMAND_PAGE_SIZE } from '../api/workshop-keys';
 import { StatusChip } from '../components/StatusChip';
 import { useDemandEvents } from '../use-demand-events';
 import { errorText } from '../../../lib/error-text';
@@ -28,7 +30,9 @@ export default function DemandListPage() {
   const [params, setParams] = useSearchParams();
   const stage = oneOf(STAGES, params.get('stage'));
   const status = oneOf(OVERALL_STATUSES, params.get('status'));
-  const { data, error, isLoading, mutate } = useDemands(stage, status);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data: answer, error, isLoading, mutate } = useDemands(stage, status, page);
+  const data = answer?.items;
   const [actionError, setActionError] = useState<string | null>(null);
 
   const live = (data ?? []).filter(
@@ -41,20 +45,25 @@ export default function DemandListPage() {
       if (e.event !== 'demand_progress') return void mutate();
       void mutate(
         (list) =>
-          list?.map((d) =>
-            d._id === e.demandId
-              ? { ...d, overallStatus: 'Processing' as const, currentStage: e.stage, updatedAt: e.timestamp }
-              : d,
-          ),
+          list && {
+            ...list,
+            items: list.items.map((d) =>
+              d._id === e.demandId
+                ? { ...d, overallStatus: 'Processing' as const, currentStage: e.stage, updatedAt: e.timestamp }
+                : d,
+            ),
+          },
         { revalidate: false },
       );
     },
   );
 
-  const filter = (key: 'stage' | 'status', value: string) => {
+  // A new filter starts again at its first page.
+  const filter = (key: 'stage' | 'status' | 'page', value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
+    if (key !== 'page') next.delete('page');
     setParams(next);
   };
 
@@ -113,19 +122,31 @@ export default function DemandListPage() {
         <Alert variant="danger">
           {errorText(error, t, t('list.loadFailed'), { network: t('list.loadFailed') })}
         </Alert>
-      ) : !data?.length ? (
+      ) : !data?.length && page === 1 ? (
         <Alert variant="light" className="text-center">
           <p>{t('list.empty')}</p>
           <Link to={WebRoute.newRequirement}>{t('list.emptyAction')}</Link>
         </Alert>
       ) : (
-        <Row className="g-3">
-          {data.map((d) => (
-            <Col key={d._id} xs={12} md={6} lg={4}>
-              <DemandCard demand={d} onAction={(a) => void act(d, a)} />
-            </Col>
-          ))}
-        </Row>
+        <>
+          <Row className="g-3">
+            {data?.map((d) => (
+              <Col key={d._id} xs={12} md={6} lg={4}>
+                <DemandCard demand={d} onAction={(a) => void act(d, a)} />
+              </Col>
+            ))}
+          </Row>
+          {answer && (answer.total > DEMAND_PAGE_SIZE || page > 1) && (
+            <div className="mt-3">
+              <Pager
+                page={page}
+                pageSize={DEMAND_PAGE_SIZE}
+                total={answer.total}
+                onPage={(p) => filter('page', p > 1 ? String(p) : '')}
+              />
+            </div>
+          )}
+        </>
       )}
     </Container>
   );

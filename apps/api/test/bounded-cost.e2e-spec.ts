@@ -1,0 +1,206 @@
+import { OUTPUT_LIST_MAX, OUTPUT_TEXT_MAX, Role, STAGES } from '@think-tank/contracts';
+import JSZip from 'jszip';
+import { DEMAND, insertUser } from './support/factories';
+import { startTestApp, type TestApp } from './support/test-app';
+
+type Auth = Record<string, string>;
+
+/** Contract §11 "Bounded cost": no request may cost a replica more than its share (issue 34). */
+describe('bounded cost', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const register = (auth: Auth, name = DEMAND.name) =>
+    t.http
+      .post('/api/demand-store/register-demand')
+      .set(auth)
+      .send({ ...DEMAND, name });
+  const registered = async (auth: Auth) => (await register(auth).expect(201)).body.demandId as string;
+
+  /**
+   * About the largest output a save can make: the shared check's bounds (20,000-character texts, 50-item lists)
+   * filled as far as the 1 MiB body lets, with a summary of 10,000 lines and control characters in the solution.
+   */
+  const largest = () => {
+    const list = <T>(item: (i: number) => T) => Array.from({ length: OUTPUT_LIST_MAX }, (_, i) => item(i));
+    return {
+      summary: '第一行\n'.repeat(OUTPUT_TEXT_MAX / 4),
+      solution: `控制字符\u0001\u0008不可见\n${'行\n'.repeat(OUTPUT_TEXT_MAX / 2 - 20)}`,
+      achieves: list((i) => ({
+        [`成果${i}`]: { content: 'c'.repeat(8000), acceptance: 'a'.repeat(2000), remarks: '' },
+      })),
+      quantified_metrics: list((i) => ({ name: `指标${i}`, explanation: 'e'.repeat(3000) })),
+      suggested_modules: list((i) => ({ name: `模块${i}`, intro: 'i'.repeat(3000), metrics: [] })),
+    };
+  };
+
+  describe('stage outputs and their Word export', () => {
+    it('refuses an output past its bounds: a 1 MiB many-line summary, 51 achieves', async () => {
+      const owner = await insertUser(t);
+      const id = await registered(owner.auth);
+      await t.db.query(
+        `UPDATE demand_stages SET status = 'Completed', output = $2 WHERE "demandId" = $1 AND stage = 'Startup'`,
+        [id, JSON.stringify({ summary: 's', solution: 's', achieves: [], quantified_metrics: [] })],
+      );
+      const save = (output: object) =>
+        t.http
+          .put(`/api/demand-store/${id}/stage-data?stage=Startup`)
+          .set(owner.auth)
+          .send({ output, selectedModules: [] });
+      // About 340,000 one-line paragraphs, under the 1 MiB body limit (the review's case).
+      const manyLines = { summary: 'a\n'.repeat(340_000), solution: 's' };
+      expect((await save(manyLines).expect(400)).body.details).toEqual([
+        expect.objectContaining({ field: 'output.summary' }),
+      ]);
+      const tooMany = { summary: 's', solution: 's', achieves: Array(51).fill({ 上线: { content: 'c' } }) };
+      expect((await save(tooMany).expect(400)).body.details).toEqual([
+        expect.objectContaining({ field: 'output.achieves' }),
+      ]);
+      // A field the editor does not own is not taken from an edit.
+      await save({
+        summary: 's2',
+        solution: 's2',
+        prd_url: 'https://evil.example/x',
+        junk: 'x'.repeat(1000),
+      }).expect(200);
+      const [{ output }] = await t.db.query(
+        `SELECT output FROM demand_stages WHERE "demandId" = $1 AND stage = 'Startup'`,
+        [id],
+      );
+      expect(output).toEqual({
+        summary: 's2',
+        solution: 's2',
+        achieves: [],
+        quantified_metrics: [],
+        suggested_modules: [],
+      });
+    });
+
+    it('exports five stages at their bounds within 5 s, the event loop answering health probes meanwhile', async () => {
+      const owner = await insertUser(t);
+      const id = await registered(owner.auth);
+      await t.db.query(`UPDATE demand_stages SET status = 'Completed', output = $2 WHERE "demandId" = $1`, [
+        id,
+        JSON.stringify({ summary: 's', solution: 's' }),
+      ]);
+      const output = largest();
+      expect(Buffer.byteLength(JSON.stringify({ output, selectedModules: [] }))).toBeLessThan(1024 * 1024);
+      for (const stage of STAGES)
+        await t.http
+          .put(`/api/demand-store/${id}/stage-data?stage=${stage}`)
+          .set(owner.auth)
+          .send({ output, selectedModules: [] })
+          .expect(200);
+      // /api/health/live every 100 ms while the export runs; a probe waits from when it was due, so that a block
+      // that delays its timer counts as much as one that delays its answer.
+      const waits: number[] = [];
+      let exporting = true;
+      const probing = (async () => {
+        let due = Date.now();
+        while (exporting) {
+          await t.http.get('/api/health/live').expect(200);
+          waits.push(Date.now() - due);
+          due = Date.now() + 100;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      const started = Date.now();
+      const res = await t.http
+        .get(`/api/demand-store/${id}/export/docx`)
+        .set(owner.auth)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      const took = Date.now() - started;
+      exporting = false;
+      await probing;
+      expect(took).toBeLessThan(5000);
+      expect(Math.max(...waits)).toBeLessThan(500);
+      // Readable: no control character reaches the XML, and the cut is said.
+      const xml = await (
+        await JSZip.loadAsync(res.body as Buffer)
+      )
+        .file('word/document.xml')!
+        .async('string');
+      // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+      expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+      expect(xml).toContain('控制字符不可见');
+      expect(xml).toContain('部分内容过长，未全部导出');
+      console.log(
+        `export of ${STAGES.length} stages at their bounds: ${took} ms, worst health wait ${Math.max(...waits)} ms`,
+      );
+    });
+
+    it('allows 10 exports a minute per user, then 429', async () => {
+      const owner = await insertUser(t);
+      const id = await registered(owner.auth);
+      await t.db.query(
+        `UPDATE demand_stages SET status = 'Completed', output = $2 WHERE "demandId" = $1 AND stage = 'Startup'`,
+        [id, JSON.stringify({ summary: 's', solution: 's', achieves: [], quantified_metrics: [] })],
+      );
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++)
+        statuses.push((await t.http.get(`/api/demand-store/${id}/export/docx`).set(owner.auth)).status);
+      expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    });
+  });
+
+  describe('demands', () => {
+    it('takes 60 quick registrations as 10 awaiting their fee, 10 refused for that, 40 over the hourly rate', async () => {
+      const owner = await insertUser(t);
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => register(owner.auth, `需求${i}`)),
+      );
+      const count = (status: number) => answers.filter((a) => a.status === status).length;
+      expect([count(201), count(409), count(429)]).toEqual([10, 10, 40]);
+      expect(answers.find((a) => a.status === 409)!.body.code).toBe('TOO_MANY_PENDING_DEMANDS');
+      const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM demands WHERE "userId" = $1`, [
+        owner.id,
+      ]);
+      expect(n).toBe(10);
+    });
+
+    it('refuses an 11th demand awaiting its fee, and takes one again once one is deleted', async () => {
+      const owner = await insertUser(t);
+      const ids: string[] = [];
+      for (let i = 0; i < 10; i++) ids.push(await registered(owner.auth));
+      expect((await register(owner.auth).expect(409)).body.code).toBe('TOO_MANY_PENDING_DEMANDS');
+      await t.http.delete(`/api/demand-store/${ids[0]}`).set(owner.auth).expect(204);
+      await register(owner.auth).expect(201);
+    });
+
+    it('pages the list with its total in X-Total-Count, texts cut to 500 characters', async () => {
+      const owner = await insertUser(t);
+      const long = `${DEMAND.content}${'细节'.repeat(400)}`;
+      for (let i = 0; i < 3; i++)
+        await t.http
+          .post('/api/demand-store/register-demand')
+          .set(owner.auth)
+          .send({ ...DEMAND, name: `需求${i}`, content: long })
+          .expect(201);
+      const page = await t.http.get('/api/demand-store?pageSize=2&page=2').set(owner.auth).expect(200);
+      expect(page.headers['x-total-count']).toBe('3');
+      expect(page.body).toHaveLength(1);
+      expect(page.body[0]).toMatchObject({ name: '需求0', content: long.slice(0, 500) });
+      // An empty parameter is an absent one; a number out of range is 400, never 500.
+      const all = await t.http.get('/api/demand-store?stage=&status=').set(owner.auth).expect(200);
+      expect(all.body).toHaveLength(3);
+      for (const query of ['page=1e21', 'pageSize=51', 'page=0', 'page=x'])
+        expect((await t.http.get(`/api/demand-store?${query}`).set(owner.auth)).status).toBe(400);
+      const id = page.body[0]._id;
+      await t.http.get(`/api/demand-store/${id}/events?after=1e21`).set(owner.auth).expect(400);
+      await t.http.get('/api/messages?page=1e21').set(owner.auth).expect(400);
+      await t.http
+        .get('/api/admin/users?page=1e21')
+        .set((await insertUser(t, Role.Admin)).auth)
+        .expect(400);
+    });
+  });
+});
