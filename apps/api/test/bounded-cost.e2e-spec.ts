@@ -1,6 +1,7 @@
 import { OUTPUT_LIST_MAX, OUTPUT_TEXT_MAX, Role, STAGES } from '@think-tank/contracts';
 import JSZip from 'jszip';
-import { DEMAND, insertUser } from './support/factories';
+import { createSolution, DEMAND, insertUser } from './support/factories';
+import { proxiedDatabase } from './support/spawned-api';
 import { startTestApp, type TestApp } from './support/test-app';
 
 type Auth = Record<string, string>;
@@ -201,6 +202,59 @@ describe('bounded cost', () => {
         .get('/api/admin/users?page=1e21')
         .set((await insertUser(t, Role.Admin)).auth)
         .expect(400);
+    });
+  });
+
+  describe('refusals', () => {
+    it('reads no more of a 2 M-character document to refuse a free reader than its teaser reads', async () => {
+      // A replica of the app whose database traffic passes a proxy of the test's own, which counts it.
+      const db = await proxiedDatabase(t);
+      const replica = await startTestApp({ DATABASE_URL: db.url }, t);
+      try {
+        const solution = await createSolution(t, {
+          html: `<h1>长文档</h1><p>${'数据治理方案。'.repeat(300_000)}</p>`,
+        });
+        const reader = await insertUser(t);
+        const read = async (call: () => PromiseLike<{ status: number }>) => {
+          const before = db.proxy.bytesFromServer;
+          const { status } = await call();
+          return { status, bytes: db.proxy.bytesFromServer - before };
+        };
+        const http = replica.http;
+        const teaser = await read(() => http.get(`/api/solutions/${solution.id}/teaser`));
+        const view = await read(() => http.get(`/api/solutions/${solution.id}/view`).set(reader.auth));
+        const ticket = await read(() =>
+          http.post(`/api/solutions/${solution.id}/view-ticket`).set(reader.auth),
+        );
+        expect([teaser.status, view.status, ticket.status]).toEqual([200, 402, 402]);
+        // The head the teaser reads (200,000 characters) and the reader's row, not the 6 MB document.
+        expect(view.bytes).toBeLessThan(teaser.bytes + 16 * 1024);
+        expect(ticket.bytes).toBeLessThan(teaser.bytes + 16 * 1024);
+        // Let through, the reader gets the whole document.
+        await t.db.query(`UPDATE users SET role = 'vip' WHERE id = $1`, [reader.id]);
+        const whole = await http.get(`/api/solutions/${solution.id}/view`).set(reader.auth).expect(200);
+        expect(whole.text.length).toBe(`<h1>长文档</h1><p></p>`.length + 7 * 300_000);
+      } finally {
+        await replica.close();
+        await db.proxy.down();
+      }
+    });
+
+    it('counts 60 tickets a minute per reader, solution and lab alike, then 429', async () => {
+      const solution = await createSolution(t);
+      const reader = await insertUser(t, Role.Vip);
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++)
+        statuses.push(
+          (await t.http.post(`/api/solutions/${solution.id}/view-ticket`).set(reader.auth)).status,
+        );
+      expect(new Set(statuses)).toEqual(new Set([201]));
+      await t.http.post(`/api/solutions/${solution.id}/view-ticket`).set(reader.auth).expect(429);
+      await t.http
+        .post('/api/demand-store/lab-ticket')
+        .set(reader.auth)
+        .send({ labName: 'lab-0000000000000000', path: 'indexp.html' })
+        .expect(429);
     });
   });
 });

@@ -10,6 +10,8 @@ export class TcpProxy {
   port = 0;
   /** Added to every chunk on its way to the server while set: a slow network (each round trip takes this longer). */
   latencyMs = 0;
+  /** Bytes the server has sent through the proxy: what the process behind it read. */
+  bytesFromServer = 0;
 
   constructor(
     private readonly targetHost: string,
@@ -26,6 +28,7 @@ export class TcpProxy {
         s.on('error', () => s.destroy());
       }
       this.delayed(client, upstream);
+      upstream.on('data', (chunk: Buffer) => (this.bytesFromServer += chunk.length));
       upstream.pipe(client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());

@@ -62,6 +62,7 @@ export class LabViewerController {
   async ticket(@Body() dto: LabTicketDto, @CurrentUser() user: AuthUser): Promise<ViewTicket> {
     const url = labUrl(dto.labName, dto.path);
     const { labName, path } = labPath(url);
+    await this.tickets.allow(user.id);
     await this.files.read(user, labName, path);
     const ticket = await this.tickets.issue(user.id, `lab:${labName}/${path}`);
     return { url: `${labUrl(labName, path)}?ticket=${ticket}`, expiresInSeconds: TICKET_SECONDS };

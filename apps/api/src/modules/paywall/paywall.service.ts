@@ -21,6 +21,13 @@ import { PaywallMessage } from './paywall.messages';
 const UNLIMITED_ROLES: readonly string[] = [Role.Admin, Role.Support, Role.Vip];
 
 /** Who may read which solution (contract §4), and what the refused are offered. */
+/** What the paywall reads of a solution: its id, its name and the start of its document (TEASER_SCANNED). */
+export interface DocumentHead {
+  id: string;
+  projectName: string;
+  head: string;
+}
+
 @Injectable()
 export class PaywallService {
   constructor(
@@ -30,10 +37,13 @@ export class PaywallService {
     private readonly config: AppConfig,
   ) {}
 
-  /** Passes when the user may read the solution; throws the 402/403 paywall otherwise. The rules, in order. */
+  /**
+   * Passes when the user may read the solution; throws the 402/403 paywall otherwise. The rules, in order. Only
+   * the document's head is needed (its teaser, for a refusal).
+   */
   async authorizeView(
     user: { id: string; role: Role; isPaid: boolean },
-    solution: { id: string; projectName: string; html: string },
+    solution: DocumentHead,
     lang: Language,
   ): Promise<void> {
     if (UNLIMITED_ROLES.includes(user.role)) return;
@@ -91,7 +101,7 @@ export class PaywallService {
 
   private async paywall(
     status: 402 | 403,
-    solution: { id: string; projectName: string; html: string },
+    solution: DocumentHead,
     lang: Language,
     /** The reader's daily limit, when it is what refused them. */
     limit = this.config.paidDailyViewLimit,
@@ -111,7 +121,7 @@ export class PaywallService {
       solutionName: solution.projectName,
       solutionId: solution.id,
       // What the reader would get: the document's first lines as plain text, shown above the offers.
-      teaser: teaserOf(solution.html),
+      teaser: teaserOf(solution.head),
       preferChinesePayments: lang === 'zh',
       payPerViewOption: {
         description: PaywallMessage.payPerView[lang],

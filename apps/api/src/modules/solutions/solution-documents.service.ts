@@ -23,14 +23,19 @@ export class SolutionDocumentsService {
     this.pool = poolOf(db);
   }
 
-  /** The document of a solution, for a reader the paywall lets through (contract §4). */
+  /**
+   * The document of a solution, for a reader the paywall lets through (contract §4). A refusal reads no more of
+   * it than its teaser needs (contract §11): the first query reads the reader and the document's head, which is the
+   * whole document for most; a longer one is read once the reader is let through.
+   */
   async view(id: string, userId: string, lang: Language): Promise<Buffer> {
-    // The reader and the document in one round trip, straight on the pool: this is the hottest paid path,
-    // and a TypeORM QueryRunner per call costs it a measurable share of its throughput.
+    // The reader and the head in one round trip, straight on the pool: this is the hottest paid path, and a
+    // TypeORM QueryRunner per call costs it a measurable share of its throughput.
     const {
       rows: [row],
     } = await this.pool.query<{
-      html: string | null;
+      head: string | null;
+      whole: boolean;
       projectName: string | null;
       role: Role;
       isPaid: boolean;
@@ -38,15 +43,19 @@ export class SolutionDocumentsService {
     }>({
       // Named, so each pooled connection parses and plans it once.
       name: 'solution-view',
-      text: `SELECT so.html, so."projectName", u.role, u."isPaid", u.disabled
+      text: `SELECT left(so.html, $3) AS head, octet_length(so.html) = octet_length(left(so.html, $3)) AS whole,
+                    so."projectName", u.role, u."isPaid", u.disabled
                FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
-      values: [id, userId],
+      values: [id, userId, TEASER_SCANNED],
     });
     if (!row || row.disabled) throw new AppError('UNAUTHORIZED');
-    if (row.html === null) throw new AppError('NOT_FOUND');
-    const solution = { id, projectName: row.projectName!, html: row.html };
-    await this.paywall.authorizeView({ id: userId, ...row }, solution, lang);
-    return Buffer.from(row.html, 'utf8');
+    if (row.head === null) throw new AppError('NOT_FOUND');
+    await this.paywall.authorizeView(
+      { id: userId, ...row },
+      { id, projectName: row.projectName!, head: row.head },
+      lang,
+    );
+    return Buffer.from(row.whole ? row.head : await this.documentOf(id), 'utf8');
   }
 
   /**
@@ -54,6 +63,7 @@ export class SolutionDocumentsService {
    * as a view by token would be): 402/403 with the paywall otherwise.
    */
   async ticket(id: string, userId: string, lang: Language): Promise<ViewTicket> {
+    await this.tickets.allow(userId);
     await this.view(id, userId, lang);
     const ticket = await this.tickets.issue(userId, `solution:${id}`);
     return {
@@ -65,9 +75,13 @@ export class SolutionDocumentsService {
   /** The document for a frame's ticket, spent by this first use; 401 for one unknown, spent or expired. */
   async viewByTicket(id: string, ticket: string): Promise<Buffer> {
     await this.tickets.spend(ticket, `solution:${id}`);
+    return Buffer.from(await this.documentOf(id), 'utf8');
+  }
+
+  private async documentOf(id: string): Promise<string> {
     const solution = await this.db.getRepository(Solution).findOne({ where: { id }, select: { html: true } });
     if (!solution) throw new AppError('NOT_FOUND');
-    return Buffer.from(solution.html, 'utf8');
+    return solution.html;
   }
 
   /**
