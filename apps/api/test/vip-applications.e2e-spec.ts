@@ -10,6 +10,7 @@ describe('VIP applications', () => {
   let t: TestApp;
   const sink = new SmtpSink();
   let support: User;
+  let admin: User;
   const form = {
     company: '杭州鲜达冷链有限公司',
     contactName: '王芳',
@@ -37,6 +38,8 @@ describe('VIP applications', () => {
     t = await startTestApp({ SMTP_URL: await sink.start() });
     support = await verifiedUser(t, sink, 'support');
     await t.db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [support.session.user.id]);
+    admin = await verifiedUser(t, sink, 'admin');
+    await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.session.user.id]);
   });
   afterAll(async () => {
     await t.close();
@@ -73,7 +76,7 @@ describe('VIP applications', () => {
     expect(await mine(u)).toMatchObject({ ...form, status: 'pending', decisionNote: null, decidedAt: null });
   });
 
-  it('is support’s to approve: the user becomes VIP with the start-up quota, is told, and starts a demand without paying', async () => {
+  it('is support’s to review and an admin’s to approve: the user becomes VIP with the start-up quota, is told, and starts a demand without paying', async () => {
     const u = await verifiedUser(t, sink, 'approved');
     const { body: sent } = await apply(u).expect(201);
     await t.http.get('/api/admin/vip-applications').set(bearer(u)).expect(403);
@@ -91,9 +94,12 @@ describe('VIP applications', () => {
       }),
     );
 
-    const approved = await decide(sent.id, 'approve', { note: '欢迎' }).expect(200);
+    // A role change is an admin's act (contract §9): support may not make a VIP.
+    await decide(sent.id, 'approve', { note: '推荐通过' }).expect(403);
+    expect(await mine(u)).toMatchObject({ status: 'pending' });
+    const approved = await decide(sent.id, 'approve', { note: '欢迎' }, admin).expect(200);
     expect(approved.body).toMatchObject({ status: 'approved', decisionNote: '欢迎' });
-    await decide(sent.id, 'approve').expect(409, /APPLICATION_DECIDED/);
+    await decide(sent.id, 'approve', {}, admin).expect(409, /APPLICATION_DECIDED/);
     await decide(sent.id, 'reject', { note: 'too late' }).expect(409, /APPLICATION_DECIDED/);
 
     // The role is in the token: the old one ends, a new session carries it.
@@ -111,7 +117,7 @@ describe('VIP applications', () => {
       `SELECT "actorId", details FROM audit_entries WHERE action = $1 AND "targetId" = $2`,
       ['vip_application.approve', u.session.user.id],
     );
-    expect(audit).toMatchObject({ actorId: support.session.user.id, details: { applicationId: sent.id } });
+    expect(audit).toMatchObject({ actorId: admin.session.user.id, details: { applicationId: sent.id } });
 
     const started = await t.http
       .post('/api/demand-store/use-vip-startup-quota')
@@ -141,7 +147,7 @@ describe('VIP applications', () => {
     const { body: sent } = await apply(u).expect(201);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        i % 2 ? decide(sent.id, 'approve') : decide(sent.id, 'reject', { note: 'no' }),
+        i % 2 ? decide(sent.id, 'approve', {}, admin) : decide(sent.id, 'reject', { note: 'no' }),
       ),
     );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
@@ -151,7 +157,7 @@ describe('VIP applications', () => {
       [u.session.user.id],
     );
     expect(n).toBe(1);
-    await decide('00000000-0000-4000-8000-000000000000', 'approve').expect(404);
-    await decide('not-an-id', 'approve').expect(404);
+    await decide('00000000-0000-4000-8000-000000000000', 'approve', {}, admin).expect(404);
+    await decide('not-an-id', 'approve', {}, admin).expect(404);
   });
 });

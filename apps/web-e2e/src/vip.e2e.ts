@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newSupport, newVerifiedUser } from './support/api';
+import { loginAsAdmin, newSupport, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -16,7 +16,7 @@ describe('the VIP application in the browser', () => {
   });
   afterAll(() => browser?.close());
 
-  it('applies from the profile, is approved by support, then starts a demand and enters a stage without a fee', async () => {
+  it('applies from the profile, is reviewed by support and approved by an admin, then starts a demand and enters a stage without a fee', async () => {
     const applicant = await newVerifiedUser('vipapply');
     const { context, page } = await signedInPage(browser, applicant);
     await page.goto(`${baseUrl}/profile`);
@@ -48,20 +48,26 @@ describe('the VIP application in the browser', () => {
     expect(await page.getByText('杭州鲜达冷链有限公司 · 物流 · 王芳').isVisible()).toBe(true);
     await snap(page, 'vip-02-pending');
 
-    // Support approves it in the console.
+    // Support reviews it in the console and cannot approve: a role change is an admin's, who approves it.
     const support = await signedInPage(browser, await newSupport());
-    support.page.on('dialog', (d) => void d.accept());
     await support.page.goto(`${baseUrl}/admin`);
     await support.page.getByRole('tab', { name: 'VIP 申请' }).click();
-    const row = support.page.getByTestId('vip-application-row').filter({ hasText: applicant.user.username });
-    await row.getByText('杭州鲜达冷链有限公司').waitFor();
+    const seen = support.page.getByTestId('vip-application-row').filter({ hasText: applicant.user.username });
+    await seen.getByText('通过申请需由管理员操作（会改变用户角色）。').waitFor();
+    expect(await seen.getByRole('button', { name: '通过' }).count()).toBe(0);
     await snap(support.page, 'vip-03-console-pending');
+    await support.context.close();
+    const admin = await signedInPage(browser, await loginAsAdmin());
+    admin.page.on('dialog', (d) => void d.accept());
+    await admin.page.goto(`${baseUrl}/admin`);
+    await admin.page.getByRole('tab', { name: 'VIP 申请' }).click();
+    const row = admin.page.getByTestId('vip-application-row').filter({ hasText: applicant.user.username });
     await row.getByRole('button', { name: '拒绝' }).click();
     await row.getByText('拒绝时请填写理由，申请人会看到它。').waitFor();
     await row.getByLabel('备注 / 拒绝理由').fill('欢迎加入');
     await row.getByRole('button', { name: '通过' }).click();
-    await support.page.getByText(`已通过，${applicant.user.username} 现在是 VIP`).waitFor();
-    await support.context.close();
+    await admin.page.getByText(`已通过，${applicant.user.username} 现在是 VIP`).waitFor();
+    await admin.context.close();
 
     // The open page hears of it: its session is renewed with the new role, and the bell shows the message (one
     // more unread than the welcome). Only then is the page reloaded, so that the reload does not cut the renewal.

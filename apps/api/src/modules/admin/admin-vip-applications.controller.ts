@@ -1,13 +1,17 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
+import { Role } from '@think-tank/contracts';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { StaffConsole } from '../../core/auth/roles.guard';
+import { Roles, StaffConsole } from '../../core/auth/roles.guard';
 import { IdPipe } from '../../core/http/id.pipe';
 import { VipApplicationsService, VipApprovalDto, VipRejectionDto } from '../auth';
 import { VipApplicationsQuery } from './dto/admin.dto';
 
-/** Support's review of VIP applications: approving makes the user VIP (default start-up quota), audited. */
+/**
+ * The review of VIP applications: support reads and rejects; approving makes the user VIP (default start-up quota)
+ * and is an admin's act, as every role change is (contract §9). Audited.
+ */
 @StaffConsole()
 @Controller('admin/vip-applications')
 export class AdminVipApplicationsController {
@@ -20,8 +24,11 @@ export class AdminVipApplicationsController {
   }
 
   @Post(':id/approve')
+  @Roles(Role.Admin)
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'Approve: the user becomes VIP and is told; 409 APPLICATION_DECIDED if decided' })
+  @ApiOperation({
+    summary: 'Approve (admin): the user becomes VIP and is told; 409 APPLICATION_DECIDED if decided; support 403',
+  })
   approve(@Param('id', IdPipe) id: string, @Body() dto: VipApprovalDto, @CurrentUser() user: AuthUser) {
     return this.applications.approve(user.id, id, dto.note);
   }

@@ -14,8 +14,11 @@ import { StatusList } from './StatusList';
 
 const VARIANT = { pending: 'warning', approved: 'success', rejected: 'secondary' } as const;
 
-/** VIP applications: pending ones oldest first; approve (the user becomes VIP) or reject with a reason. */
-export function VipApplicationsTab() {
+/**
+ * VIP applications: pending ones oldest first; reject with a reason, or (an admin) approve: the user becomes VIP,
+ * a role change, which is an admin's act (contract §9).
+ */
+export function VipApplicationsTab({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation('admin');
   const [status, setStatus] = useState('pending');
   const [page, setPage] = useState(1);
@@ -39,7 +42,13 @@ export function VipApplicationsTab() {
         t('vip.decision'),
       ]}
       row={(a) => (
-        <ApplicationRow key={a.id} application={a} action={action} onDecided={() => void mutate()} />
+        <ApplicationRow
+          key={a.id}
+          application={a}
+          action={action}
+          canApprove={isAdmin}
+          onDecided={() => void mutate()}
+        />
       )}
       onPage={setPage}
     />
@@ -49,10 +58,12 @@ export function VipApplicationsTab() {
 function ApplicationRow({
   application: a,
   action,
+  canApprove,
   onDecided,
 }: {
   application: AdminVipApplication;
   action: ReturnType<typeof useAction>;
+  canApprove: boolean;
   onDecided: () => void;
 }) {
   const { t } = useTranslation('admin');
@@ -103,9 +114,11 @@ function ApplicationRow({
             />
             <Form.Control.Feedback type="invalid">{t('vip.reasonRequired')}</Form.Control.Feedback>
             <div className="d-flex gap-1 mt-1">
-              <Button size="sm" variant="success" disabled={action.busy} onClick={() => decide('approve')}>
-                {t('vip.approve')}
-              </Button>
+              {canApprove && (
+                <Button size="sm" variant="success" disabled={action.busy} onClick={() => decide('approve')}>
+                  {t('vip.approve')}
+                </Button>
+              )}
               <Button
                 size="sm"
                 variant="outline-danger"
@@ -115,6 +128,7 @@ function ApplicationRow({
                 {t('vip.reject')}
               </Button>
             </div>
+            {!canApprove && <div className="text-muted mt-1">{t('vip.approveIsAdmins')}</div>}
           </>
         )}
       </td>

@@ -60,7 +60,7 @@ export default function AdminPage() {
         ))}
       </ul>
       {tab === 'users' && <UsersTab isAdmin={isAdmin} />}
-      {tab === 'vip' && <VipApplicationsTab />}
+      {tab === 'vip' && <VipApplicationsTab isAdmin={isAdmin} />}
       {tab === 'orders' && <OrdersTab isAdmin={isAdmin} />}
       {tab === 'invoices' && <InvoicesTab />}
       {tab === 'demands' && <DemandsTab />}
