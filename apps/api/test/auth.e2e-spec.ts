@@ -301,12 +301,40 @@ describe('auth (contract §3)', () => {
         .post('/api/auth/refresh')
         .send({ refresh_token: second.body.refresh_token })
         .expect(200);
+      // Past the 30 s grace (contract §11), a spent token is a copy somebody else holds.
+      await t.db.query(
+        `UPDATE refresh_tokens SET "usedAt" = now() - interval '31 seconds' WHERE "userId" = $1 AND "usedAt" IS NOT NULL`,
+        [u.session.user.id],
+      );
       await t.http
         .post('/api/auth/refresh')
         .send({ refresh_token: first })
         .expect(401, /INVALID_REFRESH_TOKEN/);
       // The thief's replay ended the session of the rightful holder too.
       await t.http.post('/api/auth/refresh').send({ refresh_token: third.body.refresh_token }).expect(401);
+    });
+
+    it('answers two concurrent refreshes of one token with the same pair, and a reload within 30 s too', async () => {
+      const u = await verifiedUser(t, sink);
+      const refresh = () => t.http.post('/api/auth/refresh').send({ refresh_token: u.session.refresh_token });
+      const [a, b] = await Promise.all([refresh(), refresh()]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(b.body.refresh_token).toBe(a.body.refresh_token);
+      expect(b.body.access_token).toBe(a.body.access_token);
+      const reloaded = await refresh().expect(200);
+      expect(reloaded.body.refresh_token).toBe(a.body.refresh_token);
+      // The user stays signed in: the pair answered goes on rotating.
+      const next = await t.http
+        .post('/api/auth/refresh')
+        .send({ refresh_token: a.body.refresh_token })
+        .expect(200);
+      await t.http.get('/api/auth/me').set('Authorization', `Bearer ${next.body.access_token}`).expect(200);
+      // A wrong secret with the same id gets nothing of the kept pair.
+      const [id] = u.session.refresh_token.split('.');
+      await t.http
+        .post('/api/auth/refresh')
+        .send({ refresh_token: `${id}.${'A'.repeat(43)}` })
+        .expect(401, /INVALID_REFRESH_TOKEN/);
     });
 
     it('never takes an access token as a refresh token, nor the reverse', async () => {

@@ -1,7 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type TokenPair } from '@think-tank/contracts';
-import { createHash, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
+import type Redis from 'ioredis';
 import * as jwt from 'jsonwebtoken';
 import { IsNull, Repository, type EntityManager } from 'typeorm';
 import { TokenVersions } from '../../core/auth/token-versions';
@@ -9,6 +18,7 @@ import { SocketPush } from '../../core/realtime/socket-push';
 import { accessKeyOf, verifyAccessToken, type AccessClaims } from '../../core/auth/access-token';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
+import { REDIS } from '../../core/redis/redis.provider';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { User } from './entities/user.entity';
 
@@ -26,11 +36,44 @@ function sameHash(a: string, b: string): boolean {
 const invalidRefresh = () => new AppError('INVALID_REFRESH_TOKEN');
 
 /**
+ * A refresh token presented again this soon after its rotation answers the pair it produced (contract §11): a tab
+ * reloaded while its refresh was in flight. Later, reuse revokes the family.
+ */
+export const ROTATION_GRACE_SECONDS = 30;
+/** How long a concurrent second use waits for the first to store the pair it is producing. */
+const GRACE_WAIT_MS = 3000;
+
+/**
+ * The pair a rotation produced, kept for the grace period sealed with a key only the spent token's secret gives:
+ * what Redis holds opens nothing without the token itself. AES-256-GCM; iv, tag and text in base64url.
+ */
+function seal(pair: TokenPair, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', graceKey(secret), iv);
+  const text = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), text]).toString('base64url');
+}
+
+function unseal(sealed: string, secret: string): TokenPair | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', graceKey(secret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+const graceKey = (secret: string) => createHash('sha256').update(`rotation-grace:${secret}`).digest();
+
+/**
  * Access tokens are HS256 JWTs (15 min) signed with a KeyObject (a string key costs ~40x per verify,
  * performance-notes.md). Refresh tokens are opaque `<id>.<secret>` strings, so neither can pass for the other.
  */
 @Injectable()
 export class TokenService {
+  private readonly logger = new Logger(TokenService.name);
   readonly accessKey: KeyObject;
 
   constructor(
@@ -38,6 +81,7 @@ export class TokenService {
     @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
     private readonly versions: TokenVersions,
     private readonly sockets: SocketPush,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.accessKey = accessKeyOf(config.jwtSecret);
   }
@@ -70,32 +114,56 @@ export class TokenService {
     return { access_token, refresh_token: `${row.id}.${secret}` };
   }
 
-  /** Spends a refresh token and answers the next one of its family; a second use revokes the family. */
+  /**
+   * Spends a refresh token and answers the next one of its family. The same token again within the grace period
+   * answers the same next pair (a reloaded tab); later, a second use revokes the family.
+   */
   async rotate(
     refreshToken: string,
     loadUser: (id: string) => Promise<User | null>,
   ): Promise<{ user: User; pair: TokenPair }> {
-    const row = await this.find(refreshToken);
-    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
+    const found = await this.find(refreshToken);
+    if (!found || found.row.revokedAt || found.row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
+    const { row, secret } = found;
     const spent = await this.refreshTokens.update(
       { id: row.id, usedAt: IsNull(), revokedAt: IsNull() },
       { usedAt: new Date() },
     );
     if (!spent.affected) {
+      const spentAt = row.usedAt?.getTime() ?? Date.now();
+      const again =
+        Date.now() - spentAt <= ROTATION_GRACE_SECONDS * 1000 ? await this.rotated(row.id, secret) : null;
+      const user = again && (await loadUser(row.userId));
+      if (again && user && !user.disabled) return { user, pair: again };
       // Reuse of a spent token: somebody else holds a copy. End the whole session.
-      await this.revokeFamily(row.familyId);
+      if (!again) await this.revokeFamily(row.familyId);
       throw invalidRefresh();
     }
     const user = await loadUser(row.userId);
     if (!user || user.disabled) throw invalidRefresh();
-    return { user, pair: await this.issue(user, { id: row.familyId, expiresAt: row.expiresAt }) };
+    const pair = await this.issue(user, { id: row.familyId, expiresAt: row.expiresAt });
+    await this.redis
+      .set(`rotated:${row.id}`, seal(pair, secret), 'EX', ROTATION_GRACE_SECONDS)
+      .catch((err: Error) => this.logger.warn(`rotation grace not kept (Redis): ${err.message}`));
+    return { user, pair };
+  }
+
+  /** The pair this token's rotation produced, waiting a moment for a concurrent rotation to store it. */
+  private async rotated(tokenId: string, secret: string): Promise<TokenPair | null> {
+    const until = Date.now() + GRACE_WAIT_MS;
+    for (;;) {
+      const sealed = await this.redis.get(`rotated:${tokenId}`).catch(() => null);
+      if (sealed) return unseal(sealed, secret);
+      if (Date.now() >= until) return null;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   }
 
   /** Ends the token's session; answers whose it was (null for an unknown token). */
   async revoke(refreshToken: string): Promise<string | null> {
-    const row = await this.find(refreshToken);
-    if (row) await this.revokeFamily(row.familyId);
-    return row?.userId ?? null;
+    const found = await this.find(refreshToken);
+    if (found) await this.revokeFamily(found.row.familyId);
+    return found?.row.userId ?? null;
   }
 
   /**
@@ -123,10 +191,10 @@ export class TokenService {
     await this.refreshTokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
-  private async find(refreshToken: string): Promise<RefreshToken | null> {
+  private async find(refreshToken: string): Promise<{ row: RefreshToken; secret: string } | null> {
     const match = REFRESH_FORMAT.exec(refreshToken);
     if (!match) return null;
     const row = await this.refreshTokens.findOneBy({ id: match[1] });
-    return row && sameHash(row.secretHash, sha256(match[2])) ? row : null;
+    return row && sameHash(row.secretHash, sha256(match[2])) ? { row, secret: match[2] } : null;
   }
 }
