@@ -515,7 +515,7 @@ describe('Alipay: page pay and signed notifies', () => {
     ['sign_type RSA', (m: Record<string, string>) => ({ ...m, sign_type: 'RSA' })],
     ['a wrong app id', 'app_id'],
     ['a wrong amount', 'total_amount'],
-  ])('answers failure to %s, changes nothing and flags the order', async (_, change) => {
+  ])('answers failure to %s and changes nothing; a signed mismatch flags the order', async (_, change) => {
     const { u, orderId } = await pendingOrder('forger');
     const good = { out_trade_no: orderId, total_amount: '5.00' };
     let message: Record<string, string>;
@@ -527,7 +527,9 @@ describe('Alipay: page pay and signed notifies', () => {
     expect((await notify(message).expect(200)).text).toBe('failure');
     const order = await h.order(orderId);
     expect(order.status).toBe('pending');
-    expect(order.flaggedReason).toEqual(expect.any(String));
+    // An unsigned message may name any order: it flags none (anyone could overwrite support's notes so).
+    const signed = change === 'app_id' || change === 'total_amount';
+    expect(order.flaggedReason).toEqual(signed ? expect.any(String) : null);
     expect(await h.grants(orderId)).toBe(0);
     await h.view(u, solution.id).expect(402);
   });

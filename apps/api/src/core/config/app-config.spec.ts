@@ -53,6 +53,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('never echoes the value it refuses: a secret, a key or a password in a URL reaches no log', () => {
+    for (const [name, value] of [
+      ['JWT_SECRET', 'short-but-secret'],
+      ['REDIS_URL', 'http://:hunter2pass@cache:6379'],
+      ['DATABASE_URL', 'mysql://admin:hunter2@db:3306/x'],
+    ]) {
+      const error = (() => {
+        try {
+          loadConfig({ [name]: value });
+        } catch (err) {
+          return (err as Error).message;
+        }
+      })();
+      expect(error).toMatch(
+        new RegExp(`^Invalid configuration: ${name} .*\\(${value.length} characters given\\)$`),
+      );
+      expect(error).not.toContain(value.slice(0, 12));
+    }
+  });
+
   it('reads provider endpoints only when the provider is on', () => {
     const c = loadConfig({
       GITHUB_CLIENT_ID: 'i',

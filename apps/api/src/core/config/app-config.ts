@@ -114,8 +114,10 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'configuration');
+    // The value is never echoed: it may be a secret, a key or a URL with a password, and this line reaches logs.
+    const given = source[name];
     throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`,
+      `Invalid configuration: ${name} ${issue.message} (${given === undefined ? 'unset' : `${given.length} characters given`})`,
     );
   }
   const env = parsed.data as ParsedEnv & Record<string, string | undefined>;

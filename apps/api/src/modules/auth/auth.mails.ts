@@ -13,7 +13,8 @@ export function verificationCodeMail(to: string, username: string, code: string)
   const minutes = EMAIL_CODE_TTL_SECONDS / 60;
   return {
     to,
-    subject: `智库邮箱验证码：${code}`,
+    // The code stays out of the subject: the console's failed-mail list shows subjects to support.
+    subject: '智库：您的邮箱验证码',
     text: `${username}，您好：\n\n您的邮箱验证码是 ${code}，${minutes} 分钟内有效。如非本人操作，请忽略本邮件。\n\nYour 智库 verification code is ${code}; it is valid for ${minutes} minutes.\n`,
     html: layout('邮箱验证码', [
       `${escapeHtml(username)}，您好：`,

@@ -40,10 +40,11 @@ export class GatewayEventsService {
   /** Alipay's answer protocol: `success` once handled (also a repeat), `failure` for anything not ours. */
   async alipayNotify(body: Record<string, unknown>, requestId?: string): Promise<'success' | 'failure'> {
     const notice = this.alipay.verifyNotify(body);
-    const claimed = isUuid(body.out_trade_no) ? body.out_trade_no : null;
     if (!notice) {
-      this.logger.warn(`Alipay notify with a bad signature for ${String(body.out_trade_no)}`);
-      if (claimed) await this.fulfilment.flag(claimed, 'Alipay notify with a bad or non-RSA2 signature');
+      // Unsigned, it may name any order: logged, and no order is touched (its flag is support's note).
+      this.logger.warn(
+        `Alipay notify with a bad or non-RSA2 signature for ${String(body.out_trade_no).slice(0, 64)}`,
+      );
       return 'failure';
     }
     const order = isUuid(notice.orderId) ? await this.orders.findOneBy({ id: notice.orderId }) : null;
