@@ -176,6 +176,12 @@ describe('notifications (contract §7)', () => {
       const error = await next<Error>(connect(t, auth), 'connect_error');
       expect(error.message).toBe('UNAUTHORIZED');
     }
+    // The root namespace serves nothing, and takes nobody, with a token or without.
+    for (const auth of [{}, { token: u.session.access_token }]) {
+      const root = io(`${urlOf(t)}/`, { auth, transports: ['websocket'], reconnection: false });
+      sockets.push(root);
+      expect((await next<Error>(root, 'connect_error')).message).toBe('UNAUTHORIZED');
+    }
   });
 
   it('tells a socket whose token expires, and closes it', async () => {

@@ -7,6 +7,14 @@ import { createSolution } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
+/** A stored document's policy: sandboxed without the app's origin, loading nothing from anywhere (contract §11). */
+function expectDocumentPolicy(csp: string) {
+  expect(csp).toMatch(/^default-src 'none'; /);
+  expect(csp).toContain("img-src data:; font-src data:; base-uri 'none'; form-action 'none'");
+  expect(csp).toMatch(/; sandbox allow-scripts allow-forms allow-popups allow-modals$/);
+  expect(csp).not.toMatch(/allow-same-origin|https?:|\*/);
+}
+
 const LIMIT = 3;
 
 describe('viewing solutions and the paywall (contract §4)', () => {
@@ -50,9 +58,7 @@ describe('viewing solutions and the paywall (contract §4)', () => {
       const reader = await userWith(`role = '${role}'`);
       const res = await view(solution.id, reader.session.access_token).expect(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers['content-security-policy']).toBe(
-        'sandbox allow-scripts allow-forms allow-popups allow-modals',
-      );
+      expectDocumentPolicy(res.headers['content-security-policy']);
       expect(res.headers['content-security-policy']).not.toContain('allow-same-origin');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cache-control']).toBe('private, no-store');
@@ -218,9 +224,7 @@ describe('viewing solutions and the paywall (contract §4)', () => {
       expect(ttl).toBeLessThanOrEqual(60);
       const res = await t.http.get(body.url).expect(200);
       expect(res.text).toBe('<h1>堆场</h1><script>parent.x=1</script>');
-      expect(res.headers['content-security-policy']).toBe(
-        'sandbox allow-scripts allow-forms allow-popups allow-modals',
-      );
+      expectDocumentPolicy(res.headers['content-security-policy']);
       expect(res.headers['cache-control']).toBe('private, no-store');
       await t.http.get(body.url).expect(401, /UNAUTHORIZED/);
     });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,13 +8,14 @@ import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 /** The document's first lines as the server makes them: text only, its script never. */
-const TEASER = '堆场调度方案 script did not run 跳到结尾 结尾';
+const TEASER = '堆场调度方案 script did not run net pending 跳到结尾 结尾';
 
 /**
- * A document whose inline script runs and tries to read the app's storage and cookies, reporting what it got; and
- * a long body with an in-document #anchor link.
+ * A document whose inline script runs and tries to read the app's storage and cookies, reporting what it got; that
+ * tries to load an image and to call a third party (`elsewhere`); and a long body with an in-document #anchor link.
  */
-const PROBE_HTML = `<h1>堆场调度方案</h1><p id="probe">script did not run</p>
+const probeHtml = (elsewhere: string) => `<h1>堆场调度方案</h1><p id="probe">script did not run</p>
+<img alt="beacon" src="${elsewhere}/pixel.png"><p id="net">net pending</p>
 <p><a id="jump" href="#end">跳到结尾</a></p><div style="height:3000px"></div><h2 id="end">结尾</h2>
 <script>
   var out = document.getElementById('probe');
@@ -22,22 +25,35 @@ const PROBE_HTML = `<h1>堆场调度方案</h1><p id="probe">script did not run<
   catch (e) { out.textContent += ' parent-blocked'; }
   try { out.textContent += ' cookie:' + document.cookie; }
   catch (e) { out.textContent += ' cookie-blocked'; }
+  var net = document.getElementById('net');
+  fetch('${elsewhere}/beacon').then(function () { net.textContent = 'net reached'; },
+    function () { net.textContent = 'net blocked'; });
 </script>`;
 
 describe('reading a solution in the browser', () => {
   let browser: Browser;
   let solutionId = '';
+  // A third party the document tries to reach: every request it receives is counted.
+  const thirdParty: string[] = [];
+  const elsewhere = createServer((req, res) => {
+    thirdParty.push(req.url ?? '');
+    res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'image/png' }).end();
+  });
 
   beforeAll(async () => {
     browser = await launchChromium();
+    await new Promise<void>((ok) => elsewhere.listen(0, '127.0.0.1', ok));
     solutionId = await createSolutionAsAdmin({
       projectName: '港口堆场调度方案',
       projectRequirements: '集装箱翻箱率高',
       projectRequirementsDetails: '堆存优化',
-      html: PROBE_HTML,
+      html: probeHtml(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`),
     });
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((ok) => elsewhere.close(ok));
+  });
 
   it('shows a visitor the teaser and the way in, and a free reader the paywall', async () => {
     const visitor = await browser.newPage({ locale: 'zh-CN' });
@@ -88,6 +104,9 @@ describe('reading a solution in the browser', () => {
     // The document's own script runs (it is loaded from its own URL, under its own CSP), and its origin is
     // opaque (no allow-same-origin): the app's storage, the parent's and the cookies are all out of its reach.
     await frame.getByText('blocked:SecurityError parent-blocked cookie-blocked').waitFor();
+    // Nothing leaves the document (its CSP): neither its image nor its script's call reached the third party.
+    await frame.getByText('net blocked').waitFor();
+    expect(thirdParty).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(reader.access_token);
     await snap(page, 'solution-02-document');
     // Its #anchor links scroll within it.

@@ -10,9 +10,19 @@ const STRIPE = {
 
 /**
  * The policy of every stored or generated document (a solution's HTML, a lab file). Never allow-same-origin: such a
- * document never runs with the app's origin, framed or opened alone.
+ * document never runs with the app's origin, framed or opened alone. Nothing is loaded from anywhere (contract §11):
+ * its own inline scripts and styles, images and fonts inlined as data; no request leaves it, no form is sent.
  */
-export const DOCUMENT_CSP = 'sandbox allow-scripts allow-forms allow-popups allow-modals';
+export const DOCUMENT_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  'font-src data:',
+  "base-uri 'none'",
+  "form-action 'none'",
+  'sandbox allow-scripts allow-forms allow-popups allow-modals',
+].join('; ');
 
 export function helmetOptions(stripe: boolean): HelmetOptions {
   const extra = (sources: string[]) => (stripe ? sources : []);

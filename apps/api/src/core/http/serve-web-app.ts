@@ -47,7 +47,9 @@ export function serveWebApp(
   });
   fastify.get('/*', (request, reply) => {
     const path = request.url.split('?')[0];
-    const file = /\.[a-z0-9]+$/i.test(path) && !path.startsWith(FILE_NAMED_ROUTES);
+    // A file's name, or any path under the assets (never a page: assets go without the page's CSP).
+    const file =
+      (/\.[a-z0-9]+$/i.test(path) && !path.startsWith(FILE_NAMED_ROUTES)) || path.startsWith(WEB_ASSETS);
     if (path === '/api' || path.startsWith('/api/') || file) return sendError(notFound(), request, reply);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(index);
   });

@@ -60,6 +60,8 @@ export class RedisIoAdapter extends IoAdapter {
       ),
     );
     server.adapter(createAdapter(pub, sub, { key: socketChannel(this.config) }));
+    // The root namespace serves nothing: every connection to it is refused, as an unauthorized one (contract §11).
+    server.of('/').use((_socket, next) => next(new Error('UNAUTHORIZED')));
     return server;
   }
 

@@ -12,7 +12,15 @@ describe('destination after login', () => {
   });
 
   it('never follows a redirect to another site', () => {
-    for (const target of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'])
+    for (const target of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+    ])
       expect(destination({ state: null, search: `?redirect=${encodeURIComponent(target)}` })).toBe(
         '/profile',
       );

@@ -1,8 +1,19 @@
 import { WebRoute } from '@think-tank/contracts';
 import type { Location } from 'react-router-dom';
 
-/** A path of this app: one leading slash, not `//host` nor `/\host`, which browsers take for another site. */
-const appPath = (path: string | null) => (path && /^\/(?![/\\])/.test(path) ? path : null);
+/**
+ * A path of this app, as the browser will read it: a URL parser drops tabs and newlines and turns `\` into `/`, so
+ * `/%09/host` or `/\host` would be another site. Only a path whose resolved origin is this app's is followed.
+ */
+function appPath(path: string | null): string | null {
+  if (!path?.startsWith('/')) return null;
+  try {
+    const url = new URL(path, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Where to go after logging in: the page the guard sent the user from, else the `?redirect=` path a page linked
