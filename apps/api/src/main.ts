@@ -24,7 +24,7 @@ async function main() {
   });
   const app = await starting;
   faults.countIn(app.get(MetricsService).registry);
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  await app.listen({ port: config.port, host: config.host });
   console.log(`智库 is running at ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
 }
 

@@ -45,7 +45,7 @@ async function main() {
     const server = createServer(async (req, res) => {
       if (req.url !== '/metrics') return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': registry.contentType }).end(await registry.metrics());
-    }).listen(config.workerMetricsPort);
+    }).listen(config.workerMetricsPort, config.host);
     process.once('SIGTERM', () => server.close());
     process.once('SIGINT', () => server.close());
   }

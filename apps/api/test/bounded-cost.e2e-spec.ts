@@ -1,7 +1,8 @@
 import { OUTPUT_LIST_MAX, OUTPUT_TEXT_MAX, Role, STAGES } from '@think-tank/contracts';
 import JSZip from 'jszip';
 import { createSolution, DEMAND, insertUser } from './support/factories';
-import { proxiedDatabase } from './support/spawned-api';
+import { call, proxiedDatabase, spawnApi } from './support/spawned-api';
+import { networkInterfaces } from 'node:os';
 import { startTestApp, type TestApp } from './support/test-app';
 
 type Auth = Record<string, string>;
@@ -256,5 +257,33 @@ describe('bounded cost', () => {
         .send({ labName: 'lab-0000000000000000', path: 'indexp.html' })
         .expect(429);
     });
+  });
+
+  describe('a development server (npm start)', () => {
+    /** An address of this machine that is not the loopback, which another machine on its network would use. */
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === 'IPv4')?.address;
+
+    it('listens on the loopback only unless HOST says otherwise, and shows its outbox to the loopback only', async () => {
+      expect(outside).toBeDefined();
+      const local = await spawnApi(t, { DEV_OUTBOX: 'true' });
+      try {
+        const port = new URL(local.base).port;
+        expect((await call(local.base, '/api/dev/outbox')).status).toBe(200);
+        await expect(fetch(`http://${outside}:${port}/api/health/live`)).rejects.toThrow();
+      } finally {
+        local.api.kill('SIGTERM');
+      }
+      const open = await spawnApi(t, { DEV_OUTBOX: 'true', HOST: '0.0.0.0' });
+      try {
+        const port = new URL(open.base).port;
+        expect((await call(`http://${outside}:${port}`, '/api/health/live')).status).toBe(200);
+        expect((await call(`http://${outside}:${port}`, '/api/dev/outbox')).status).toBe(404);
+        expect((await call(open.base, '/api/dev/outbox')).status).toBe(200);
+      } finally {
+        open.api.kill('SIGTERM');
+      }
+    }, 120_000);
   });
 });

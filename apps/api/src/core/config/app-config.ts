@@ -57,6 +57,8 @@ export class AppConfig {
   readonly env!: 'development' | 'production' | 'test';
   readonly isProduction!: boolean;
   readonly port!: number;
+  /** Where it listens: HOST, else all interfaces in production (a container's) and the loopback otherwise. */
+  readonly host!: string;
   readonly publicUrl!: string;
   readonly databaseUrl!: string;
   readonly dbPoolMax!: number;
@@ -135,6 +137,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port: env.PORT,
+    host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
     dbPoolMax: env.DB_POOL_MAX,

@@ -36,6 +36,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** The address the API listens on: the loopback unless told (a pod or a container sets 0.0.0.0). */
+    HOST: optionalString.pipe(z.string().max(255).optional()),
     PUBLIC_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
     /** Connections per process (API or worker); with PgBouncer in transaction mode in front, it may be larger. */

@@ -1,9 +1,13 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { AppError } from '../errors/app-error';
 import { Public } from '../http/public.decorator';
 import { MailService, type OutboxEntry } from './mail.service';
+
+/** The machine itself: the outbox holds codes and reset links, for its developer's eyes only. */
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 @ApiTags('development')
 @Controller('dev/outbox')
@@ -16,11 +20,14 @@ export class DevOutboxController {
   @Public()
   @Get()
   @ApiOperation({
-    summary: 'Mails kept instead of sent (SMTP_URL unset and DEV_OUTBOX=true; never in production)',
+    summary:
+      'Mails kept instead of sent (SMTP_URL unset and DEV_OUTBOX=true; never in production), to loopback clients only',
   })
   @ApiQuery({ name: 'to', required: false })
-  list(@Query('to') to?: string): Promise<OutboxEntry[]> {
-    if (!this.config.devOutbox) throw new AppError('NOT_FOUND');
+  list(@Req() req: FastifyRequest, @Query('to') to?: string): Promise<OutboxEntry[]> {
+    // The peer's own address, whatever a proxy header says: only this machine reads the outbox.
+    if (!this.config.devOutbox || !LOOPBACK.test(req.socket.remoteAddress ?? ''))
+      throw new AppError('NOT_FOUND');
     return this.mail.outbox(typeof to === 'string' ? to : undefined);
   }
 }
