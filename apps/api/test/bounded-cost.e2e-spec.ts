@@ -4,6 +4,9 @@ import { createSolution, DEMAND, insertUser } from './support/factories';
 import { call, proxiedDatabase, spawnApi } from './support/spawned-api';
 import { networkInterfaces } from 'node:os';
 import { startTestApp, type TestApp } from './support/test-app';
+import { FakeOAuthProvider } from './fakes/oauth-provider';
+import { FakeTranslator } from './fakes/translator';
+import Redis from 'ioredis';
 
 type Auth = Record<string, string>;
 
@@ -285,5 +288,69 @@ describe('bounded cost', () => {
         open.api.kill('SIGTERM');
       }
     }, 120_000);
+  });
+
+  describe('anonymous state in Redis', () => {
+    const github = new FakeOAuthProvider();
+    const translator = new FakeTranslator({});
+    let anon: TestApp;
+    beforeAll(async () => {
+      await github.start();
+      await translator.start();
+      anon = await startTestApp({
+        ...github.env('GITHUB'),
+        TRANSLATE_URL: translator.url,
+        TRUST_PROXY: '127.0.0.1,::1,::ffff:127.0.0.1',
+      });
+    });
+    afterAll(async () => {
+      await anon.close();
+      await github.stop();
+      await translator.stop();
+    });
+    const keys = async (pattern: string) => {
+      const redis = new Redis(anon.config.redisUrl);
+      try {
+        return (await redis.keys(`${anon.config.redisPrefix}:${pattern}`)).length;
+      } finally {
+        redis.disconnect();
+      }
+    };
+
+    it('keeps at most 20 sign-in states for 1,000 starts from one address; another address starts still', async () => {
+      const statuses: number[] = [];
+      for (let batch = 0; batch < 50; batch++)
+        statuses.push(
+          ...(
+            await Promise.all(
+              Array.from({ length: 20 }, () =>
+                anon.http.post('/api/auth/github').set('X-Forwarded-For', '198.51.100.7'),
+              ),
+            )
+          ).map((r) => r.status),
+        );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(980);
+      expect(await keys('oauth:state:*')).toBe(20);
+      await anon.http.post('/api/auth/github').set('X-Forwarded-For', '198.51.100.8').expect(200);
+      // An IPv6 client's whole /64 is one address.
+      for (let i = 1; i <= 20; i++)
+        await anon.http
+          .post('/api/auth/github')
+          .set('X-Forwarded-For', `2001:db8:7:7::${i.toString(16)}`)
+          .expect(200);
+      await anon.http.post('/api/auth/github').set('X-Forwarded-For', '2001:db8:7:7:ffff::1').expect(429);
+    });
+
+    it('sends at most 30 new terms an hour from one address to the translator; searches go on without it', async () => {
+      const search = (term: string) =>
+        anon.http.get(`/api/solutions/search?query=${term}`).set('X-Forwarded-For', '198.51.100.9');
+      for (let i = 0; i < 40; i++) await search(`term${i}x`).expect(200);
+      expect(translator.requests.filter((r) => r.startsWith('term'))).toHaveLength(30);
+      expect(await keys('translate:en-zh:term*')).toBe(30);
+      // A term already known costs nothing of the budget.
+      await search('term0x').expect(200);
+      expect(translator.requests.filter((r) => r.startsWith('term'))).toHaveLength(30);
+    });
   });
 });

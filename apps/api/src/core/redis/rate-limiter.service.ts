@@ -37,6 +37,27 @@ for _, key in ipairs(KEYS) do
 end
 return 0`;
 
+/**
+ * The budget key of a client address: an IPv4 address as it is, an IPv6 one by its /64 (one subscriber's network,
+ * which can hold any number of addresses), so that rotating addresses inside it buys no more of any budget.
+ */
+export function addressKey(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4) return v4[1];
+  const [head, tail = ''] = ip.toLowerCase().split('::');
+  const groups = head.split(':').filter(Boolean);
+  // Fewer than four groups before '::' mean zeros follow (or tail groups fill the rest).
+  const full = [
+    ...groups,
+    ...Array(Math.max(0, 8 - groups.length - tail.split(':').filter(Boolean).length)).fill('0'),
+    ...tail.split(':').filter(Boolean),
+  ];
+  return `${full
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** Fixed-window attempt counters in Redis, shared by every API replica. */
 @Injectable()
 export class RateLimiter {

@@ -161,8 +161,11 @@ export class AuthController {
     summary: "Google's authorisation address; 404 PROVIDER_DISABLED when Google sign-in is off",
   })
   @ApiResponse({ status: 200, type: RedirectBody })
-  startGoogle(@Res({ passthrough: true }) reply: FastifyReply): Promise<RedirectBody> {
-    return this.start('google', reply);
+  startGoogle(
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @ClientIp() ip: string,
+  ): Promise<RedirectBody> {
+    return this.start('google', reply, ip);
   }
 
   @Public()
@@ -172,13 +175,17 @@ export class AuthController {
     summary: "GitHub's authorisation address; 404 PROVIDER_DISABLED when GitHub sign-in is off",
   })
   @ApiResponse({ status: 200, type: RedirectBody })
-  startGithub(@Res({ passthrough: true }) reply: FastifyReply): Promise<RedirectBody> {
-    return this.start('github', reply);
+  startGithub(
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @ClientIp() ip: string,
+  ): Promise<RedirectBody> {
+    return this.start('github', reply, ip);
   }
 
   /** The provider's authorisation address, with the state bound to this browser (contract §4). */
-  private async start(name: OAuthProvider, reply: FastifyReply): Promise<RedirectBody> {
+  private async start(name: OAuthProvider, reply: FastifyReply, ip: string): Promise<RedirectBody> {
     if (!this.oauth.endpoints(name)) throw new AppError('PROVIDER_DISABLED');
+    await this.oauth.takeStart(ip);
     const binding = bindBrowser(reply, this.config.publicUrl.startsWith('https:'), STATE_TTL_SECONDS);
     return { redirectUrl: await this.oauth.authorizationUrl(name, binding) };
   }

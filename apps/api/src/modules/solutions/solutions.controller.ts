@@ -4,6 +4,7 @@ import type { Language } from '@think-tank/contracts';
 import { PayerOf, type Payer } from '../../core/http/payer.decorator';
 import type { FastifyReply } from 'fastify';
 import { IdPipe } from '../../core/http/id.pipe';
+import { ClientIp } from '../../core/http/client-ip.decorator';
 import { DOCUMENT_CSP } from '../../core/http/security-headers';
 import { Lang } from '../../core/http/language.decorator';
 import { Public, TicketOrToken } from '../../core/http/public.decorator';
@@ -28,8 +29,8 @@ export class SolutionsController {
     summary: 'Search the library: every term in name, requirements or details; Latin terms also as Chinese',
   })
   @ApiResponse({ status: 200, type: SearchBody })
-  search(@Query() q: SearchQueryDto) {
-    return this.solutions.search(q.query, q.page, q.pageSize);
+  search(@Query() q: SearchQueryDto, @ClientIp() client: string) {
+    return this.solutions.search(q.query, q.page, q.pageSize, client);
   }
 
   @ApiBearerAuth()

@@ -109,11 +109,16 @@ export class SolutionsService {
    * counts up to 1,001 matches and pages them: at most 1,000 give the exact count and the page; more mean a
    * common query, counted as "1000+" and paged by walking the recency index, which finds matches at once.
    */
-  async search(query: string | undefined, page: number, pageSize: number): Promise<SearchResponse> {
+  async search(
+    query: string | undefined,
+    page: number,
+    pageSize: number,
+    client: string,
+  ): Promise<SearchResponse> {
     const offset = (page - 1) * pageSize;
     const terms = await Promise.all(
       queryTerms(query).map(async (t) => {
-        const zh = hasLatin(t) ? await this.translation.toChinese(t) : null;
+        const zh = hasLatin(t) ? await this.translation.toChinese(t, client) : null;
         return zh && zh !== t ? [t, zh] : [t];
       }),
     );

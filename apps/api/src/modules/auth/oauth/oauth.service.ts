@@ -13,13 +13,14 @@ import type { Profile } from 'passport';
 import { DataSource, Repository } from 'typeorm';
 import { AppConfig, type OAuthProviderConfig } from '../../../core/config/app-config';
 import { AppError } from '../../../core/errors/app-error';
+import { RateLimiter } from '../../../core/redis/rate-limiter.service';
 import { REDIS } from '../../../core/redis/redis.provider';
 import { AuthMessage } from '../auth.messages';
 import { AuthService } from '../auth.service';
 import { Identity } from '../entities/identity.entity';
 import { User } from '../entities/user.entity';
 import { sha256, TokenService } from '../token.service';
-import { OAuthStateStore } from './oauth-state.store';
+import { OAuthStateStore, STATE_TTL_SECONDS } from './oauth-state.store';
 
 /** The provider's real endpoints; each may be overridden (GOOGLE_AUTH_URL, …) for a local fake or a proxy. */
 const DEFAULTS: Record<
@@ -81,6 +82,7 @@ export class OAuthService {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly tokens: TokenService,
+    private readonly limiter: RateLimiter,
   ) {
     this.stateStores = {
       google: new OAuthStateStore(redis, 'google'),
@@ -105,6 +107,17 @@ export class OAuthService {
       callbackUrl: `${this.config.publicUrl}/api/auth/${provider}/callback`,
       scope: d.scope,
     };
+  }
+
+  /**
+   * Counts a sign-in start, which keeps a state in Redis for 10 minutes (contract §11): 20 per client address and
+   * 20,000 in all per 10 minutes, so that anonymous starts hold at most about 6 MB of Redis at any time.
+   */
+  takeStart(ip: string): Promise<void> {
+    return this.limiter.take(
+      { key: `oauth-start:${ip}`, max: 20, windowSeconds: STATE_TTL_SECONDS },
+      { key: 'oauth-start:all', max: 20_000, windowSeconds: STATE_TTL_SECONDS },
+    );
   }
 
   /** The provider's authorisation address, with a fresh `state` bound to the browser (its binding's hash). */
