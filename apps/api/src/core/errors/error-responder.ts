@@ -1,5 +1,8 @@
 import { ArgumentsHost, Catch, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { languageFromAcceptLanguage } from '../http/request-language';
 import { AppError } from './app-error';
 import { toErrorBody } from './error-body';
@@ -16,6 +19,20 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
   if (err instanceof AppError && err.retryAfterSeconds)
     reply.header('retry-after', String(err.retryAfterSeconds));
   return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Node's own HTTP parser refused a request before Fastify had one (headers or URL over their limit, malformed
+ * HTTP): the same error body, in Chinese (no header was read), then the connection closes.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const statusCode = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(toErrorBody({ statusCode }, 'zh', randomUUID()));
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 @Catch()

@@ -51,7 +51,11 @@ export class AdminSolutionsController {
         whitelist: true,
         forbidNonWhitelisted: true,
         stopAtFirstError: true,
-        exceptionFactory: (errors) => AppError.validation(validationDetails(errors as never)),
+        // Its items' errors, or its own message when the body is no array at all (a string, a number, null).
+        exceptionFactory: (errors: unknown) =>
+          AppError.validation(
+            Array.isArray(errors) ? validationDetails(errors) : [{ field: 'body', key: 'fieldInvalid' }],
+          ),
       }),
     )
     dtos: SolutionInputDto[],
