@@ -87,10 +87,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const headers = securityHeaders(helmetOptions(Boolean(config.stripe?.publishableKey)));
   // A hashed script or stylesheet carries only those that apply to it (ASSET_SECURITY_HEADERS).
   const forAssets = assetHeaders(headers);
+  // A file under the assets; anything else there (a 404) keeps every header, the CSP with them.
+  const isAssetFile = (url: string) => url.startsWith(WEB_ASSETS) && /\.[a-z0-9]+(?:[?#]|$)/i.test(url);
   fastify.addHook('onRequest', (request, reply, done) => {
-    reply
-      .headers(request.url.startsWith(WEB_ASSETS) ? forAssets : headers)
-      .header('x-request-id', request.id);
+    reply.headers(isAssetFile(request.url) ? forAssets : headers).header('x-request-id', request.id);
     done();
   });
 

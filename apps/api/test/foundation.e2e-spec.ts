@@ -232,7 +232,10 @@ describe('the web app served by the API', () => {
     ])
       expect(asset.headers[documentOnly]).toBeUndefined();
     // Under /assets/ there are files only: no path there is the app's page, which would go without its CSP.
-    for (const path of ['/assets/x', '/assets/', '/assets/app-4f2a9c'])
-      expect((await t.http.get(path).expect(404)).text).not.toContain('<title>智库</title>');
+    for (const path of ['/assets/x', '/assets/', '/assets/app-4f2a9c']) {
+      const missing = await t.http.get(path).expect(404);
+      expect(missing.text).not.toContain('<title>智库</title>');
+      expect(missing.headers['content-security-policy']).toContain("default-src 'self'");
+    }
   });
 });
