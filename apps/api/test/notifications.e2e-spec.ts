@@ -178,7 +178,12 @@ describe('notifications (contract §7)', () => {
     }
     // The root namespace serves nothing, and takes nobody, with a token or without.
     for (const auth of [{}, { token: u.session.access_token }]) {
-      const root = io(`${urlOf(t)}/`, { auth, transports: ['websocket'], reconnection: false });
+      const root = io(`${urlOf(t)}/`, {
+        auth,
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(root);
       expect((await next<Error>(root, 'connect_error')).message).toBe('UNAUTHORIZED');
     }

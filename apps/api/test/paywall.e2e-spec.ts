@@ -5,15 +5,8 @@ import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { verifiedUser } from './support/accounts';
 import { createSolution } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
+import { expectDocumentPolicy } from './support/document-policy';
 import { startTestApp, type TestApp } from './support/test-app';
-
-/** A stored document's policy: sandboxed without the app's origin, loading nothing from anywhere (contract §11). */
-function expectDocumentPolicy(csp: string) {
-  expect(csp).toMatch(/^default-src 'none'; /);
-  expect(csp).toContain("img-src data:; font-src data:; base-uri 'none'; form-action 'none'");
-  expect(csp).toMatch(/; sandbox allow-scripts allow-forms allow-popups allow-modals$/);
-  expect(csp).not.toMatch(/allow-same-origin|https?:|\*/);
-}
 
 const LIMIT = 3;
 

@@ -24,14 +24,12 @@ import {
   IsOptional,
   IsString,
   IsUUID,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
 import { invalid, required } from '../../../core/errors/validation-pipe';
-import { MAX_PAGE } from '../../../core/http/page-query';
+import { MAX_PAGE, QueryInt } from '../../../core/http/page-query';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -126,20 +124,10 @@ export class StageDataDto {
 export const DEMAND_PAGE_SIZE = 50;
 
 export class DemandListQuery {
-  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt(invalid)
-  @Min(1, invalid)
-  @Max(MAX_PAGE, invalid)
+  @QueryInt(1, MAX_PAGE, 1)
   page: number = 1;
 
-  @ApiPropertyOptional({ default: DEMAND_PAGE_SIZE, minimum: 1, maximum: DEMAND_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt(invalid)
-  @Min(1, invalid)
-  @Max(DEMAND_PAGE_SIZE, invalid)
+  @QueryInt(1, DEMAND_PAGE_SIZE, DEMAND_PAGE_SIZE)
   pageSize: number = DEMAND_PAGE_SIZE;
 
   @ApiPropertyOptional({ enum: STAGES }) @IsOptional() @IsIn(STAGES, invalid) stage?: Stage;
@@ -161,12 +149,7 @@ export class ExportQuery {
 }
 
 export class EventsQuery {
-  @ApiPropertyOptional({ description: 'Only events with a greater id' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt(invalid)
-  @Min(0, invalid)
-  @Max(Number.MAX_SAFE_INTEGER, invalid)
+  @QueryInt(0, Number.MAX_SAFE_INTEGER, undefined, 'Only events with a greater id')
   after?: number;
 }
 

@@ -6,38 +6,24 @@ import {
   type MessageItem,
   type MessagesPage,
 } from '@think-tank/contracts';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
   Matches,
-  Max,
   MaxLength,
-  Min,
 } from 'class-validator';
 import { invalid, required } from '../../../core/errors/validation-pipe';
-import { MAX_PAGE } from '../../../core/http/page-query';
+import { MAX_PAGE, QueryInt } from '../../../core/http/page-query';
 
 export class MessagesQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1, maximum: MAX_PAGE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt(invalid)
-  @Min(1, invalid)
-  @Max(MAX_PAGE, invalid)
+  @QueryInt(1, MAX_PAGE, 1)
   page: number = 1;
 
-  @ApiPropertyOptional({ default: MESSAGES_PAGE_SIZE, minimum: 1, maximum: MESSAGES_MAX_PAGE_SIZE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt(invalid)
-  @Min(1, invalid)
-  @Max(MESSAGES_MAX_PAGE_SIZE, invalid)
+  @QueryInt(1, MESSAGES_MAX_PAGE_SIZE, MESSAGES_PAGE_SIZE)
   limit: number = MESSAGES_PAGE_SIZE;
 }
 
