@@ -19,6 +19,7 @@ import {
 } from '../apps/api/src/modules/paywall/daily-views';
 import { VIEW_GRANT } from '../apps/api/src/modules/billing/view-grant.query';
 import { glossaryAlternatives } from '../apps/api/src/modules/solutions/glossary';
+import { TEASER_SCANNED } from '../apps/api/src/modules/paywall/teaser';
 import { queryTerms } from '../apps/api/src/modules/solutions/search-text';
 import {
   GRAM_INDEX_ONLY,
@@ -48,11 +49,13 @@ async function viewDocument(id: string, authorization: string | undefined): Prom
     rows: [row],
   } = await pool.query({
     name: 'view',
-    text: `SELECT so.html, u."isPaid", u.disabled FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
-    values: [id, userId],
+    // As the API: the document's head first (all of a bench document), the rest only once the reader may read.
+    text: `SELECT left(so.html, $3) AS head, octet_length(so.html) = octet_length(left(so.html, $3)) AS whole,
+                  u."isPaid", u.disabled FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
+    values: [id, userId, TEASER_SCANNED],
   });
   if (!row || row.disabled) return [401];
-  if (row.html === null) return [404];
+  if (row.head === null) return [404];
   const granted = await pool.query({ ...VIEW_GRANT, values: [userId, id] });
   if (!granted.rowCount) {
     if (!row.isPaid) return [402];
@@ -66,7 +69,10 @@ async function viewDocument(id: string, authorization: string | undefined): Prom
     );
     if (ok !== 1) return [403];
   }
-  return [200, Buffer.from(row.html, 'utf8')];
+  const html = row.whole
+    ? row.head
+    : (await pool.query('SELECT html FROM solutions WHERE id = $1', [id])).rows[0].html;
+  return [200, Buffer.from(html, 'utf8')];
 }
 const LIST = `so.id AS "_id", so."projectName", so."projectRequirements", so."projectRequirementsDetails"`;
 
