@@ -10,7 +10,14 @@ import {
 import type { Queue } from 'bull';
 import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
 import { bearer, verifiedUser } from './support/accounts';
-import { DEMAND, createSolution, paidDemand, registerDemand, startupOrder } from './support/factories';
+import {
+  DEMAND,
+  createSolution,
+  paidDemand,
+  registerDemand,
+  startupOrder,
+  paySandbox,
+} from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 import { startTestWorker } from './support/worker';
@@ -174,7 +181,7 @@ describe('the support console (contract §9)', () => {
   it('refunds a paid order (admin only), revoking the view it granted, once', async () => {
     const u = await verifiedUser(t, sink, 'refund');
     const { solutionId, orderId, paymentUrl } = await viewOrder(u);
-    await t.http.post(`${paymentUrl}/pay`).expect(303);
+    await paySandbox(t, paymentUrl);
     await t.http.get(`/api/solutions/${solutionId}/view`).set(bearer(u)).expect(200);
     await t.http.post(`/api/admin/orders/${orderId}/refund`).set(as('support')).expect(403);
     const refunded = await t.http.post(`/api/admin/orders/${orderId}/refund`).set(as('admin')).expect(200);
@@ -302,7 +309,7 @@ describe('the support console (contract §9)', () => {
     llm.fallback = { status: 503 };
     const id = await registerDemand(t, u);
     await t.http.put(`/api/admin/demands/${id}/retry-stage?stage=Startup`).set(as('support')).expect(409);
-    await t.http.post(`${(await startupOrder(t, bearer(u), id)).paymentUrl}/pay`).expect(303);
+    await paySandbox(t, (await startupOrder(t, bearer(u), id)).paymentUrl);
     await waitFor(
       async () =>
         (await t.http.get(`/api/demand-store/${id}`).set(bearer(u))).body.stagesData.Startup.status ===

@@ -2,7 +2,13 @@ import { DemandSocketEvent, PROCESSING_FINISHED } from '@think-tank/contracts';
 import type { ChildProcess } from 'node:child_process';
 import { io } from 'socket.io-client';
 import { bearer, verifiedUser } from './support/accounts';
-import { createSolution, registerDemand, startupCompleted, startupOrder } from './support/factories';
+import {
+  createSolution,
+  registerDemand,
+  startupCompleted,
+  startupOrder,
+  paySandbox,
+} from './support/factories';
 import { freePort } from './support/free-port';
 import { SmtpSink } from './support/smtp-sink';
 import { call, proxiedDatabase, spawnApi } from './support/spawned-api';
@@ -121,7 +127,7 @@ describe('a stage job through a PostgreSQL outage (contract §10)', () => {
     const demandId = await registerDemand(t, u);
     await proxy.down();
     const pay = await startupOrder(t, bearer(u), demandId);
-    await t.http.post(`${pay.paymentUrl}/pay`).expect(303);
+    await paySandbox(t, pay.paymentUrl);
     // Longer than the job's three attempts, 2 s and 4 s apart.
     await new Promise((r) => setTimeout(r, 10_000));
     await proxy.up();

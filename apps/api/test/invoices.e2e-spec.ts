@@ -1,5 +1,5 @@
 import { bearer, verifiedUser } from './support/accounts';
-import { createSolution } from './support/factories';
+import { createSolution, paySandbox } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -36,7 +36,7 @@ describe('invoices', () => {
       .set(bearer(u))
       .send({ solutionId: solution.id })
       .expect(200);
-    await t.http.post(`${body.paymentUrl}/pay`).expect(303);
+    await paySandbox(t, body.paymentUrl);
     return body.orderId as string;
   };
   const ask = (u: User, orderId: string, body: object = NORMAL) =>

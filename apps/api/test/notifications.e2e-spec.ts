@@ -6,6 +6,7 @@ import { NotificationsService } from '../src/modules/notifications/notifications
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
 import { waitFor } from './support/wait';
+import { paySandbox } from './support/factories';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
@@ -284,7 +285,7 @@ describe('notifications (contract §7)', () => {
       .set(bearer(u))
       .send({ paymentType: 'subscription', priceId: plan.id })
       .expect(200);
-    await t.http.post(`${body.paymentUrl}/pay`).expect(303);
+    await paySandbox(t, body.paymentUrl);
     const list = (await t.http.get('/api/messages').set(bearer(u))).body.messages.map(
       (m: MessageItem) => m.title,
     );

@@ -3,7 +3,7 @@ import { REDIS } from '../src/core/redis/redis.provider';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { verifiedUser } from './support/accounts';
-import { createSolution } from './support/factories';
+import { createSolution, paySandbox } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { expectDocumentPolicy } from './support/document-policy';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -163,7 +163,7 @@ describe('viewing solutions and the paywall (contract §4)', () => {
       .set('Authorization', `Bearer ${token}`)
       .send({ paymentType: 'subscription', priceId: offer.id })
       .expect(200);
-    await t.http.post(`${order.body.paymentUrl}/pay`).expect(303);
+    await paySandbox(t, order.body.paymentUrl);
     await view(solutions[LIMIT].id, token).expect(200);
   });
 

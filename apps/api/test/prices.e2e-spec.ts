@@ -1,7 +1,14 @@
 import { Role, type DemandDetail, type PlanResponse } from '@think-tank/contracts';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
-import { DEMAND, createSolution, insertUser, paidDemand, startupCompleted } from './support/factories';
+import {
+  DEMAND,
+  createSolution,
+  insertUser,
+  paidDemand,
+  startupCompleted,
+  paySandbox,
+} from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 import { startTestWorker } from './support/worker';
 
@@ -94,7 +101,7 @@ describe('the price shown is the price charged', () => {
     await t.http.post(`/api/payments/orders/${orderId}/pay`).set(other.auth).expect(404);
     const again = await t.http.post(`/api/payments/orders/${orderId}/pay`).set(buyer.auth).expect(200);
     expect(again.body).toEqual({ type: 'redirect', paymentUrl: started.body.paymentUrl, orderId });
-    await t.http.post(`${again.body.paymentUrl}/pay`).expect(303);
+    await paySandbox(t, again.body.paymentUrl);
     expect((await mine()).status).toBe('paid');
     await t.http.post(`/api/payments/orders/${orderId}/pay`).set(buyer.auth).expect(409);
     await t.http.post(`/api/payments/orders/${orderId}/cancel`).set(buyer.auth).expect(409);
@@ -165,7 +172,7 @@ describe('the price shown is the price charged', () => {
       .set(buyer.auth)
       .send({ paymentType: 'subscription', priceId: pro.id })
       .expect(200);
-    await t.http.post(`${sub.body.paymentUrl}/pay`).expect(303);
+    await paySandbox(t, sub.body.paymentUrl);
     const worker = await startTestWorker(t);
     try {
       const id = await paidDemand(t, buyer.auth);

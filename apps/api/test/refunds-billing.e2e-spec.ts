@@ -3,7 +3,7 @@ import { PLAN_SEED } from '../src/database/seeds/plans.seed';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { RefundsService } from '../src/modules/billing/refunds.service';
 import { FakeAlipayPlatform } from './fakes/alipay-platform';
-import { DEMAND, createSolution, insertUser } from './support/factories';
+import { DEMAND, createSolution, insertUser, paySandbox } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
 type Auth = Record<string, string>;
@@ -98,12 +98,12 @@ describe('refunds of what billing sells (sandbox gateway)', () => {
   afterAll(() => t.close());
 
   /** Pays through the sandbox cashier as the buyer would; answers the order's id. */
-  const paySandbox = async (instruction: { orderId: string; paymentUrl: string }) => {
-    await t.http.post(`${instruction.paymentUrl}/pay`).expect(303);
+  const paid = async (instruction: { orderId: string; paymentUrl: string }) => {
+    await paySandbox(t, instruction.paymentUrl);
     return instruction.orderId;
   };
   const buyView = async (auth: Auth, solutionId: string) =>
-    paySandbox(
+    paid(
       (
         await t.http
           .post('/api/solutions/initiate-solution-payment')
@@ -119,7 +119,7 @@ describe('refunds of what billing sells (sandbox gateway)', () => {
       .set(auth)
       .send({ paymentType: 'subscription', priceId: plan.id })
       .expect(200);
-    return paySandbox(order.body);
+    return paid(order.body);
   };
   const refund = (orderId: string) =>
     t.http.post(`/api/admin/orders/${orderId}/refund`).set(admin).expect(200);

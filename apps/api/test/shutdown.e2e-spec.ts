@@ -3,6 +3,7 @@ import { io } from 'socket.io-client';
 import { FakeTranslator } from './fakes/translator';
 import { verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
+import { paySandbox } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 import { freePort } from './support/free-port';
 import { spawnEntry } from './support/worker';
@@ -94,7 +95,7 @@ describe('graceful shutdown on SIGTERM', () => {
       .set(auth)
       .send({ demandId })
       .expect(200);
-    await t.http.post(`${pay.body.paymentUrl}/pay`).expect(303);
+    await paySandbox(t, pay.body.paymentUrl);
     const events = async () =>
       (await t.http.get(`/api/demand-store/${demandId}/events`).set(auth).expect(200)).body as {
         event: string;

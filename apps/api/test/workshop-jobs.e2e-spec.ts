@@ -11,7 +11,7 @@ import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 import { spawnWorker, startTestWorker } from './support/worker';
 import { waitFor } from './support/wait';
-import { paidDemand, startupOrder } from './support/factories';
+import { paidDemand, startupOrder, paySandbox } from './support/factories';
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 
@@ -244,7 +244,7 @@ describe('a refunded fee whose stage has not run', () => {
     expect((await h.detail(u, id)).stagesData.Startup.status).toBe('PendingInput');
 
     const pay = await startupOrder(late.t, bearer(u), id);
-    await late.t.http.post(`${pay.paymentUrl}/pay`).expect(303);
+    await paySandbox(late.t, pay.paymentUrl);
     await h.status(u, id, 'Completed');
   });
 });

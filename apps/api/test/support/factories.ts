@@ -73,12 +73,18 @@ export const startupOrder = async (t: TestApp, auth: Auth, demandId: string) =>
   (await t.http.post('/api/payments/initiate-demand-startup').set(auth).send({ demandId }).expect(200))
     .body as { orderId: string; paymentUrl: string };
 
+/** Pays an order at the sandbox cashier, as the buyer's browser would: 303 to the return page. */
+export async function paySandbox(t: TestApp, paymentUrl: string) {
+  expect(paymentUrl).toMatch(/^\/api\/payments\/sandbox\/checkout\//);
+  return t.http.post(`${paymentUrl}/pay`).expect(303);
+}
+
 /** A demand registered and its start-up fee paid through the sandbox cashier: its Startup is queued. */
 export async function paidDemand(t: TestApp, auth: Auth, demand = DEMAND): Promise<string> {
   const { demandId } = (
     await t.http.post('/api/demand-store/register-demand').set(auth).send(demand).expect(201)
   ).body as { demandId: string };
   const pay = await startupOrder(t, auth, demandId);
-  await t.http.post(`${pay.paymentUrl}/pay`).expect(303);
+  await paySandbox(t, pay.paymentUrl);
   return demandId;
 }
