@@ -1,8 +1,13 @@
-// Unit specs beside the code (src/, *.spec.ts) and integration specs against real PostgreSQL and Redis (test/).
+// Unit specs beside the code (src/, *.spec.ts); service and repository specs on the real PostgreSQL and Redis,
+// no HTTP between (test/, *.int-spec.ts); and HTTP specs of the whole app (test/, *.e2e-spec.ts).
 module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    '<rootDir>/test/**/*.int-spec.ts',
+    '<rootDir>/test/**/*.e2e-spec.ts',
+  ],
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -3,6 +3,7 @@ import { bearer, type verifiedUser } from './accounts';
 import { waitFor } from './wait';
 import { User } from '../../src/modules/auth/entities/user.entity';
 import { TokenService } from '../../src/modules/auth/token.service';
+import { Order } from '../../src/modules/billing/entities/order.entity';
 import { Solution } from '../../src/modules/solutions/entities/solution.entity';
 import { writeSolution } from '../../src/modules/solutions/solutions.service';
 import type { TestApp } from './test-app';
@@ -26,6 +27,28 @@ export async function insertUser(t: TestApp, role: Role = Role.Free, fields: Par
   const pair = await t.app.get(TokenService).issue(user);
   return { id: user.id, user, auth: { Authorization: `Bearer ${pair.access_token}` } };
 }
+
+/** A pending sandbox order of the user's for a 30-day view of the solution, inserted as a row. */
+export const insertViewOrder = (
+  t: TestApp,
+  userId: string,
+  solutionId: string,
+  fields: Partial<Order> = {},
+) =>
+  t.db.getRepository(Order).save({
+    userId,
+    gateway: 'sandbox',
+    paymentType: 'one-time',
+    itemType: 'single_solution_view',
+    itemId: 'single_solution_view',
+    subjectKind: 'solution',
+    subjectId: solutionId,
+    subjectPart: null,
+    amount: 500,
+    currency: 'CNY',
+    subject: '单次查看方案（30 天）',
+    ...fields,
+  } as Order);
 
 /** A solution in the library (and its search form), written through the real service. */
 export async function createSolution(t: TestApp, fields: Partial<SolutionInput> = {}) {
