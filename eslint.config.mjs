@@ -101,4 +101,28 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  {
+    // A feature calls the API only through its own api/ module, and takes nothing from the app shell (app/ composes
+    // the features; what they share lives in lib/ and components/).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/*/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api-client'],
+              importNames: ['api', 'apiHtml', 'apiText', 'apiPage', 'apiDownload'],
+              message: "Call the API through the feature's api/ module.",
+            },
+            {
+              group: ['**/app', '**/app/*'],
+              message: 'A feature imports nothing from app/: shared pieces live in lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

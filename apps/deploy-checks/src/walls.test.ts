@@ -51,4 +51,22 @@ describe('the walls between modules and features', () => {
       ),
     ).toEqual(['apps/web/src/app/planted.ts reaches into feature workshop: import its index.ts']);
   });
+
+  it('refuses a feature calling the API outside its api/ module, or importing from app/', async () => {
+    const restricted = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath: `${ROOT}/${filePath}` }))[0].messages
+        .filter((m) => m.ruleId === 'no-restricted-imports')
+        .map((m) => m.message);
+    const planted = `import { api } from '../../../lib/api-client';\nimport { flash } from '../../../app/Layout';\nexport const x = [api, flash];`;
+    expect(await restricted('apps/web/src/features/admin/components/Planted.ts', planted)).toEqual([
+      expect.stringContaining("Call the API through the feature's api/ module"),
+      expect.stringContaining('A feature imports nothing from app/'),
+    ]);
+    expect(
+      await restricted(
+        'apps/web/src/features/admin/api/planted.ts',
+        `import { api } from '../../../lib/api-client';\nexport const x = api;`,
+      ),
+    ).toEqual([]);
+  });
 });

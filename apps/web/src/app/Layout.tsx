@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { flash, useFlash } from './flash';
+import { flash, useFlash } from '../lib/flash';
 import { NavigationBar } from './NavigationBar';
 import { RouteErrorBoundary } from './RouteErrorPage';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { flash } from '../../app/flash';
+import { flash } from '../../lib/flash';
 import { session } from '../../lib/session';
 import { useForgetCachedData } from '../../lib/swr-cache';
 import { authApi } from './api/auth-api';

@@ -18,9 +18,12 @@ import type {
   InvoiceRequest,
   IssueInvoiceInput,
   VipApplication,
+  SearchResponse,
+  SolutionCitations,
+  SolutionInput,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { api, apiDownload, apiHtml } from '../../../lib/api-client';
 
 const BASE = '/api/admin';
 const query = (params: Record<string, string | number | boolean | undefined>) => {
@@ -80,3 +83,20 @@ export const savePlan = (id: string | null, body: PlanInput) =>
     ? api<AdminPlan>(`${BASE}/plans/${id}`, { method: 'PUT', body })
     : api<AdminPlan>(`${BASE}/plans`, { method: 'POST', body });
 export const deletePlan = (id: string) => api<void>(`${BASE}/plans/${id}`, { method: 'DELETE' });
+
+/** The library as the console lists it: the public search, a page at a time. */
+export const useLibraryPage = (q: string, page: number, pageSize: number) =>
+  useSWR(`/api/solutions/search${query({ query: q, page, pageSize })}`, get<SearchResponse>);
+/** A solution's document, to edit (empty when it cannot be read). */
+export const solutionHtml = (id: string) => apiHtml(`/api/solutions/${id}/view`).catch(() => '');
+export const saveSolution = (id: string | null, form: SolutionInput) =>
+  id
+    ? api(`${BASE}/solutions/${id}`, { method: 'PUT', body: form })
+    : api(`${BASE}/solutions`, { method: 'POST', body: form });
+export const deleteSolution = (id: string) => api(`${BASE}/solutions/${id}`, { method: 'DELETE' });
+export const importSolutions = (items: unknown[]) =>
+  api<{ imported: number }>(`${BASE}/solutions/import`, { method: 'POST', body: items });
+export const useSolutionCitations = () => useSWR(`${BASE}/solutions/citations`, get<SolutionCitations[]>);
+/** An invoice's PDF, or the red-letter one that reverses it, saved under its number. */
+export const downloadInvoicePdf = (id: string, reversal: boolean, number: string | null) =>
+  apiDownload(`${BASE}/invoices/${id}/${reversal ? 'reversal-pdf' : 'pdf'}`, `invoice-${number}.pdf`);

@@ -2,9 +2,14 @@ import { INVOICE_LIMITS, INVOICE_STATUSES, type AdminInvoiceRequest } from '@thi
 import { useState } from 'react';
 import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { apiDownload } from '../../../lib/api-client';
 import { relativeTime } from '../../../lib/i18n';
-import { issueInvoice, rejectInvoice, reverseInvoice, useInvoiceRequests } from '../api/admin-api';
+import {
+  downloadInvoicePdf,
+  issueInvoice,
+  rejectInvoice,
+  reverseInvoice,
+  useInvoiceRequests,
+} from '../api/admin-api';
 import { useAction } from '../use-action';
 import { StatusList } from './StatusList';
 
@@ -131,9 +136,7 @@ function RequestRow({
           <Button
             size="sm"
             variant="link"
-            onClick={() =>
-              void apiDownload(`/api/admin/invoices/${r.id}/pdf`, `invoice-${r.invoiceNumber}.pdf`)
-            }
+            onClick={() => void downloadInvoicePdf(r.id, false, r.invoiceNumber)}
           >
             {t('invoices.download')}
           </Button>
@@ -142,9 +145,7 @@ function RequestRow({
           <Button
             size="sm"
             variant="link"
-            onClick={() =>
-              void apiDownload(`/api/admin/invoices/${r.id}/reversal-pdf`, `invoice-${r.reversalNumber}.pdf`)
-            }
+            onClick={() => void downloadInvoicePdf(r.id, true, r.reversalNumber)}
           >
             {t('invoices.downloadReversal')}
           </Button>

@@ -1,13 +1,12 @@
-import { WebRoute, type SolutionCitations } from '@think-tank/contracts';
+import { WebRoute } from '@think-tank/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
-import { api } from '../../../lib/api-client';
+import { useSolutionCitations } from '../api/admin-api';
 
 /** The solutions the workshop's deliverables cite most: what the library is worth to the workshop. */
 export function MostCited() {
   const { t } = useTranslation('admin');
-  const { data } = useSWR('/api/admin/solutions/citations', (path: string) => api<SolutionCitations[]>(path));
+  const { data } = useSolutionCitations();
   if (!data?.length) return null;
   return (
     <div className="mb-3" data-testid="most-cited">

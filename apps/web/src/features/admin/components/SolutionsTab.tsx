@@ -1,9 +1,14 @@
-import type { SearchResponse, SolutionInput } from '@think-tank/contracts';
+import type { SolutionInput } from '@think-tank/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
-import { api, apiHtml } from '../../../lib/api-client';
+import {
+  deleteSolution,
+  importSolutions,
+  saveSolution,
+  solutionHtml,
+  useLibraryPage,
+} from '../api/admin-api';
 import { useAction } from '../use-action';
 import { MostCited } from './MostCited';
 import { ActionResult, EditorActions } from './AdminFeedback';
@@ -23,8 +28,7 @@ export function SolutionsTab() {
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const key = `/api/solutions/search?${new URLSearchParams({ query, page: String(page), pageSize: String(PAGE_SIZE) })}`;
-  const { data, mutate } = useSWR(key, (path: string) => api<SearchResponse>(path));
+  const { data, mutate } = useLibraryPage(query, page, PAGE_SIZE);
   const [editing, setEditing] = useState<{ id: string | null; form: SolutionInput } | null>(null);
   const [importText, setImportText] = useState('');
   const action = useAction();
@@ -32,7 +36,7 @@ export function SolutionsTab() {
   const open = async (id: string) => {
     const item = data?.list.find((s) => s._id === id);
     if (!item) return;
-    const html = await apiHtml(`/api/solutions/${id}/view`).catch(() => '');
+    const html = await solutionHtml(id);
     setEditing({
       id,
       form: {
@@ -47,9 +51,7 @@ export function SolutionsTab() {
     e.preventDefault();
     if (!editing) return;
     void action.run(t('solutions.confirmSave', { name: editing.form.projectName }), async () => {
-      await (editing.id
-        ? api(`/api/admin/solutions/${editing.id}`, { method: 'PUT', body: editing.form })
-        : api('/api/admin/solutions', { method: 'POST', body: editing.form }));
+      await saveSolution(editing.id, editing.form);
       setEditing(null);
       await mutate();
       return t('solutions.saved');
@@ -57,7 +59,7 @@ export function SolutionsTab() {
   };
   const remove = (id: string, name: string) =>
     void action.run(t('solutions.confirmDelete', { name }), async () => {
-      await api(`/api/admin/solutions/${id}`, { method: 'DELETE' });
+      await deleteSolution(id);
       setEditing(null);
       await mutate();
       return t('solutions.deleted');
@@ -66,10 +68,7 @@ export function SolutionsTab() {
     // The button is enabled only for a JSON array (importError below).
     const items = JSON.parse(importText) as unknown[];
     void action.run(t('solutions.confirmImport', { count: items.length }), async () => {
-      const { imported } = await api<{ imported: number }>('/api/admin/solutions/import', {
-        method: 'POST',
-        body: items,
-      });
+      const { imported } = await importSolutions(items);
       setImportText('');
       await mutate();
       return t('solutions.imported', { count: imported });

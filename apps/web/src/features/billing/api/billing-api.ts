@@ -13,7 +13,7 @@ import type {
 } from '@think-tank/contracts';
 import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
-import { api } from '../../../lib/api-client';
+import { api, apiDownload } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
 
 export const billingKeys = {
@@ -120,3 +120,7 @@ export function payByCard(request: {
         body: { itemId: request.planId, solutionId: request.solutionId, ...method },
       });
 }
+
+/** The buyer's invoice PDF, or the red-letter one that reverses it, saved under its number. */
+export const downloadOrderInvoice = (orderId: string, file: 'pdf' | 'reversal-pdf', number: string | null) =>
+  apiDownload(`/api/payments/orders/${encodeURIComponent(orderId)}/invoice/${file}`, `invoice-${number}.pdf`);

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { Pager } from '../../../components/Pager';
-import { apiDownload } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/i18n';
 import { useMe } from '../../auth';
-import { cancelPendingOrder, payPendingOrder, useMyOrders } from '../api/billing-api';
+import { cancelPendingOrder, downloadOrderInvoice, payPendingOrder, useMyOrders } from '../api/billing-api';
 import { followPaymentInstruction } from '../payment-handoff';
 import { InvoiceRequestForm } from '../components/InvoiceRequestForm';
 
@@ -177,10 +176,7 @@ function InvoiceCell({ order, onAsk }: { order: MyOrder; onAsk: () => void }) {
   const download = async (file: 'pdf' | 'reversal-pdf', number: string | null) => {
     setError(null);
     try {
-      await apiDownload(
-        `/api/payments/orders/${encodeURIComponent(order.id)}/invoice/${file}`,
-        `invoice-${number}.pdf`,
-      );
+      await downloadOrderInvoice(order.id, file, number);
     } catch (err) {
       setError(errorText(err, t, t('invoice.downloadFailed')));
     }

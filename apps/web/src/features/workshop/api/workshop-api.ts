@@ -11,11 +11,12 @@ import type {
   Stage,
   StageInput,
   StageOutput,
+  ViewTicket,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import useSWRMutation from 'swr/mutation';
-import { api, apiPage } from '../../../lib/api-client';
+import { api, apiDownload, apiPage, apiText } from '../../../lib/api-client';
 import { BASE, demandEventsPath, workshopKeys } from './workshop-keys';
 
 /** A page of the owner's demands and how many there are in all. */
@@ -121,3 +122,20 @@ export const useSaveStageData = (id: string) =>
   useDemandChange(id, (demandId, a: { stage: Stage; output: StageOutput; selectedModules: DemandModule[] }) =>
     saveStageData(demandId, a.stage, a.output, a.selectedModules),
   );
+
+/** The deliverables as a Word file: one stage, or every finished one. */
+export const downloadWord = (demandId: string, stage?: Stage) =>
+  apiDownload(`${workshopKeys.detail(demandId)}/export/docx${stage ? `?stage=${stage}` : ''}`, 'demand.docx');
+
+/** A generated file of a lab, read as text (JSON or plain); HTML files go to a frame by a ticket instead. */
+export const labFileText = (labName: string, path: string) =>
+  apiText(
+    `/api/solutions/private/${encodeURIComponent(labName)}/${path.split('/').map(encodeURIComponent).join('/')}`,
+  );
+
+/** A single-use URL for the lab viewer's frame to load an HTML file by. */
+export const labTicket = (labName: string, path: string) =>
+  api<ViewTicket>(`${BASE}/lab-ticket`, { method: 'POST', body: { labName, path } });
+
+/** The server's diagnostic page (/minimal-test), as anyone may read it. */
+export const minimalTestPage = () => apiText('/api/minimal-test/view', { anonymous: true });

@@ -2,8 +2,8 @@ import type { Stage } from '@think-tank/contracts';
 import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { apiDownload } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
+import { downloadWord } from '../api/workshop-api';
 
 /** Downloads a stage's deliverables, or the whole demand's, as a Word document named after the demand. */
 export function WordDownload({ demandId, stage }: { demandId: string; stage?: Stage }) {
@@ -14,11 +14,7 @@ export function WordDownload({ demandId, stage }: { demandId: string; stage?: St
     setBusy(true);
     setError(null);
     try {
-      const query = stage ? `?stage=${stage}` : '';
-      await apiDownload(
-        `/api/demand-store/${encodeURIComponent(demandId)}/export/docx${query}`,
-        'demand.docx',
-      );
+      await downloadWord(demandId, stage);
     } catch (err) {
       setError(errorText(err, t, t('detail.exportFailed')));
     } finally {

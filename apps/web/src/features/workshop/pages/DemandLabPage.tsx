@@ -1,10 +1,11 @@
-import { LAB_INDEX_FILE, WebRoute, type ViewTicket } from '@think-tank/contracts';
+import { LAB_INDEX_FILE, WebRoute } from '@think-tank/contracts';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { api, ApiError, apiText } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { labFileText, labTicket } from '../api/workshop-api';
 
 type Loaded = { kind: 'frame'; url: string } | { kind: 'json' | 'text'; body: string; note?: string };
 
@@ -32,8 +33,7 @@ export default function DemandLabPage() {
       labTicket(labName, path).then(({ url }) => setLoaded({ kind: 'frame', url }), fail);
       return;
     }
-    const url = `/api/solutions/private/${encodeURIComponent(labName)}/${path.split('/').map(encodeURIComponent).join('/')}`;
-    apiText(url).then(({ body, contentType }) => {
+    labFileText(labName, path).then(({ body, contentType }) => {
       if (contentType.includes('json'))
         try {
           return setLoaded({ kind: 'json', body: JSON.stringify(JSON.parse(body), null, 2) });
@@ -116,6 +116,3 @@ function viewerError(err: unknown, t: (key: string) => string): { text: string; 
   if (err.status === 404) return { text: t('lab.notFound') };
   return { text: own ?? t('lab.failed') };
 }
-
-const labTicket = (labName: string, path: string) =>
-  api<ViewTicket>('/api/demand-store/lab-ticket', { method: 'POST', body: { labName, path } });

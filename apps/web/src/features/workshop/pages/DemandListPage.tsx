@@ -49,7 +49,12 @@ export default function DemandListPage() {
             ...list,
             items: list.items.map((d) =>
               d._id === e.demandId
-                ? { ...d, overallStatus: 'Processing' as const, currentStage: e.stage, updatedAt: e.timestamp }
+                ? {
+                    ...d,
+                    overallStatus: 'Processing' as const,
+                    currentStage: e.stage,
+                    updatedAt: e.timestamp,
+                  }
                 : d,
             ),
           },

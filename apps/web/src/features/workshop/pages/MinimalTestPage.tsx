@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { apiText } from '../../../lib/api-client';
+import { minimalTestPage } from '../api/workshop-api';
 
 /** /minimal-test: the server's diagnostic page, with how long it took to answer. */
 export default function MinimalTestPage() {
@@ -13,7 +13,7 @@ export default function MinimalTestPage() {
   const check = useCallback(() => {
     setResult(null);
     const started = performance.now();
-    apiText('/api/minimal-test/view', { anonymous: true }).then(
+    minimalTestPage().then(
       ({ body, status }) => setResult({ html: body, status, ms: Math.round(performance.now() - started) }),
       (err: Error) => setResult({ error: err.message }),
     );

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Card, Col, Container, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { flash } from '../../../app/flash';
+import { flash } from '../../../lib/flash';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/api-client';
 import { useMe, useSession } from '../../auth';
