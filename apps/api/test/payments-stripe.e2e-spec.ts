@@ -11,6 +11,18 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
   const sink = new SmtpSink();
   const api = new FakeStripeApi();
   const h = helpers(() => t);
+  /** A solution view paid with a card's payment method (Stripe's test ones: visa, 3-D Secure, …). */
+  const payViewByCard = (u: User, paymentMethodId: string) =>
+    t.http
+      .post('/api/payments/process')
+      .set(bearer(u))
+      .send({
+        itemId: 'single_solution_view',
+        solutionId: solution.id,
+        paymentMethodId,
+        paymentMethodType: 'stripe_card',
+      })
+      .expect(200);
   const secret = 'whsec_test_secret';
   let solution: { id: string };
   const webhook = (event: object, sign = secret) => {
@@ -142,30 +154,12 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
 
   it('charges a card at once, or hands back the client secret when the bank wants the buyer', async () => {
     const u = await verifiedUser(t, sink, 'carder');
-    const paid = await t.http
-      .post('/api/payments/process')
-      .set(bearer(u))
-      .send({
-        itemId: 'single_solution_view',
-        solutionId: solution.id,
-        paymentMethodId: 'pm_card_visa',
-        paymentMethodType: 'stripe_card',
-      })
-      .expect(200);
+    const paid = await payViewByCard(u, 'pm_card_visa');
     expect(paid.body).toMatchObject({ success: true, status: 'succeeded', requiresAction: false });
     expect(await h.order(paid.body.orderId)).toMatchObject({ status: 'paid', method: 'card' });
     expect(api.calls.find((c) => c.idempotencyKey === `pay-${paid.body.orderId}-pm_card_visa`)).toBeDefined();
 
-    const action = await t.http
-      .post('/api/payments/process')
-      .set(bearer(u))
-      .send({
-        itemId: 'single_solution_view',
-        solutionId: solution.id,
-        paymentMethodId: 'pm_card_threeDSecure2Required',
-        paymentMethodType: 'stripe_card',
-      })
-      .expect(200);
+    const action = await payViewByCard(u, 'pm_card_threeDSecure2Required');
     expect(action.body).toMatchObject({
       success: false,
       requiresAction: true,
@@ -174,16 +168,7 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     expect((await h.order(action.body.orderId)).status).toBe('pending');
 
     // The bank's check is abandoned and another card tried: the same pending order, charged with the new card.
-    const retried = await t.http
-      .post('/api/payments/process')
-      .set(bearer(u))
-      .send({
-        itemId: 'single_solution_view',
-        solutionId: solution.id,
-        paymentMethodId: 'pm_card_mastercard',
-        paymentMethodType: 'stripe_card',
-      })
-      .expect(200);
+    const retried = await payViewByCard(u, 'pm_card_mastercard');
     expect(retried.body).toMatchObject({ success: true, orderId: action.body.orderId });
     expect(await h.order(action.body.orderId)).toMatchObject({
       status: 'paid',
@@ -208,16 +193,7 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     const u = await verifiedUser(t, sink, 'reconciled');
     const admin = await verifiedUser(t, sink, 'stripeadmin');
     await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.session.user.id]);
-    const res = await t.http
-      .post('/api/payments/process')
-      .set(bearer(u))
-      .send({
-        itemId: 'single_solution_view',
-        solutionId: solution.id,
-        paymentMethodId: 'pm_card_threeDSecure2Required',
-        paymentMethodType: 'stripe_card',
-      })
-      .expect(200);
+    const res = await payViewByCard(u, 'pm_card_threeDSecure2Required');
     const reconcile = () =>
       t.http.post(`/api/admin/orders/${res.body.orderId}/reconcile`).set(bearer(admin)).expect(200);
     expect((await reconcile()).body).toMatchObject({
