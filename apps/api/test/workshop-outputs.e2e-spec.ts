@@ -189,7 +189,7 @@ describe('the workshop: registering, and what the built-in generator writes (con
       expect(again!.related_solutions!.map((r) => r.id)).not.toContain(cold.id);
     });
 
-    it('exports the deliverables as Word for the w.owner (and staff), named after the demand', async () => {
+    it('exports the deliverables as Word for the owner (and staff), named after the demand', async () => {
       await createSolution(w.t, { projectName: '城市冷链配送调度', projectRequirements: '冷链配送车辆调度' });
       const id = await register(w.owner, {
         name: '冷链/配送 2026',

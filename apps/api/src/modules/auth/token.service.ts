@@ -40,8 +40,6 @@ const invalidRefresh = () => new AppError('INVALID_REFRESH_TOKEN');
  * reloaded while its refresh was in flight. Later, reuse revokes the family.
  */
 export const ROTATION_GRACE_SECONDS = 30;
-/** How long a concurrent second use waits for the first to store the pair it is producing. */
-const GRACE_WAIT_MS = 3000;
 
 /**
  * The pair a rotation produced, kept for the grace period sealed with a key only the spent token's secret gives:
@@ -94,6 +92,7 @@ export class TokenService {
   async issue(
     user: Pick<User, 'id' | 'role' | 'tokenVersion'>,
     family?: { id: string; expiresAt: Date },
+    m: EntityManager = this.refreshTokens.manager,
   ): Promise<TokenPair> {
     const claims = { sub: user.id, role: user.role, typ: 'access', ver: user.tokenVersion };
     const access_token = jwt.sign(claims, this.accessKey, {
@@ -101,8 +100,8 @@ export class TokenService {
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
     });
     const secret = randomBytes(32).toString('base64url');
-    const row = await this.refreshTokens.save(
-      this.refreshTokens.create({
+    const row = await m.save(
+      m.create(RefreshToken, {
         userId: user.id,
         familyId: family?.id ?? randomUUID(),
         secretHash: sha256(secret),
@@ -125,38 +124,32 @@ export class TokenService {
     const found = await this.find(refreshToken);
     if (!found || found.row.revokedAt || found.row.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
     const { row, secret } = found;
-    const spent = await this.refreshTokens.update(
-      { id: row.id, usedAt: IsNull(), revokedAt: IsNull() },
-      { usedAt: new Date() },
-    );
-    if (!spent.affected) {
-      const spentAt = row.usedAt?.getTime() ?? Date.now();
-      const again =
-        Date.now() - spentAt <= ROTATION_GRACE_SECONDS * 1000 ? await this.rotated(row.id, secret) : null;
-      const user = again && (await loadUser(row.userId));
-      if (again && user && !user.disabled) return { user, pair: again };
-      // Reuse of a spent token: somebody else holds a copy. End the whole session.
-      if (!again) await this.revokeFamily(row.familyId);
-      throw invalidRefresh();
-    }
     const user = await loadUser(row.userId);
     if (!user || user.disabled) throw invalidRefresh();
-    const pair = await this.issue(user, { id: row.familyId, expiresAt: row.expiresAt });
-    await this.redis
-      .set(`rotated:${row.id}`, seal(pair, secret), 'EX', ROTATION_GRACE_SECONDS)
-      .catch((err: Error) => this.logger.warn(`rotation grace not kept (Redis): ${err.message}`));
-    return { user, pair };
-  }
-
-  /** The pair this token's rotation produced, waiting a moment for a concurrent rotation to store it. */
-  private async rotated(tokenId: string, secret: string): Promise<TokenPair | null> {
-    const until = Date.now() + GRACE_WAIT_MS;
-    for (;;) {
-      const sealed = await this.redis.get(`rotated:${tokenId}`).catch(() => null);
-      if (sealed) return unseal(sealed, secret);
-      if (Date.now() >= until) return null;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    // One rotation of a token at a time, under its row lock: a concurrent use waits for the first to commit, by
+    // which time the pair it produced is kept for the grace period (no polling for it).
+    const outcome = await this.refreshTokens.manager.transaction(async (tx) => {
+      const [locked]: Pick<RefreshToken, 'usedAt' | 'revokedAt'>[] = await tx.query(
+        `SELECT "usedAt", "revokedAt" FROM refresh_tokens WHERE id = $1 FOR UPDATE`,
+        [row.id],
+      );
+      if (!locked || locked.revokedAt) return 'invalid' as const;
+      if (locked.usedAt) {
+        const fresh = Date.now() - new Date(locked.usedAt).getTime() <= ROTATION_GRACE_SECONDS * 1000;
+        const sealed = fresh ? await this.redis.get(`rotated:${row.id}`).catch(() => null) : null;
+        return (sealed && unseal(sealed, secret)) || ('reused' as const);
+      }
+      await tx.update(RefreshToken, { id: row.id }, { usedAt: new Date() });
+      const pair = await this.issue(user, { id: row.familyId, expiresAt: row.expiresAt }, tx);
+      await this.redis
+        .set(`rotated:${row.id}`, seal(pair, secret), 'EX', ROTATION_GRACE_SECONDS)
+        .catch((err: Error) => this.logger.warn(`rotation grace not kept (Redis): ${err.message}`));
+      return pair;
+    });
+    // Reuse of a spent token past its grace: somebody else holds a copy. End the whole session.
+    if (outcome === 'reused') await this.revokeFamily(row.familyId);
+    if (typeof outcome === 'string') throw invalidRefresh();
+    return { user, pair: outcome };
   }
 
   /** Ends the token's session; answers whose it was (null for an unknown token). */
