@@ -24,6 +24,7 @@ import { SandboxCheckoutController } from './sandbox-checkout.controller';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
 import { OrdersAdminService } from './orders-admin.service';
+import { OrdersRepository } from './orders.repository';
 import { ReconciliationService } from './reconciliation.service';
 import { RefundsService } from './refunds.service';
 import { SandboxLedger } from './sandbox-ledger';
@@ -49,6 +50,7 @@ import { SandboxLedger } from './sandbox-ledger';
   providers: [
     BillingService,
     PaymentsService,
+    OrdersRepository,
     BuyerOrdersService,
     InvoicesService,
     FulfilmentService,

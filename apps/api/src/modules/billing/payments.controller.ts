@@ -20,7 +20,8 @@ import {
 } from './dto/payments.dto';
 import { BuyerOrdersService } from './buyer-orders.service';
 import { GatewayEventsService } from './gateway-events.service';
-import { PaymentsService, type CardMethod, type Purchase } from './payments.service';
+import { PaymentsService } from './payments.service';
+import type { CardMethod, Purchase } from './purchase';
 
 /** A one-time purchase names a catalogue item, or a one-time plan by its id. */
 const oneTimePurchase = (itemId: string, solutionId?: string): Purchase =>

@@ -7,19 +7,14 @@ import {
   currencyFor,
   type Currency,
   type Language,
-  type PaymentDevice,
   type PaymentGateway,
   type PaymentInstruction,
   type PaymentMethod,
   type PaymentOptionsResponse,
   WebRoute,
-  type Localized,
-  type PaymentItemType,
-  type PriceInfo,
-  type PurchaseSubject,
 } from '@think-tank/contracts';
 import type Stripe from 'stripe';
-import { IsNull, MoreThan, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
@@ -29,44 +24,14 @@ import { ITEM_NAMES } from './billing.messages';
 import { Order, subjectColumns } from './entities/order.entity';
 import { Plan } from './entities/plan.entity';
 import { FulfilmentService } from './fulfilment.service';
+import { OrdersRepository } from './orders.repository';
+import { HAND_OFF, type Buyer, type CardMethod, type Purchase } from './purchase';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
 import { WechatPayGateway } from './gateways/wechatpay.gateway';
 
-/**
- * Something another module sells (a workshop fee): its item type and id, what it is for, its title, and its price
- * in the order's currency, all the seller's. Billing charges it and hands it back to the item type's fulfiller.
- */
-export interface ModuleSale {
-  itemType: PaymentItemType;
-  itemId: string;
-  subject: PurchaseSubject;
-  title: Localized;
-  price: (currency: Currency) => PriceInfo;
-}
-
-/** What a buyer asks for: a plan by id, a catalogue item (a solution view names its solution), a module's sale. */
-export type Purchase =
-  { planId: string } | { itemId: string; solutionId?: string; solutionName?: string } | { sale: ModuleSale };
-
-export interface Buyer {
-  id: string;
-}
-
 /** Orders a user may open in 10 minutes: enough for any honest retry, not for flooding the table. */
 const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
-/** The way each gateway is paid on each device (a sandbox order keeps the way it stands in for). */
-const HAND_OFF: Record<Exclude<PaymentGateway, 'sandbox'>, Record<PaymentDevice, PaymentMethod>> = {
-  alipay: { desktop: 'page', mobile: 'wap' },
-  wechatpay: { desktop: 'native', mobile: 'h5' },
-  stripe: { desktop: 'checkout', mobile: 'checkout' },
-};
-/** What a Stripe payment method pays as: a typed card, or a wallet's card. */
-export type CardMethod = Extract<PaymentMethod, 'card' | 'applepay' | 'googlepay'>;
-
-/** A second call for the same thing within this time answers the pending order instead of a new one. */
-const SAME_ORDER_MS = 15 * 60 * 1000;
-
 const CATALOGUE = Object.values(CatalogueItem);
 const sandboxCashier = (orderId: string) => `/api/payments/sandbox/checkout/${orderId}`;
 /** An order's title fits its column (Alipay's own limit is 256). */
@@ -78,7 +43,7 @@ export class PaymentsService {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
-    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly orders: OrdersRepository,
     @InjectRepository(Plan) private readonly plans: Repository<Plan>,
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
@@ -134,7 +99,8 @@ export class PaymentsService {
     const order = await this.ownPending(buyer, orderId);
     // Its gateway may have lost its keys (or the sandbox been turned off) since the order was made.
     if (this.gatewayFor(order.gateway) !== order.gateway) throw new AppError('PAYMENT_UNAVAILABLE');
-    if (order.gateway !== 'sandbox') await this.recordMethod(order, HAND_OFF[order.gateway][payer.device]);
+    if (order.gateway !== 'sandbox')
+      await this.orders.recordMethod(order, HAND_OFF[order.gateway][payer.device]);
     return this.instructionFor(order, payer);
   }
 
@@ -145,7 +111,7 @@ export class PaymentsService {
   }
 
   private async ownPending(buyer: Buyer, orderId: string): Promise<Order> {
-    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId, userId: buyer.id }) : null;
+    const order = isUuid(orderId) ? await this.orders.ownedBy(orderId, buyer.id) : null;
     if (!order) throw new AppError('NOT_FOUND');
     if (order.status !== 'pending') throw new AppError('CONFLICT');
     return order;
@@ -178,7 +144,7 @@ export class PaymentsService {
       return this.sandboxFallback(await this.checkout(buyer, purchase, 'stripe', lang));
     const order = await this.createOrder(buyer, purchase, gateway, currencyFor(lang), lang, method);
     const intent = await this.stripe.pay(order, paymentMethodId);
-    await this.orders.update({ id: order.id }, { gatewayTradeNo: intent.id });
+    await this.orders.setTradeNo(order.id, intent.id);
     if (intent.status === 'succeeded')
       await this.fulfilment.settle({
         orderId: order.id,
@@ -211,7 +177,7 @@ export class PaymentsService {
     if (!plan?.stripePriceId) throw new AppError('ITEM_NOT_AVAILABLE');
     const order = await this.createOrder(buyer, { planId }, gateway, currencyFor(lang), lang, method);
     const subscription = await this.stripe.subscribe(order, plan.stripePriceId, paymentMethodId);
-    await this.orders.update({ id: order.id }, { gatewayTradeNo: subscription.id });
+    await this.orders.setTradeNo(order.id, subscription.id);
     const invoice = subscription.latest_invoice as
       (Stripe.Invoice & { payment_intent?: Stripe.PaymentIntent }) | null;
     const intent = invoice?.payment_intent ?? null;
@@ -226,7 +192,7 @@ export class PaymentsService {
   }
 
   findOrder(orderId: string): Promise<Order | null> {
-    return this.orders.findOneBy({ id: orderId });
+    return this.orders.byId(orderId);
   }
 
   /** The gateway that serves a request for `wanted`: itself with its keys, else the sandbox when enabled. */
@@ -255,8 +221,8 @@ export class PaymentsService {
     if ('sale' in purchase) {
       const { itemType, itemId, subject, title, price } = purchase.sale;
       const { amount, currency: charged } = price(currency);
-      return this.pendingOrNew(
-        this.orders.create({
+      return this.orders.pendingOrNew(
+        this.orders.draft({
           userId: buyer.id,
           gateway,
           method,
@@ -275,8 +241,8 @@ export class PaymentsService {
       // A custom (enterprise) plan has no price to charge.
       if (!plan || !plan.isValid || plan.periodType === 'custom') throw new AppError('ITEM_NOT_AVAILABLE');
       const oneTime = ONE_TIME_PERIODS.includes(plan.periodType);
-      return this.pendingOrNew(
-        this.orders.create({
+      return this.orders.pendingOrNew(
+        this.orders.draft({
           userId: buyer.id,
           gateway,
           method,
@@ -295,8 +261,8 @@ export class PaymentsService {
       throw new AppError('ITEM_NOT_AVAILABLE');
     const isView = item.id === CatalogueItem.singleSolutionView.id;
     if (isView && !purchase.solutionId) throw new AppError('ITEM_NOT_AVAILABLE');
-    return this.pendingOrNew(
-      this.orders.create({
+    return this.orders.pendingOrNew(
+      this.orders.draft({
         userId: buyer.id,
         gateway,
         method,
@@ -315,46 +281,5 @@ export class PaymentsService {
           : ITEM_NAMES[item.id][lang],
       }),
     );
-  }
-
-  /**
-   * One order per intent to buy (contract §10): the same user, item, price and gateway within 15 minutes get
-   * their pending order back, so two quick clicks or a retry make one order (and one gateway payment, since
-   * gateway calls carry the order's idempotency key). Serialised per user and item by an advisory lock.
-   */
-  private pendingOrNew(draft: Order): Promise<Order> {
-    return this.orders.manager.transaction(async (tx) => {
-      const same = {
-        userId: draft.userId,
-        gateway: draft.gateway,
-        itemType: draft.itemType,
-        itemId: draft.itemId,
-        subjectKind: draft.subjectKind ?? IsNull(),
-        subjectId: draft.subjectId ?? IsNull(),
-        subjectPart: draft.subjectPart ?? IsNull(),
-        amount: draft.amount,
-        currency: draft.currency,
-      };
-      // One lock per user and thing bought: concurrent calls for it queue here, others pass.
-      const thing = [draft.userId, draft.itemId, draft.subjectId, draft.subjectPart].join(':');
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [thing]);
-      const pending = await tx.findOne(Order, {
-        where: { ...same, status: 'pending', createdAt: MoreThan(new Date(Date.now() - SAME_ORDER_MS)) },
-        order: { createdAt: 'DESC' },
-      });
-      if (!pending) return tx.save(draft);
-      // The same intent, handed over another way this time (on the phone after the desktop, say).
-      if (draft.method && pending.method !== draft.method) {
-        await tx.update(Order, { id: pending.id }, { method: draft.method });
-        pending.method = draft.method;
-      }
-      return pending;
-    });
-  }
-
-  private async recordMethod(order: Order, method: PaymentMethod): Promise<void> {
-    if (order.method === method) return;
-    await this.orders.update({ id: order.id }, { method });
-    order.method = method;
   }
 }
