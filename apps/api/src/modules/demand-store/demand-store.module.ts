@@ -14,6 +14,7 @@ import { DemandFeesService } from './demand-fees.service';
 import { DEMAND_ENTITIES } from './entities';
 import { LabFilesService } from './lab-files.service';
 import { LabViewerController } from './lab-viewer.controller';
+import { DemandDeliverablesRepository } from './demand-deliverables.repository';
 
 /** The workshop as the API serves it: demands, fees, the lab viewer, live events. Stage jobs run in the worker. */
 @Module({
@@ -27,6 +28,7 @@ import { LabViewerController } from './lab-viewer.controller';
     LabFilesService,
     DemandExportsService,
     DemandEventsGateway,
+    DemandDeliverablesRepository,
   ],
   exports: [DemandsAdminService],
 })

@@ -248,7 +248,10 @@ export class DemandStoreService {
   ): Promise<Demand> {
     this.refuseIllegal(dto.content, dto.keyValuePoints);
     await this.limiter.take({ key: `new-demands:${who.id}`, ...NEW_DEMAND_LIMIT });
-    if (startupPayment === 'Pending' && (await this.stageState.awaitingStartupFee(tx, who.id)) >= AWAITING_FEE_MAX)
+    if (
+      startupPayment === 'Pending' &&
+      (await this.stageState.awaitingStartupFee(tx, who.id)) >= AWAITING_FEE_MAX
+    )
       throw new AppError('TOO_MANY_PENDING_DEMANDS');
     const demand = await tx.save(
       tx.create(Demand, {

@@ -12,7 +12,7 @@ import { DataSource, In } from 'typeorm';
 import { AuditService } from '../../core/audit/audit.service';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
-import { DemandStagesRepository } from './demand-stages.repository';
+import { DemandDeliverablesRepository } from './demand-deliverables.repository';
 import { DemandStoreService } from './demand-store.service';
 import { Demand } from './entities/demand.entity';
 import { DemandStage } from './entities/demand-stage.entity';
@@ -24,12 +24,12 @@ export class DemandsAdminService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly store: DemandStoreService,
     private readonly audit: AuditService,
-    private readonly stages: DemandStagesRepository,
+    private readonly deliverables: DemandDeliverablesRepository,
   ) {}
 
   /** The solutions deliverables cite most (the console's solutions tab). */
   mostCitedSolutions(limit = 10): Promise<SolutionCitations[]> {
-    return this.stages.mostCited(limit);
+    return this.deliverables.mostCited(limit);
   }
 
   /** Newest update first. */
