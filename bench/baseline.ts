@@ -17,7 +17,7 @@ import {
   dailyViewsKey,
   TAKE_DAILY_VIEW,
 } from '../apps/api/src/modules/paywall/daily-views';
-import { VIEW_GRANT } from '../apps/api/src/modules/billing/view-grant.query';
+import { VIEW_GRANT } from '../apps/api/src/modules/billing/view-grants.repository';
 import { glossaryAlternatives } from '../apps/api/src/modules/solutions/glossary';
 import { TEASER_SCANNED } from '../apps/api/src/modules/paywall/teaser';
 import { queryTerms } from '../apps/api/src/modules/solutions/search-text';

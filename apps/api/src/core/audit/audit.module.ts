@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { AuditService } from './audit.service';
+import { AuditLog } from './audit-log.repository';
 
 @Global()
-@Module({ providers: [AuditService], exports: [AuditService] })
+@Module({ providers: [AuditLog], exports: [AuditLog] })
 export class AuditModule {}

@@ -1,7 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Role } from '@think-tank/contracts';
-import { DataSource } from 'typeorm';
+import { TokenVersionsRepository } from './token-versions.repository';
 
 /** How long a process believes a user's token version without asking the database again. */
 export const TOKEN_VERSION_TTL_MS = 2_000;
@@ -20,7 +19,7 @@ const NONE = -1;
 export class TokenVersions {
   private readonly known = new Map<string, { version: number; until: number }>();
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly users: TokenVersionsRepository) {}
 
   /**
    * Synchronous while the user's version is remembered (the hot path), else after one query. `fresh` always asks
@@ -46,9 +45,7 @@ export class TokenVersions {
   }
 
   private async load(userId: string): Promise<{ version: number; role?: Role }> {
-    const [row] = (await this.db.query(`SELECT "tokenVersion", disabled, role FROM users WHERE id = $1`, [
-      userId,
-    ])) as { tokenVersion: number; disabled: boolean; role: Role }[];
+    const row = await this.users.current(userId);
     const version = row && !row.disabled ? row.tokenVersion : NONE;
     if (this.known.size >= KEPT) this.known.delete(this.known.keys().next().value!);
     this.known.delete(userId);
@@ -58,5 +55,5 @@ export class TokenVersions {
 }
 
 @Global()
-@Module({ providers: [TokenVersions], exports: [TokenVersions] })
+@Module({ providers: [TokenVersions, TokenVersionsRepository], exports: [TokenVersions] })
 export class TokenVersionsModule {}

@@ -1,8 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
+import { DatabaseProbe } from './database-probe';
+import { Transactions } from './transactions';
 
+/** The pool, the unit of work every module's services open (transactions.ts), and the health checks' probe. */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -13,5 +17,7 @@ import { dataSourceOptions } from './data-source-options';
       }),
     }),
   ],
+  providers: [Transactions, DatabaseProbe],
+  exports: [Transactions, DatabaseProbe],
 })
 export class DatabaseModule {}

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
-import type { DataSource } from 'typeorm';
+import { DatabaseProbe } from '../database/database-probe';
 import { REDIS } from '../redis/redis.provider';
 
 export type Check = 'up' | 'down';
@@ -10,13 +9,13 @@ export type Check = 'up' | 'down';
 @Injectable()
 export class HealthService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: DatabaseProbe,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   async checks(): Promise<{ database: Check; redis: Check }> {
     const [database, redis] = await Promise.all([
-      status(this.db.query('SELECT 1')),
+      status(this.db.ping()),
       status(this.redis.ping()),
     ]);
     return { database, redis };

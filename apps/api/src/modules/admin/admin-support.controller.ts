@@ -15,7 +15,7 @@ import { ApiOperation } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Role, type Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
-import { AuditService } from '../../core/audit/audit.service';
+import { AuditLog } from '../../core/audit/audit-log.repository';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { Roles, StaffConsole } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -24,7 +24,7 @@ import { OrdersAdminService } from '../billing';
 import { DemandsAdminService, StageQuery } from '../demand-store';
 import { AuditQuery, DemandsQuery, OrdersQuery, PageQuery, UserPatchDto, UsersQuery } from './dto/admin.dto';
 import { QueuesAdminService } from './queues-admin.service';
-import { SupportTimelineService } from './support-timeline.service';
+import { SupportTimeline } from './support-timeline.read-model';
 
 /**
  * The support console's endpoints (contract §9): support and admin read everything, disable users, retry
@@ -36,11 +36,11 @@ import { SupportTimelineService } from './support-timeline.service';
 export class AdminSupportController {
   constructor(
     private readonly users: UsersAdminService,
-    private readonly timeline: SupportTimelineService,
+    private readonly timeline: SupportTimeline,
     private readonly orders: OrdersAdminService,
     private readonly demands: DemandsAdminService,
     private readonly queues: QueuesAdminService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
   ) {}
 
   @Get('users')

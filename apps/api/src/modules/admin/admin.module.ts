@@ -3,7 +3,7 @@ import { DemandStoreModule } from '../demand-store';
 import { AdminSupportController } from './admin-support.controller';
 import { MetricsCollectors } from './metrics-collectors';
 import { QueuesAdminService } from './queues-admin.service';
-import { SupportTimelineService } from './support-timeline.service';
+import { SupportTimeline } from './support-timeline.read-model';
 import { AuthModule } from '../auth';
 import { BillingModule } from '../billing';
 import { NotificationsModule } from '../notifications';
@@ -22,6 +22,6 @@ import { AdminVipApplicationsController } from './admin-vip-applications.control
     AdminVipApplicationsController,
     AdminInvoicesController,
   ],
-  providers: [SupportTimelineService, QueuesAdminService, MetricsCollectors],
+  providers: [SupportTimeline, QueuesAdminService, MetricsCollectors],
 })
 export class AdminModule {}

@@ -1,7 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { MetricsService } from '../../core/metrics/metrics.service';
+import { OrdersAdminService } from '../billing';
 import { QueuesAdminService } from './queues-admin.service';
 
 /** The operational gauges read at scrape time: queue depths by state, and orders by gateway and status. */
@@ -10,7 +9,7 @@ export class MetricsCollectors implements OnModuleInit {
   constructor(
     private readonly metrics: MetricsService,
     private readonly queues: QueuesAdminService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly orders: OrdersAdminService,
   ) {}
 
   onModuleInit(): void {
@@ -19,10 +18,7 @@ export class MetricsCollectors implements OnModuleInit {
         for (const [state, n] of Object.entries(counts)) g.set({ queue: name, state }, n);
     });
     this.metrics.gauge('orders', 'Orders by gateway and status', ['gateway', 'status'], async (g) => {
-      const rows: { gateway: string; status: string; n: number }[] = await this.db.query(
-        `SELECT gateway, status, count(*)::int AS n FROM orders GROUP BY gateway, status`,
-      );
-      for (const r of rows) g.set({ gateway: r.gateway, status: r.status }, r.n);
+      for (const r of await this.orders.counts()) g.set({ gateway: r.gateway, status: r.status }, r.n);
     });
   }
 }

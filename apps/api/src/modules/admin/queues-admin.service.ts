@@ -1,6 +1,5 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   JobName,
   QueueName,
@@ -12,8 +11,8 @@ import {
 } from '@think-tank/contracts';
 import type { Job, Queue } from 'bull';
 import type Redis from 'ioredis';
-import { DataSource } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
+import { AuditLog } from '../../core/audit/audit-log.repository';
+import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { REDIS } from '../../core/redis/redis.provider';
 
@@ -36,8 +35,8 @@ export class QueuesAdminService {
     @InjectQueue(QueueName.demandStages) demandStages: Queue,
     @InjectQueue(QueueName.billing) billing: Queue,
     @InjectQueue(QueueName.mail) mail: Queue,
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly audit: AuditService,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditLog,
     @Inject(REDIS) private readonly redis: Redis,
   ) {
     this.queues = new Map([
@@ -97,7 +96,7 @@ export class QueuesAdminService {
     if (!job) throw new AppError('NOT_FOUND');
     if (!(await job.isFailed())) throw new AppError('CONFLICT');
     await job.retry();
-    await this.db.transaction((tx) =>
+    await this.transactions.run((tx) =>
       this.audit.record(tx, {
         actorId,
         action: 'queue.retry',

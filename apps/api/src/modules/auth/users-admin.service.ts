@@ -9,7 +9,7 @@ import {
   type AdminUserPatch,
 } from '@think-tank/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
+import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { User } from './entities/user.entity';
@@ -40,7 +40,7 @@ export interface Actor {
 export class UsersAdminService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
     private readonly tokens: TokenService,
   ) {}
 

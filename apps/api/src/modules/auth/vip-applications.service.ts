@@ -9,7 +9,7 @@ import {
   type VipApplicationStatus,
 } from '@think-tank/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
+import { AuditLog } from '../../core/audit/audit-log.repository';
 import { decidePending } from '../../core/database/decide-pending';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
@@ -48,7 +48,7 @@ export class VipApplicationsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly users: UsersAdminService,
     private readonly tokens: TokenService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
     private readonly notifications: NotificationsService,
     private readonly limiter: RateLimiter,
   ) {}

@@ -25,6 +25,11 @@ import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
 import { OrdersAdminService } from './orders-admin.service';
 import { OrdersRepository } from './orders.repository';
+import { InvoicesRepository } from './invoices.repository';
+import { PlansRepository } from './plans.repository';
+import { RefundsRepository } from './refunds.repository';
+import { SubscriptionsRepository } from './subscriptions.repository';
+import { ViewGrantsRepository } from './view-grants.repository';
 import { ReconciliationService } from './reconciliation.service';
 import { RefundsService } from './refunds.service';
 import { SandboxLedger } from './sandbox-ledger';
@@ -51,6 +56,11 @@ import { SandboxLedger } from './sandbox-ledger';
     BillingService,
     PaymentsService,
     OrdersRepository,
+    RefundsRepository,
+    SubscriptionsRepository,
+    PlansRepository,
+    ViewGrantsRepository,
+    InvoicesRepository,
     BuyerOrdersService,
     InvoicesService,
     FulfilmentService,

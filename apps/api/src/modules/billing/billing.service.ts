@@ -1,16 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { planFeatures, type AdminPage, type AdminPlan, type PlanInput } from '@think-tank/contracts';
-import type { Pool } from 'pg';
-import { DataSource, QueryFailedError, Repository } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
-import { poolOf } from '../../core/database/pool';
+import { AuditLog } from '../../core/audit/audit-log.repository';
+import { Transactions } from '../../core/database/transactions';
+import { isUniqueViolation } from '../../core/database/unique-violation';
 import { AppError } from '../../core/errors/app-error';
-import { Order } from './entities/order.entity';
-import { Plan } from './entities/plan.entity';
-import { VIEW_GRANT } from './view-grant.query';
-
-const UNIQUE_VIOLATION = '23505';
+import type { Plan } from './entities/plan.entity';
+import { OrdersRepository } from './orders.repository';
+import { PlansRepository } from './plans.repository';
+import { ViewGrantsRepository } from './view-grants.repository';
 
 function toAdminPlan(plan: Plan): AdminPlan {
   const { createdAt, updatedAt, features: _unread, featuresEn: _unreadEn, ...fields } = plan;
@@ -26,55 +23,42 @@ function toAdminPlan(plan: Plan): AdminPlan {
 
 @Injectable()
 export class BillingService {
-  private readonly pool: Pool;
-
   constructor(
-    @InjectRepository(Plan) private readonly plans: Repository<Plan>,
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly audit: AuditService,
-  ) {
-    this.pool = poolOf(db);
-  }
+    private readonly transactions: Transactions,
+    private readonly plans: PlansRepository,
+    private readonly orders: OrdersRepository,
+    private readonly views: ViewGrantsRepository,
+    private readonly audit: AuditLog,
+  ) {}
 
   /** Every plan, in display order. */
   listPlans(): Promise<Plan[]> {
-    return this.plans.find({ order: { sortOrder: 'ASC', tier: 'ASC' } });
+    return this.plans.all();
   }
 
   /** Every plan as support edits it, a page at a time (contract §10: admin lists are paged, plans included). */
   async listAdminPlans(page: number, pageSize: number): Promise<AdminPage<AdminPlan>> {
-    const [rows, total] = await this.plans.findAndCount({
-      order: { sortOrder: 'ASC', tier: 'ASC', id: 'ASC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
+    const [rows, total] = await this.plans.page(page, pageSize);
     return { items: rows.map(toAdminPlan), total, page, pageSize };
   }
 
   /** Whether a pay-per-view purchase of this solution is live (30 days from payment, until refunded). */
-  async hasViewGrant(userId: string, solutionId: string): Promise<boolean> {
-    // On the paid view's path: a repository's query builder cost it ~9 % of its CPU (profile, issue 22).
-    const { rowCount } = await this.pool.query({ ...VIEW_GRANT, values: [userId, solutionId] });
-    return Boolean(rowCount);
+  hasViewGrant(userId: string, solutionId: string): Promise<boolean> {
+    return this.views.isLive(userId, solutionId);
   }
 
   /** Creates (id null) or replaces a plan, with its audit entry; a taken code is 409 CONFLICT. */
   async savePlan(id: string | null, input: PlanInput, actorId: string): Promise<AdminPlan> {
     try {
-      return await this.db.transaction(async (tx) => {
-        const before = id
-          ? await tx.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } })
-          : null;
+      return await this.transactions.run(async (tx) => {
+        const before = id ? await this.plans.locked(tx, id) : null;
         if (id && !before) throw new AppError('NOT_FOUND');
-        const plan = await tx.save(
-          Plan,
-          tx.create(Plan, {
-            ...before,
-            ...input,
-            stripePriceId: input.stripePriceId ?? null,
-            alipayProductCode: input.alipayProductCode ?? null,
-          }),
-        );
+        const plan = await this.plans.save(tx, {
+          ...before,
+          ...input,
+          stripePriceId: input.stripePriceId ?? null,
+          alipayProductCode: input.alipayProductCode ?? null,
+        });
         await this.audit.record(tx, {
           actorId,
           action: id ? 'plan.update' : 'plan.create',
@@ -85,19 +69,18 @@ export class BillingService {
         return toAdminPlan(plan);
       });
     } catch (e) {
-      if (e instanceof QueryFailedError && (e.driverError as { code?: string }).code === UNIQUE_VIOLATION)
-        throw new AppError('CONFLICT');
+      if (isUniqueViolation(e)) throw new AppError('CONFLICT');
       throw e;
     }
   }
 
   /** Deletes a plan nobody has bought; one with orders stays, so that their history keeps its name. */
   async removePlan(id: string, actorId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const plan = await tx.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    await this.transactions.run(async (tx) => {
+      const plan = await this.plans.locked(tx, id);
       if (!plan) throw new AppError('NOT_FOUND');
-      if (await tx.existsBy(Order, { itemId: id })) throw new AppError('PLAN_IN_USE');
-      await tx.delete(Plan, { id });
+      if (await this.orders.anyFor(tx, id)) throw new AppError('PLAN_IN_USE');
+      await this.plans.remove(tx, id);
       await this.audit.record(tx, {
         actorId,
         action: 'plan.delete',

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   WebRoute,
   formatMoney,
@@ -8,12 +7,12 @@ import {
   type OrderStatusResponse,
   subjectRoute,
 } from '@think-tank/contracts';
-import { Repository } from 'typeorm';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { ORDER_STATUS_MESSAGES } from './billing.messages';
 import { InvoicesService } from './invoices.service';
-import { Order, subjectIds, subjectOf } from './entities/order.entity';
+import { type Order, subjectIds, subjectOf } from './entities/order.entity';
+import { OrdersRepository } from './orders.repository';
 
 /** Where an order's buyer finds what it bought: its subject (solution, demand), the subscription; null for the rest. */
 const linkOf = (order: Order): string | null => {
@@ -26,12 +25,12 @@ const linkOf = (order: Order): string | null => {
 @Injectable()
 export class BuyerOrdersService {
   constructor(
-    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly orders: OrdersRepository,
     private readonly invoices: InvoicesService,
   ) {}
 
   async orderStatus(userId: string, orderId: string, lang: Language): Promise<OrderStatusResponse> {
-    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId, userId }) : null;
+    const order = isUuid(orderId) ? await this.orders.ownedBy(orderId, userId) : null;
     if (!order)
       throw new AppError('NOT_FOUND', {
         status: 'not_found',
@@ -52,12 +51,7 @@ export class BuyerOrdersService {
 
   /** The user's own orders, newest first, each with a link back to what it bought (customer-area: /profile/orders). */
   async myOrders(userId: string, page: number, pageSize: number): Promise<MyOrdersPage> {
-    const [rows, total] = await this.orders.findAndCount({
-      where: { userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
+    const [rows, total] = await this.orders.pageOf(userId, page, pageSize);
     const invoices = await this.invoices.latestOf(rows.map((o) => o.id));
     return {
       items: rows.map((o) => ({

@@ -1,11 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { type PaymentGateway, PaymentItemType } from '@think-tank/contracts';
 import { Messages, type MessageDraft, NotificationsService } from '../notifications';
-import { DataSource, type EntityManager } from 'typeorm';
-import { updateReturning } from '../../core/database/update-returning';
+import { Transactions, type Tx } from '../../core/database/transactions';
 import { InvoicesService } from './invoices.service';
 import { Order } from './entities/order.entity';
+import { OrdersRepository, type GatewayEvent } from './orders.repository';
 
 export type Settlement = 'paid' | 'failed' | 'canceled';
 
@@ -28,12 +27,7 @@ function unappliedPayment(req: SettleRequest, current: Order): string | null {
     : null;
 }
 
-/** A gateway message, recorded with its effect so that a repeat changes nothing. */
-export interface GatewayEvent {
-  gateway: PaymentGateway;
-  id: string;
-  type: string;
-}
+export type { GatewayEvent };
 
 export interface SettleRequest {
   orderId: string;
@@ -75,9 +69,9 @@ export type PaidOrder = Readonly<
   >
 >;
 /** Fulfils one item type inside the settling transaction (a module registers what it sells). */
-export type Fulfiller = (tx: EntityManager, order: PaidOrder, context: SettleContext) => Promise<Fulfilment>;
+export type Fulfiller = (tx: Tx, order: PaidOrder, context: SettleContext) => Promise<Fulfilment>;
 /** Takes back what a refunded order of the item type granted, inside the refunding transaction. */
-export type Revoker = (tx: EntityManager, order: PaidOrder) => Promise<void>;
+export type Revoker = (tx: Tx, order: PaidOrder) => Promise<void>;
 /** Which of these paid orders of the item type were delivered (what support sees before refunding one). */
 export type DeliveredCheck = (orders: PaidOrder[]) => Promise<Set<string>>;
 
@@ -108,7 +102,8 @@ export class FulfilmentService implements OnApplicationBootstrap {
   private readonly deliveredChecks = new Map<PaymentItemType, DeliveredCheck>();
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
+    private readonly orders: OrdersRepository,
     private readonly notifications: NotificationsService,
     private readonly invoices: InvoicesService,
   ) {}
@@ -155,12 +150,12 @@ export class FulfilmentService implements OnApplicationBootstrap {
   }
 
   async settle(req: SettleRequest): Promise<SettleResult> {
-    const { announce, ...result } = await this.db.transaction(async (tx) => {
-      if (req.event && !(await this.recordEvent(tx, req.event, req.orderId)))
+    const { announce, ...result } = await this.transactions.run(async (tx) => {
+      if (req.event && !(await this.orders.recordEvent(tx, req.event, req.orderId)))
         return { order: null, changed: false, announce: null };
-      const order = await this.transition(tx, req);
+      const order = await this.orders.settle(tx, req);
       if (!order) {
-        const current = await tx.findOneBy(Order, { id: req.orderId });
+        const current = await this.orders.byId(req.orderId, tx);
         const unapplied = current && unappliedPayment(req, current);
         if (unapplied) await this.flag(current.id, unapplied, tx);
         return { order: current, changed: false, announce: null };
@@ -189,15 +184,11 @@ export class FulfilmentService implements OnApplicationBootstrap {
   async refund(
     orderId: string,
     event?: GatewayEvent,
-    tx?: EntityManager,
+    tx?: Tx,
   ): Promise<{ announce: () => Promise<void> } | null> {
-    const run = async (m: EntityManager) => {
-      if (event && !(await this.recordEvent(m, event, orderId))) return null;
-      const [order] = await updateReturning<Order>(
-        m,
-        `UPDATE orders SET status = 'refunded', "updatedAt" = now() WHERE id = $1 AND status = 'paid' RETURNING *`,
-        [orderId],
-      );
+    const run = async (m: Tx) => {
+      if (event && !(await this.orders.recordEvent(m, event, orderId))) return null;
+      const order = await this.orders.markRefunded(m, orderId);
       if (!order) return null;
       await this.revokers.get(order.itemType)?.(m, order);
       // Nothing to invoice any more: a pending request is closed, an issued invoice is due its reversal (红冲).
@@ -210,7 +201,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
       return { announce: () => push().catch((e: Error) => this.logger.warn(`refund message: ${e.message}`)) };
     };
     if (tx) return run(tx);
-    const refunded = await this.db.transaction(run);
+    const refunded = await this.transactions.run(run);
     if (refunded) this.logger.log(`order ${orderId} refunded`);
     await refunded?.announce();
     return refunded;
@@ -221,75 +212,35 @@ export class FulfilmentService implements OnApplicationBootstrap {
    * gateway reports for it afterwards grants nothing and is flagged for a refund (`unappliedPayment`).
    */
   async cancelPending(orderId: string): Promise<boolean> {
-    const rows = await updateReturning(
-      this.db,
-      `UPDATE orders SET status = 'canceled', "updatedAt" = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
-      [orderId],
-    );
-    if (rows.length) this.logger.log(`order ${orderId} canceled by its buyer`);
-    return rows.length === 1;
+    const canceled = await this.orders.cancelPending(orderId);
+    if (canceled) this.logger.log(`order ${orderId} canceled by its buyer`);
+    return canceled;
   }
 
   /**
    * Flags an order for support to look at (a gateway message that did not match it, money that bought nothing);
    * changes nothing else. In the caller's transaction when given.
    */
-  async flag(orderId: string, reason: string, m: EntityManager = this.db.manager): Promise<void> {
+  async flag(orderId: string, reason: string, tx?: Tx): Promise<void> {
     this.logger.warn(`order ${orderId} flagged: ${reason}`);
-    await m.query(`UPDATE orders SET "flaggedReason" = $2, "updatedAt" = now() WHERE id = $1`, [
-      orderId,
-      reason.slice(0, 500),
-    ]);
+    await this.orders.flag(orderId, reason, tx);
   }
 
   /** Runs `effect` in a transaction that records the event, unless the event was handled before (then false). */
   async once(
     event: GatewayEvent,
     orderId: string | null,
-    effect: (tx: EntityManager) => Promise<void>,
+    effect: (tx: Tx) => Promise<void>,
   ): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      if (!(await this.recordEvent(tx, event, orderId))) return false;
+    return this.transactions.run(async (tx) => {
+      if (!(await this.orders.recordEvent(tx, event, orderId))) return false;
       await effect(tx);
       return true;
     });
   }
 
-  /** False when this event was handled before (it waits for a concurrent twin to commit, then sees it). */
-  private async recordEvent(
-    tx: EntityManager,
-    event: GatewayEvent,
-    orderId: string | null,
-  ): Promise<boolean> {
-    const rows: unknown[] = await tx.query(
-      `INSERT INTO payment_events (gateway, "eventId", type, "orderId") VALUES ($1, $2, $3, $4)
-       ON CONFLICT DO NOTHING RETURNING 1`,
-      [event.gateway, event.id.slice(0, 128), event.type.slice(0, 64), orderId],
-    );
-    return rows.length === 1;
-  }
-
-  /**
-   * `pending →` the outcome, by the order's own gateway. A failure is not final for a payment that can still
-   * succeed (a buyer retrying 3-D Secure or Checkout): `failed → paid` for the same gateway and the same payment.
-   */
-  private async transition(tx: EntityManager, req: SettleRequest): Promise<Order | null> {
-    const rows = await updateReturning<Order>(
-      tx,
-      `UPDATE orders SET status = $2::varchar, "gatewayTradeNo" = COALESCE($4::varchar, "gatewayTradeNo"),
-              "paidAt" = CASE WHEN $2::varchar = 'paid' THEN now() ELSE "paidAt" END, "updatedAt" = now()
-        WHERE id = $1 AND gateway = $3
-          AND (status = 'pending'
-               OR (status = 'failed' AND $2::varchar = 'paid'
-                   AND ("gatewayTradeNo" IS NULL OR "gatewayTradeNo" = $4::varchar)))
-        RETURNING *`,
-      [req.orderId, req.outcome, req.gateway, req.gatewayTradeNo ?? null],
-    );
-    return rows[0] ?? null;
-  }
-
   /** Grants what the paid order bought, by its item type's fulfiller; answers the messages that tell the buyer. */
-  private async grant(tx: EntityManager, order: Order, context: SettleContext): Promise<Fulfilment> {
+  private async grant(tx: Tx, order: Order, context: SettleContext): Promise<Fulfilment> {
     const fulfiller = this.fulfillers.get(order.itemType);
     if (!fulfiller) throw new Error(`no fulfilment handler for ${order.itemType}`);
     return fulfiller(tx, order, context);

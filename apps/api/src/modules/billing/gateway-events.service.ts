@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type Redis from 'ioredis';
 import type Stripe from 'stripe';
 import { REDIS } from '../../core/redis/redis.provider';
-import { Repository, type EntityManager } from 'typeorm';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
-import { Order } from './entities/order.entity';
-import { Subscription } from './entities/subscription.entity';
+import type { Order } from './entities/order.entity';
+import { OrdersRepository } from './orders.repository';
+import { SubscriptionsRepository } from './subscriptions.repository';
 import { FulfilmentService, type Settlement } from './fulfilment.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
@@ -29,7 +28,8 @@ export class GatewayEventsService {
   private readonly logger = new Logger(GatewayEventsService.name);
 
   constructor(
-    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly orders: OrdersRepository,
+    private readonly subscriptions: SubscriptionsRepository,
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
     private readonly stripe: StripeGateway,
@@ -47,7 +47,7 @@ export class GatewayEventsService {
       );
       return 'failure';
     }
-    const order = isUuid(notice.orderId) ? await this.orders.findOneBy({ id: notice.orderId }) : null;
+    const order = isUuid(notice.orderId) ? await this.orders.byId(notice.orderId) : null;
     if (!order || order.gateway !== 'alipay') {
       if (order) await this.fulfilment.flag(order.id, `Alipay notify for a ${order.gateway} order`);
       return 'failure';
@@ -111,7 +111,7 @@ export class GatewayEventsService {
       amount?: { total?: number };
     };
     const orderId = orderIdOf(String(r.out_trade_no ?? ''));
-    const order = orderId ? await this.orders.findOneBy({ id: orderId }) : null;
+    const order = orderId ? await this.orders.byId(orderId) : null;
     if (!order || order.gateway !== 'wechatpay') return fail(400, `no WeChat Pay order ${r.out_trade_no}`);
     if (r.mchid !== this.wechat.merchantId || r.appid !== this.wechat.appId)
       return fail(400, `merchant ${r.mchid}/${r.appid} is not ours`);
@@ -192,7 +192,7 @@ export class GatewayEventsService {
   }
 
   private async stripeOrder(orderId: string | undefined): Promise<Order | null> {
-    const order = isUuid(orderId) ? await this.orders.findOneBy({ id: orderId }) : null;
+    const order = isUuid(orderId) ? await this.orders.byId(orderId) : null;
     return order?.gateway === 'stripe' ? order : null;
   }
 
@@ -222,7 +222,7 @@ export class GatewayEventsService {
     const periodEnd = Math.max(0, ...invoice.lines.data.map((l) => l.period?.end ?? 0));
     await this.fulfilment.once(ref, order?.id ?? null, async (tx) => {
       if (subscriptionId && periodEnd)
-        await this.applyNewer(tx, subscriptionId, created, {
+        await this.subscriptions.applyStripeChange(tx, subscriptionId, created, {
           status: 'active',
           currentPeriodEnd: new Date(periodEnd * 1000),
         });
@@ -240,7 +240,7 @@ export class GatewayEventsService {
       const ended =
         type === 'customer.subscription.deleted' ||
         ['canceled', 'unpaid', 'incomplete_expired'].includes(sub.status);
-      await this.applyNewer(tx, sub.id, created, {
+      await this.subscriptions.applyStripeChange(tx, sub.id, created, {
         status: ended ? 'expired' : sub.cancel_at_period_end ? 'canceled' : 'active',
         ...(ended
           ? { currentPeriodEnd: new Date(Math.min(Date.now(), (end ?? Infinity) * 1000)) }
@@ -249,21 +249,5 @@ export class GatewayEventsService {
             : {}),
       });
     });
-  }
-
-  /** Stripe events arrive in any order: a change applies only when its event is not older than the last applied. */
-  private async applyNewer(
-    tx: EntityManager,
-    stripeSubscriptionId: string,
-    created: number,
-    changes: Pick<Subscription, 'status'> & Partial<Pick<Subscription, 'currentPeriodEnd'>>,
-  ) {
-    await tx
-      .createQueryBuilder()
-      .update(Subscription)
-      .set({ ...changes, stripeEventCreated: String(created) })
-      .where('"stripeSubscriptionId" = :id', { id: stripeSubscriptionId })
-      .andWhere('("stripeEventCreated" IS NULL OR "stripeEventCreated" <= :created)', { created })
-      .execute();
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   formatMoney,
   type AdminInvoiceRequest,
@@ -8,22 +7,16 @@ import {
   type InvoiceStatus,
   type OrderInvoice,
 } from '@think-tank/contracts';
-import { DataSource, In, type EntityManager, type FindOptionsWhere } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
-import { decidePending } from '../../core/database/decide-pending';
-import { updateReturning } from '../../core/database/update-returning';
+import { AuditLog } from '../../core/audit/audit-log.repository';
+import { Transactions, type Tx } from '../../core/database/transactions';
+import { isUniqueViolation } from '../../core/database/unique-violation';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { Messages, NotificationsService } from '../notifications';
 import { decodePdf, toInvoiceBody, type InvoiceRequestDto } from './dto/invoice.dto';
-import { InvoiceRequest } from './entities/invoice-request.entity';
-import { Order } from './entities/order.entity';
-
-/** The row as a decision returns it: everything but the PDF, which can be megabytes. */
-const RETURNED = `id, "orderId", "userId", type, title, "taxNumber", email, address, phone, bank, account, status,
-  "invoiceNumber", "reversalNumber", "rejectReason", "createdAt", "decidedAt"`;
-/** Statuses whose invoice was issued: its PDF stays downloadable, also once reversed (the books keep both). */
-const ISSUED = In(['issued', 'reversal_due', 'reversed']);
+import type { InvoiceRequest } from './entities/invoice-request.entity';
+import { InvoicesRepository } from './invoices.repository';
+import { OrdersRepository } from './orders.repository';
 
 /** The audit action of each answer support gives a request. */
 const AUDITED_AS = { issued: 'issue', rejected: 'reject', reversed: 'reverse' } as const;
@@ -36,36 +29,34 @@ const AUDITED_AS = { issued: 'issue', rejected: 'reject', reversed: 'reverse' } 
 @Injectable()
 export class InvoicesService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly audit: AuditService,
+    private readonly transactions: Transactions,
+    private readonly requests: InvoicesRepository,
+    private readonly orders: OrdersRepository,
+    private readonly audit: AuditLog,
     private readonly notifications: NotificationsService,
   ) {}
 
   async request(userId: string, orderId: string, input: InvoiceRequestDto): Promise<InvoiceRequestBody> {
     if (!isUuid(orderId)) throw new AppError('NOT_FOUND');
-    return this.db.transaction(async (tx) => {
+    return this.transactions.run(async (tx) => {
       // Shares the order's row lock with a refund: a refund committing now is waited for and seen (409), and one
       // coming after finds this request to close.
-      const [order]: Pick<Order, 'status'>[] = await tx.query(
-        `SELECT status FROM orders WHERE id = $1 AND "userId" = $2 FOR SHARE`,
-        [orderId, userId],
-      );
-      if (!order) throw new AppError('NOT_FOUND');
-      if (order.status !== 'paid') throw new AppError('ORDER_NOT_PAID');
+      const status = await this.orders.sharedStatusOf(tx, orderId, userId);
+      if (!status) throw new AppError('NOT_FOUND');
+      if (status !== 'paid') throw new AppError('ORDER_NOT_PAID');
       return this.insertRequest(tx, userId, orderId, input);
     });
   }
 
   private async insertRequest(
-    tx: EntityManager,
+    tx: Tx,
     userId: string,
     orderId: string,
     input: InvoiceRequestDto,
   ): Promise<InvoiceRequestBody> {
-    const repo = tx.getRepository(InvoiceRequest);
     // A normal invoice keeps none of the special invoice's fields, whatever the form sent.
     const special = input.type === 'special';
-    const row = repo.create({
+    const row = {
       ...input,
       taxNumber: input.taxNumber.toUpperCase(),
       address: special ? input.address : '',
@@ -74,12 +65,12 @@ export class InvoicesService {
       account: special ? input.account : '',
       orderId,
       userId,
-    });
+    };
     try {
-      return toInvoiceBody(await repo.save(row));
+      return toInvoiceBody(await this.requests.insert(tx, row));
     } catch (e) {
       // The partial unique index: one live request per order, however many arrive at once.
-      if ((e as { code?: string }).code === '23505') throw new AppError('INVOICE_ALREADY_REQUESTED');
+      if (isUniqueViolation(e)) throw new AppError('INVOICE_ALREADY_REQUESTED');
       throw e;
     }
   }
@@ -88,27 +79,13 @@ export class InvoicesService {
    * The order was refunded (in its refunding transaction): a pending request is closed, an issued invoice is due a
    * red-letter reversal (红冲) in the console. Answers the number of the invoice to reverse, if any.
    */
-  async orderRefunded(tx: EntityManager, orderId: string): Promise<string | null> {
-    await tx.update(
-      InvoiceRequest,
-      { orderId, status: 'pending' },
-      { status: 'closed', decidedAt: () => 'now()' },
-    );
-    const [due] = await updateReturning<Pick<InvoiceRequest, 'invoiceNumber'>>(
-      tx,
-      `UPDATE invoice_requests SET status = 'reversal_due', "updatedAt" = now()
-        WHERE "orderId" = $1 AND status = 'issued' RETURNING "invoiceNumber"`,
-      [orderId],
-    );
-    return due?.invoiceNumber ?? null;
+  orderRefunded(tx: Tx, orderId: string): Promise<string | null> {
+    return this.requests.orderRefunded(tx, orderId);
   }
 
   /** The latest request of each of these orders (the order list shows them). */
   async latestOf(orderIds: string[]): Promise<Map<string, OrderInvoice>> {
-    if (!orderIds.length) return new Map();
-    const rows = await this.db
-      .getRepository(InvoiceRequest)
-      .find({ where: { orderId: In(orderIds) }, order: { createdAt: 'ASC' } });
+    const rows = await this.requests.ofOrders(orderIds);
     return new Map(
       rows.map((r) => [
         r.orderId,
@@ -133,12 +110,12 @@ export class InvoicesService {
     orderId: string,
     reversal = false,
   ): Promise<{ pdf: Buffer; invoiceNumber: string }> {
-    return this.pdf(isUuid(orderId) ? { orderId, userId, status: ISSUED } : null, reversal);
+    return this.pdf(isUuid(orderId) ? { orderId, userId } : null, reversal);
   }
 
   /** An issued invoice, or its red-letter reversal, as support sees it. */
   async adminPdf(id: string, reversal = false): Promise<{ pdf: Buffer; invoiceNumber: string }> {
-    return this.pdf(isUuid(id) ? { id, status: ISSUED } : null, reversal);
+    return this.pdf(isUuid(id) ? { id } : null, reversal);
   }
 
   async list(
@@ -146,33 +123,14 @@ export class InvoicesService {
     page: number,
     pageSize: number,
   ): Promise<AdminPage<AdminInvoiceRequest>> {
-    const q = this.db
-      .getRepository(InvoiceRequest)
-      .createQueryBuilder('r')
-      .innerJoin(Order, 'o', 'o.id = r.orderId')
-      .leftJoin('users', 'u', 'u.id = r.userId')
-      .addSelect(['o.subject AS "orderSubject"', 'o.amount AS amount', 'o.currency AS currency'])
-      .addSelect('u.username', 'username')
-      .orderBy('r.createdAt', status === 'pending' ? 'ASC' : 'DESC')
-      .offset((page - 1) * pageSize)
-      .limit(pageSize);
-    if (status) q.where('r.status = :status', { status });
-    const [{ entities, raw }, total] = await Promise.all([q.getRawAndEntities(), q.getCount()]);
-    const items = entities.map((r, i) => {
-      const extra = raw[i] as {
-        orderSubject: string;
-        amount: number;
-        currency: 'CNY' | 'USD';
-        username: string;
-      };
-      return {
-        ...toInvoiceBody(r),
-        userId: r.userId,
-        username: extra.username ?? '',
-        orderSubject: extra.orderSubject,
-        displayPrice: formatMoney({ amount: Number(extra.amount), currency: extra.currency }),
-      };
-    });
+    const [rows, total] = await this.requests.page(status, page, pageSize);
+    const items = rows.map(({ request, username, orderSubject, amount, currency }) => ({
+      ...toInvoiceBody(request),
+      userId: request.userId,
+      username: username ?? '',
+      orderSubject,
+      displayPrice: formatMoney({ amount, currency }),
+    }));
     return { items, total, page, pageSize };
   }
 
@@ -212,16 +170,10 @@ export class InvoicesService {
   }
 
   private async pdf(
-    where: FindOptionsWhere<InvoiceRequest> | null,
+    where: { id?: string; orderId?: string; userId?: string } | null,
     reversal: boolean,
   ): Promise<{ pdf: Buffer; invoiceNumber: string }> {
-    const row = where
-      ? await this.db.getRepository(InvoiceRequest).findOne({
-          where,
-          select: { id: true, pdf: true, invoiceNumber: true, reversalPdf: true, reversalNumber: true },
-          order: { createdAt: 'DESC' },
-        })
-      : null;
+    const row = where ? await this.requests.issued(where) : null;
     const [pdf, invoiceNumber] = reversal
       ? [row?.reversalPdf, row?.reversalNumber]
       : [row?.pdf, row?.invoiceNumber];
@@ -238,13 +190,11 @@ export class InvoicesService {
     from: InvoiceStatus = 'pending',
   ): Promise<InvoiceRequestBody> {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
-    const { decided, push } = await this.db.transaction(async (tx) => {
-      const decided = await decidePending(
+    const { decided, push } = await this.transactions.run(async (tx) => {
+      const decided = await this.requests.decide(
         tx,
-        InvoiceRequest,
         id,
         { ...change, decidedBy: actorId, decidedAt: () => 'now()' },
-        RETURNED,
         from,
       );
       await this.audit.record(tx, {

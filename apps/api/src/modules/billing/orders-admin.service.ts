@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   AdminOrder,
   AdminPage,
@@ -8,12 +7,14 @@ import type {
   ReconcileResult,
   Stage,
 } from '@think-tank/contracts';
-import { DataSource, In } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
+import { AuditLog } from '../../core/audit/audit-log.repository';
+import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { Order, subjectIds } from './entities/order.entity';
-import { Refund } from './entities/refund.entity';
+import type { Refund } from './entities/refund.entity';
+import { OrdersRepository } from './orders.repository';
+import { RefundsRepository } from './refunds.repository';
 import { ReconciliationService } from './reconciliation.service';
 import { FulfilmentService } from './fulfilment.service';
 import { RefundsService } from './refunds.service';
@@ -54,10 +55,12 @@ export const toAdminOrder = (
 @Injectable()
 export class OrdersAdminService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
+    private readonly orders: OrdersRepository,
+    private readonly refundRows: RefundsRepository,
     private readonly refunds: RefundsService,
     private readonly reconciliation: ReconciliationService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
     private readonly fulfilment: FulfilmentService,
   ) {}
 
@@ -66,19 +69,8 @@ export class OrdersAdminService {
     page: number,
     pageSize: number,
   ): Promise<AdminPage<AdminOrder>> {
-    const q = this.db.getRepository(Order).createQueryBuilder('o').orderBy('o.createdAt', 'DESC');
-    if (filter.userId) q.andWhere('o.userId = :userId', { userId: filter.userId });
-    if (filter.status) q.andWhere('o.status = :status', { status: filter.status });
-    if (filter.gateway) q.andWhere('o.gateway = :gateway', { gateway: filter.gateway });
-    if (filter.flagged) q.andWhere('o.flaggedReason IS NOT NULL');
-    const [rows, total] = await q
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
-    const refunds = rows.length
-      ? await this.db.getRepository(Refund).findBy({ orderId: In(rows.map((o) => o.id)) })
-      : [];
-    const refundOf = new Map(refunds.map((r) => [r.orderId, r]));
+    const [rows, total] = await this.orders.adminPage(filter, page, pageSize);
+    const refundOf = await this.refundRows.ofOrders(rows.map((o) => o.id));
     const delivered = await this.fulfilment.deliveredOf(rows);
     return {
       items: rows.map((o) => toAdminOrder(o, refundOf.get(o.id), delivered.get(o.id) ?? null)),
@@ -88,12 +80,17 @@ export class OrdersAdminService {
     };
   }
 
+  /** How many orders each gateway holds in each status (the operational gauge). */
+  counts(): Promise<{ gateway: string; status: string; n: number }[]> {
+    return this.orders.countsByGatewayAndStatus();
+  }
+
   async get(id: string): Promise<AdminOrder> {
     const order = await this.find(id);
     const delivered = await this.fulfilment.deliveredOf([order]);
     return toAdminOrder(
       order,
-      await this.db.getRepository(Refund).findOneBy({ orderId: id }),
+      await this.refundRows.of(id),
       delivered.get(id) ?? null,
     );
   }
@@ -106,7 +103,7 @@ export class OrdersAdminService {
 
   async reconcile(actorId: string, id: string): Promise<ReconcileResult> {
     const result = await this.reconciliation.reconcile(await this.find(id));
-    await this.db.transaction((tx) =>
+    await this.transactions.run((tx) =>
       this.audit.record(tx, {
         actorId,
         action: 'order.reconcile',
@@ -127,7 +124,7 @@ export class OrdersAdminService {
   }
 
   private async find(id: string): Promise<Order> {
-    const order = isUuid(id) ? await this.db.getRepository(Order).findOneBy({ id }) : null;
+    const order = isUuid(id) ? await this.orders.byId(id) : null;
     if (!order) throw new AppError('NOT_FOUND');
     return order;
   }

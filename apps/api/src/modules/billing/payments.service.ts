@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
   ONE_TIME_PERIODS,
@@ -14,7 +13,6 @@ import {
   WebRoute,
 } from '@think-tank/contracts';
 import type Stripe from 'stripe';
-import { Repository } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
@@ -22,7 +20,7 @@ import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { ITEM_NAMES } from './billing.messages';
 import { Order, subjectColumns } from './entities/order.entity';
-import { Plan } from './entities/plan.entity';
+import { PlansRepository } from './plans.repository';
 import { FulfilmentService } from './fulfilment.service';
 import { OrdersRepository } from './orders.repository';
 import { HAND_OFF, type Buyer, type CardMethod, type Purchase } from './purchase';
@@ -44,7 +42,7 @@ export class PaymentsService {
 
   constructor(
     private readonly orders: OrdersRepository,
-    @InjectRepository(Plan) private readonly plans: Repository<Plan>,
+    private readonly plans: PlansRepository,
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
     private readonly stripe: StripeGateway,
@@ -173,7 +171,7 @@ export class PaymentsService {
     const gateway = this.gatewayFor('stripe');
     if (gateway !== 'stripe')
       return this.sandboxFallback(await this.checkout(buyer, { planId }, 'stripe', lang));
-    const plan = await this.plans.findOneBy({ id: planId });
+    const plan = await this.plans.byId(planId);
     if (!plan?.stripePriceId) throw new AppError('ITEM_NOT_AVAILABLE');
     const order = await this.createOrder(buyer, { planId }, gateway, currencyFor(lang), lang, method);
     const subscription = await this.stripe.subscribe(order, plan.stripePriceId, paymentMethodId);
@@ -237,7 +235,7 @@ export class PaymentsService {
       );
     }
     if ('planId' in purchase) {
-      const plan = isUuid(purchase.planId) ? await this.plans.findOneBy({ id: purchase.planId }) : null;
+      const plan = isUuid(purchase.planId) ? await this.plans.byId(purchase.planId) : null;
       // A custom (enterprise) plan has no price to charge.
       if (!plan || !plan.isValid || plan.periodType === 'custom') throw new AppError('ITEM_NOT_AVAILABLE');
       const oneTime = ONE_TIME_PERIODS.includes(plan.periodType);

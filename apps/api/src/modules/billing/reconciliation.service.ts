@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Between, Repository } from 'typeorm';
-import { Order } from './entities/order.entity';
+import type { Order } from './entities/order.entity';
+import { OrdersRepository } from './orders.repository';
 import { FulfilmentService, type Settlement } from './fulfilment.service';
 import { AlipayGateway, yuanToFen } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
@@ -30,7 +29,7 @@ export class ReconciliationService {
   private readonly logger = new Logger(ReconciliationService.name);
 
   constructor(
-    @InjectRepository(Order) private readonly orders: Repository<Order>,
+    private readonly orders: OrdersRepository,
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
     private readonly stripe: StripeGateway,
@@ -60,13 +59,10 @@ export class ReconciliationService {
   /** Reconciles every order pending for longer than the notify should take (the scheduled job). */
   async reconcileStale(): Promise<number> {
     const now = Date.now();
-    const stale = await this.orders.find({
-      where: {
-        status: 'pending',
-        createdAt: Between(new Date(now - WINDOW_DAYS * 86_400_000), new Date(now - QUIET_MINUTES * 60_000)),
-      },
-      take: 200,
-    });
+    const stale = await this.orders.pendingBetween(
+      new Date(now - WINDOW_DAYS * 86_400_000),
+      new Date(now - QUIET_MINUTES * 60_000),
+    );
     let settled = 0;
     for (const order of stale) {
       try {

@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
+import { AuditLog } from '../../core/audit/audit-log.repository';
+import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
-import { Order } from './entities/order.entity';
-import type { Refund } from './entities/refund.entity';
+import type { Order } from './entities/order.entity';
+import { OrdersRepository } from './orders.repository';
+import { RefundsRepository } from './refunds.repository';
 import { FulfilmentService } from './fulfilment.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import type { RefundAnswer } from './gateways/refund-answer';
@@ -12,8 +12,6 @@ import { StripeGateway } from './gateways/stripe.gateway';
 import { WechatPayGateway } from './gateways/wechatpay.gateway';
 import { SandboxLedger } from './sandbox-ledger';
 
-/** A claim older than this is taken to have died with its process, and may be asked again (under the same key). */
-const CLAIM_TIMEOUT = '2 minutes';
 /** Pending refunds asked again per run of the worker's job. */
 const RETRY_BATCH = 50;
 
@@ -32,19 +30,21 @@ export class RefundsService {
   private readonly logger = new Logger(RefundsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
+    private readonly orders: OrdersRepository,
+    private readonly refunds: RefundsRepository,
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
     private readonly stripe: StripeGateway,
     private readonly wechat: WechatPayGateway,
     private readonly sandbox: SandboxLedger,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
   ) {}
 
   /** `retry`: the worker asking again for a pending refund, whose staying pending is not audited again. */
   async refund(actorId: string, order: Order, retry = false): Promise<RefundOutcome> {
     if (order.status !== 'paid') throw new AppError('CONFLICT');
-    const claim = await this.claim(actorId, order);
+    const claim = await this.refunds.claim(actorId, order);
     // Another request is asking the gateway right now.
     if (!claim) throw new AppError('CONFLICT');
     // A gateway that agreed before (and the order was not updated then) is not asked again.
@@ -57,11 +57,8 @@ export class RefundsService {
       return 'pending';
     }
     if (!answer.ok) {
-      await this.db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE refunds SET status = 'refused', reason = $2, "updatedAt" = now() WHERE "orderId" = $1`,
-          [order.id, answer.reason.slice(0, 500)],
-        );
+      await this.transactions.run(async (tx) => {
+        await this.refunds.refused(tx, order.id, answer.reason);
         await this.fulfilment.flag(order.id, `refund refused: ${answer.reason}`, tx);
         await this.audit.record(tx, {
           actorId,
@@ -73,12 +70,8 @@ export class RefundsService {
       });
       throw new AppError('REFUND_REFUSED', { reason: answer.reason });
     }
-    const refunded = await this.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE refunds SET status = 'succeeded', "gatewayRefundId" = $2, reason = NULL, "updatedAt" = now()
-          WHERE "orderId" = $1`,
-        [order.id, answer.refundId],
-      );
+    const refunded = await this.transactions.run(async (tx) => {
+      await this.refunds.succeeded(tx, order.id, answer.refundId);
       const done = await this.fulfilment.refund(order.id, undefined, tx);
       if (!done) return null;
       await this.audit.record(tx, {
@@ -101,24 +94,13 @@ export class RefundsService {
    * admin first asked; answers how many were asked and how many are now refunded.
    */
   async retryPending(idleSeconds = 60): Promise<{ asked: number; refunded: number }> {
-    const rows: { orderId: string; actorId: string }[] = await this.db.query(
-      `SELECT "orderId", "actorId" FROM refunds
-        WHERE status = 'pending' AND "updatedAt" < now() - make_interval(secs => $1)
-        ORDER BY "updatedAt" LIMIT $2`,
-      [idleSeconds, RETRY_BATCH],
-    );
+    const rows = await this.refunds.idle(idleSeconds, RETRY_BATCH);
     let refunded = 0;
     for (const { orderId, actorId } of rows) {
-      const order = await this.db.getRepository(Order).findOneByOrFail({ id: orderId });
+      const order = (await this.orders.byId(orderId))!;
       if (order.status !== 'paid') {
         // Settled meanwhile by the gateway's own message (Alipay's TRADE_CLOSED for this refund): nothing to ask.
-        await this.db.query(
-          `UPDATE refunds SET status = CASE WHEN $2 = 'refunded' THEN 'succeeded' ELSE 'refused' END,
-                  reason = CASE WHEN $2 = 'refunded' THEN NULL ELSE 'the order is no longer paid' END,
-                  "updatedAt" = now()
-            WHERE "orderId" = $1 AND status = 'pending'`,
-          [orderId, order.status],
-        );
+        await this.refunds.settledElsewhere(orderId, order.status);
         continue;
       }
       const outcome = await this.refund(actorId, order, true).catch((e: Error) => {
@@ -134,11 +116,8 @@ export class RefundsService {
   private async leavePending(actorId: string, order: Order, why: string, audited: boolean): Promise<void> {
     const reason = `${order.gateway} could not be reached: ${why}`.slice(0, 500);
     this.logger.warn(`refund of order ${order.id} pending: ${reason}`);
-    await this.db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE refunds SET status = 'pending', reason = $2, "updatedAt" = now() WHERE "orderId" = $1`,
-        [order.id, reason],
-      );
+    await this.transactions.run(async (tx) => {
+      await this.refunds.pending(tx, order.id, reason);
       if (audited)
         await this.audit.record(tx, {
           actorId,
@@ -148,23 +127,6 @@ export class RefundsService {
           details: { reason },
         });
     });
-  }
-
-  /**
-   * The refund row, claimed for this request: new, or one the gateway refused (asked again), or one whose claim
-   * timed out. Null while another request holds a live claim.
-   */
-  private async claim(actorId: string, order: Order): Promise<Refund | null> {
-    const [row] = (await this.db.query(
-      `INSERT INTO refunds ("orderId", gateway, status, "actorId") VALUES ($1, $2, 'requested', $3)
-       ON CONFLICT ("orderId") DO UPDATE
-         SET status = CASE WHEN refunds.status = 'succeeded' THEN 'succeeded' ELSE 'requested' END,
-             "actorId" = EXCLUDED."actorId", attempts = refunds.attempts + 1, "updatedAt" = now()
-       WHERE refunds.status <> 'requested' OR refunds."updatedAt" < now() - interval '${CLAIM_TIMEOUT}'
-       RETURNING *`,
-      [order.id, order.gateway, actorId],
-    )) as Refund[];
-    return row ?? null;
   }
 
   private async ask(order: Order): Promise<RefundAnswer> {

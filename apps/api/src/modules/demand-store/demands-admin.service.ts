@@ -9,7 +9,7 @@ import {
   type Stage,
 } from '@think-tank/contracts';
 import { DataSource, In } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
+import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { DemandDeliverablesRepository } from './demand-deliverables.repository';
@@ -23,7 +23,7 @@ export class DemandsAdminService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly store: DemandStoreService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
     private readonly deliverables: DemandDeliverablesRepository,
   ) {}
 

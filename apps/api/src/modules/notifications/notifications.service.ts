@@ -10,7 +10,7 @@ import {
   type UnreadCount,
 } from '@think-tank/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
+import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { SocketPush, userRoom } from '../../core/realtime/socket-push';
@@ -38,7 +38,7 @@ export class NotificationsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly messages: MessagesRepository,
     private readonly push: SocketPush,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
   ) {}
 
   async list(userId: string, page: number, limit: number, lang: Language): Promise<MessagesPage> {

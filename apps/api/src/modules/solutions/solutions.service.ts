@@ -11,7 +11,7 @@ import {
   type SolutionListItem,
 } from '@think-tank/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AuditService } from '../../core/audit/audit.service';
+import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppError } from '../../core/errors/app-error';
 import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import { Solution } from './entities/solution.entity';
@@ -65,7 +65,7 @@ export class SolutionsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly translation: TranslationService,
-    private readonly audit: AuditService,
+    private readonly audit: AuditLog,
     private readonly payments: PaymentsService,
   ) {}
 

@@ -10,11 +10,15 @@ const LIMIT = 200;
 
 /**
  * One user's history for support, newest first: the account, orders, pay-per-view grants, demands and their
- * stages, messages, and admin actions on the account. A read-only projection over the modules' tables, so that
- * one screen answers "I paid and nothing happened" or "my stage failed" (issue: support console).
+ * stages, messages, and admin actions on the account, so that one screen answers "I paid and nothing happened" or
+ * "my stage failed".
+ *
+ * The data layer's one read model (README › Layers): a read-only projection that reads the tables of five modules
+ * in one statement, where asking each module's repository would take seven queries and a merge in the process for
+ * every page support opens. It writes nothing, and nothing else reads across modules' tables this way.
  */
 @Injectable()
-export class SupportTimelineService {
+export class SupportTimeline {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async of(userId: string, lang: Language): Promise<TimelineEntry[]> {

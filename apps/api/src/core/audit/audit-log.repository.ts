@@ -12,8 +12,9 @@ export interface AuditRecord {
   details?: Record<string, unknown>;
 }
 
+/** The audit log: who changed what, written in the transaction of the change, and read by support. */
 @Injectable()
-export class AuditService {
+export class AuditLog {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** The log, newest first, with each actor's username (GET /api/admin/audit). */

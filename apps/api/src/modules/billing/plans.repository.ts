@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository, type DeepPartial } from 'typeorm';
+import type { Tx } from '../../core/database/transactions';
+import { Plan } from './entities/plan.entity';
+
+/** The plans on sale, in display order. */
+@Injectable()
+export class PlansRepository {
+  constructor(@InjectRepository(Plan) private readonly plans: Repository<Plan>) {}
+
+  all(): Promise<Plan[]> {
+    return this.plans.find({ order: { sortOrder: 'ASC', tier: 'ASC' } });
+  }
+
+  page(page: number, pageSize: number): Promise<[Plan[], number]> {
+    return this.plans.findAndCount({
+      order: { sortOrder: 'ASC', tier: 'ASC', id: 'ASC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+  }
+
+  byId(id: string): Promise<Plan | null> {
+    return this.plans.findOneBy({ id });
+  }
+
+  /** The plan an order being settled bought (it exists: a plan with orders is never deleted). */
+  get(tx: Tx, id: string): Promise<Plan> {
+    return tx.findOneByOrFail(Plan, { id });
+  }
+
+  /** The plan, locked until the caller's transaction ends; null when there is none. */
+  locked(tx: Tx, id: string): Promise<Plan | null> {
+    return tx.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Inserts or replaces the plan; a taken code fails with a unique violation. */
+  save(tx: Tx, fields: DeepPartial<Plan>): Promise<Plan> {
+    return tx.save(Plan, tx.create(Plan, fields));
+  }
+
+  async remove(tx: Tx, id: string): Promise<void> {
+    await tx.delete(Plan, { id });
+  }
+}
