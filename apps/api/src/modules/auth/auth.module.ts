@@ -23,6 +23,10 @@ import { UsersAdminService } from './users-admin.service';
 import { VipApplication } from './entities/vip-application.entity';
 import { VipApplicationsController } from './vip-applications.controller';
 import { VipApplicationsService } from './vip-applications.service';
+import { AccountCodesRepository } from './account-codes.repository';
+import { SessionsRepository } from './sessions.repository';
+import { UsersRepository } from './users.repository';
+import { VipApplicationsRepository } from './vip-applications.repository';
 
 @Module({
   imports: [
@@ -43,6 +47,10 @@ import { VipApplicationsService } from './vip-applications.service';
     OAuthStrategies,
     UsersAdminService,
     VipApplicationsService,
+    UsersRepository,
+    AccountCodesRepository,
+    SessionsRepository,
+    VipApplicationsRepository,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],
   exports: [AuthService, TokenService, UsersAdminService, VipApplicationsService],

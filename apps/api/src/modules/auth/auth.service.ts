@@ -1,7 +1,6 @@
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable } from '@nestjs/common';
 import type { Queue } from 'bull';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   EMAIL_CODE_LENGTH,
   EMAIL_CODE_MAX_TRIES,
@@ -18,10 +17,10 @@ import {
   type SessionResponse,
 } from '@think-tank/contracts';
 import { randomBytes, randomInt } from 'node:crypto';
-import { DataSource, IsNull, MoreThan, Repository, type EntityManager } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
-import { updateReturning } from '../../core/database/update-returning';
+import { Transactions, type Tx } from '../../core/database/transactions';
+import { isUniqueViolation } from '../../core/database/unique-violation';
 import { MailService, type Mail } from '../../core/mail/mail.service';
 import { RateLimiter, type Limit } from '../../core/redis/rate-limiter.service';
 import { AuthMessage } from './auth.messages';
@@ -34,9 +33,9 @@ import type {
   VerifyEmailDto,
 } from './dto/auth-request.dto';
 import { toMe, toSessionUser } from './dto/auth-response.dto';
-import { EmailCode } from './entities/email-code.entity';
-import { PasswordReset } from './entities/password-reset.entity';
-import { User } from './entities/user.entity';
+import { AccountCodesRepository } from './account-codes.repository';
+import type { User } from './entities/user.entity';
+import { UsersRepository } from './users.repository';
 import { SubscriptionsService } from '../billing';
 import { PaywallService } from '../paywall';
 import { Messages, NotificationsService } from '../notifications';
@@ -51,10 +50,9 @@ const emailKey = (email: string) => email.trim().toLowerCase();
 @Injectable()
 export class AuthService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(EmailCode) private readonly codes: Repository<EmailCode>,
-    @InjectRepository(PasswordReset) private readonly resets: Repository<PasswordReset>,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly codes: AccountCodesRepository,
+    private readonly transactions: Transactions,
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly mail: MailService,
@@ -68,41 +66,32 @@ export class AuthService {
   ) {}
 
   findUser(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+    return this.users.byId(id);
   }
 
   /** The user's role as it is now; undefined for an unknown or disabled account. What other modules may ask. */
   async roleOf(id: string): Promise<Role | undefined> {
-    const user = await this.users.findOne({ where: { id }, select: { role: true, disabled: true } });
+    const user = await this.users.roleOf(id);
     return user && !user.disabled ? user.role : undefined;
   }
 
   /** Takes one start-up from a VIP's quota, atomically; false when the user is not VIP or has none left. */
-  async spendVipStartup(tx: EntityManager, userId: string): Promise<boolean> {
-    const rows = await updateReturning(
-      tx,
-      `UPDATE users SET "vipStartupQuota" = "vipStartupQuota" - 1, "updatedAt" = now()
-        WHERE id = $1 AND role = 'vip' AND "vipStartupQuota" > 0 AND NOT disabled RETURNING 1`,
-      [userId],
-    );
-    return rows.length === 1;
+  spendVipStartup(tx: Tx, userId: string): Promise<boolean> {
+    return this.users.spendVipStartup(tx, userId);
   }
 
   async register(dto: RegisterDto, lang: Language, ip: string): Promise<MessageResponse> {
     await this.limiter.take({ key: `register:ip:${ip}`, max: 100, windowSeconds: 3600 });
-    if (await this.users.existsBy({ username: dto.username })) throw new AppError('USERNAME_TAKEN');
-    if (await this.users.existsBy({ email: dto.email })) throw new AppError('EMAIL_TAKEN');
-    const user = this.users.create({
-      username: dto.username,
-      email: dto.email,
-      passwordHash: await this.passwords.hash(dto.password),
-    });
-    await this.users.insert(user).catch((e: { code?: string; detail?: string }) => {
-      // A concurrent registration won the race between the check and the insert.
-      if (e.code === '23505')
-        throw new AppError(e.detail?.includes('(username)') ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN');
-      throw e;
-    });
+    if (await this.users.usernameTaken(dto.username)) throw new AppError('USERNAME_TAKEN');
+    if (await this.users.emailTaken(dto.email)) throw new AppError('EMAIL_TAKEN');
+    const user = await this.users
+      .insert({ username: dto.username, email: dto.email, passwordHash: await this.passwords.hash(dto.password) })
+      .catch((e: { detail?: string }) => {
+        // A concurrent registration won the race between the check and the insert.
+        if (isUniqueViolation(e))
+          throw new AppError(e.detail?.includes('(username)') ? 'USERNAME_TAKEN' : 'EMAIL_TAKEN');
+        throw e;
+      });
     // The address was free, so queueing its mail here tells nothing the 409 would not.
     await this.mail.send(await this.newEmailCode(user));
     return { message: AuthMessage.registered[lang] };
@@ -110,18 +99,12 @@ export class AuthService {
 
   async verifyEmail(dto: VerifyEmailDto, lang: Language): Promise<SessionResponse> {
     const invalid = new AppError('INVALID_CODE');
-    const user = await this.users.findOneBy({ email: dto.email });
+    const user = await this.users.byEmail(dto.email);
     if (!user) throw invalid;
     // Each try takes one of the code's five attempts atomically, before it is compared.
-    const [rows] = (await this.db.query(
-      `UPDATE email_codes SET "failedAttempts" = "failedAttempts" + 1
-        WHERE "userId" = $1 AND "failedAttempts" < $2 AND "expiresAt" > now()
-        RETURNING "codeHash"`,
-      [user.id, EMAIL_CODE_MAX_TRIES],
-    )) as [{ codeHash: string }[], number];
-    if (!rows.length || rows[0].codeHash !== codeHash(user.id, dto.code)) throw invalid;
-    const consumed = await this.codes.delete({ userId: user.id, codeHash: rows[0].codeHash });
-    if (!consumed.affected) throw invalid;
+    const live = await this.codes.tryCode(user.id, EMAIL_CODE_MAX_TRIES);
+    if (!live || live !== codeHash(user.id, dto.code)) throw invalid;
+    if (!(await this.codes.consumeCode(user.id, live))) throw invalid;
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
     if (!user.emailVerifiedAt) {
       user.emailVerifiedAt = new Date();
@@ -140,9 +123,7 @@ export class AuthService {
   }
 
   async login(dto: LoginDto, lang: Language, ip: string): Promise<SessionResponse> {
-    const user = await this.users.findOneBy(
-      dto.username.includes('@') ? { email: dto.username } : { username: dto.username },
-    );
+    const user = await this.users.byLogin(dto.username);
     const limits: Limit[] = [
       {
         key: `login:account:${user?.id ?? dto.username.toLowerCase()}`,
@@ -174,7 +155,7 @@ export class AuthService {
 
   /** Log out everywhere: every session of the user ends, its access tokens within seconds, its sockets now. */
   async logoutEverywhere(userId: string): Promise<void> {
-    await this.db.transaction((tx) => this.tokens.endAllSessions(tx, userId));
+    await this.transactions.run((tx) => this.tokens.endAllSessions(tx, userId));
     this.tokens.sessionsEnded(userId);
   }
 
@@ -215,14 +196,14 @@ export class AuthService {
 
   /** The worker's half: a new code for an unverified account, or a reset link for an enabled one; else nothing. */
   async sendAccountMail({ kind, email }: AccountMailJob): Promise<void> {
-    const user = await this.users.findOneBy({ email });
+    const user = await this.users.byEmail(email);
     if (!user || user.disabled) return;
     if (kind === 'verification-code') {
       if (!user.emailVerifiedAt) await this.mail.deliver(await this.newEmailCode(user));
       return;
     }
     const token = randomBytes(32).toString('base64url');
-    await this.resets.insert({
+    await this.codes.insertReset({
       userId: user.id,
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
@@ -234,25 +215,18 @@ export class AuthService {
 
   async resetPassword(dto: ResetPasswordDto, lang: Language): Promise<MessageResponse> {
     const invalid = new AppError('INVALID_RESET_TOKEN');
-    const reset = await this.resets.findOne({
-      where: { tokenHash: sha256(dto.token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      relations: { user: true },
-    });
+    const reset = await this.codes.liveReset(sha256(dto.token));
     if (!reset?.user || reset.user.email.toLowerCase() !== emailKey(dto.email) || reset.user.disabled)
       throw invalid;
     const passwordHash = await this.passwords.hash(dto.newPassword);
-    await this.db.transaction(async (tx) => {
-      const spent = await tx.update(
-        PasswordReset,
-        { id: reset.id, usedAt: IsNull() },
-        { usedAt: new Date() },
-      );
-      if (!spent.affected) throw invalid;
+    await this.transactions.run(async (tx) => {
+      if (!(await this.codes.spendReset(tx, reset.id))) throw invalid;
       // Following the mailed link proves the address, so an unverified account becomes verified.
-      await tx.update(User, reset.userId, {
-        passwordHash,
-        emailVerifiedAt: reset.user!.emailVerifiedAt ?? new Date(),
-      });
+      await this.users.update(
+        reset.userId,
+        { passwordHash, emailVerifiedAt: reset.user!.emailVerifiedAt ?? new Date() },
+        tx,
+      );
       await this.tokens.endAllSessions(tx, reset.userId);
     });
     this.tokens.sessionsEnded(reset.userId);
@@ -267,16 +241,11 @@ export class AuthService {
   /** A new code for the user (the previous one dies), as the mail that carries it. */
   private async newEmailCode(user: User): Promise<Mail> {
     const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
-    // Upsert: the previous code of this user dies with the new one.
-    await this.codes.upsert(
-      {
-        userId: user.id,
-        codeHash: codeHash(user.id, code),
-        expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_SECONDS * 1000),
-        failedAttempts: 0,
-      },
-      ['userId'],
-    );
+    await this.codes.replaceCode({
+      userId: user.id,
+      codeHash: codeHash(user.id, code),
+      expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_SECONDS * 1000),
+    });
     return verificationCodeMail(user.email, user.username, code);
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type TokenPair } from '@think-tank/contracts';
 import {
   createCipheriv,
@@ -12,15 +11,16 @@ import {
 } from 'node:crypto';
 import type Redis from 'ioredis';
 import * as jwt from 'jsonwebtoken';
-import { IsNull, Repository, type EntityManager } from 'typeorm';
+import type { Tx } from '../../core/database/transactions';
 import { TokenVersions } from '../../core/auth/token-versions';
 import { SocketPush } from '../../core/realtime/socket-push';
 import { accessKeyOf, verifyAccessToken, type AccessClaims } from '../../core/auth/access-token';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { REDIS } from '../../core/redis/redis.provider';
-import { RefreshToken } from './entities/refresh-token.entity';
-import { User } from './entities/user.entity';
+import type { RefreshToken } from './entities/refresh-token.entity';
+import type { User } from './entities/user.entity';
+import { SessionsRepository } from './sessions.repository';
 
 export type { AccessClaims };
 
@@ -76,7 +76,7 @@ export class TokenService {
 
   constructor(
     config: AppConfig,
-    @InjectRepository(RefreshToken) private readonly refreshTokens: Repository<RefreshToken>,
+    private readonly sessions: SessionsRepository,
     private readonly versions: TokenVersions,
     private readonly sockets: SocketPush,
     @Inject(REDIS) private readonly redis: Redis,
@@ -92,7 +92,7 @@ export class TokenService {
   async issue(
     user: Pick<User, 'id' | 'role' | 'tokenVersion'>,
     family?: { id: string; expiresAt: Date },
-    m: EntityManager = this.refreshTokens.manager,
+    tx?: Tx,
   ): Promise<TokenPair> {
     const claims = { sub: user.id, role: user.role, typ: 'access', ver: user.tokenVersion };
     const access_token = jwt.sign(claims, this.accessKey, {
@@ -100,15 +100,16 @@ export class TokenService {
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
     });
     const secret = randomBytes(32).toString('base64url');
-    const row = await m.save(
-      m.create(RefreshToken, {
+    const row = await this.sessions.insert(
+      {
         userId: user.id,
         familyId: family?.id ?? randomUUID(),
         secretHash: sha256(secret),
         expiresAt: family?.expiresAt ?? new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
         usedAt: null,
         revokedAt: null,
-      }),
+      },
+      tx,
     );
     return { access_token, refresh_token: `${row.id}.${secret}` };
   }
@@ -128,18 +129,14 @@ export class TokenService {
     if (!user || user.disabled) throw invalidRefresh();
     // One rotation of a token at a time, under its row lock: a concurrent use waits for the first to commit, by
     // which time the pair it produced is kept for the grace period (no polling for it).
-    const outcome = await this.refreshTokens.manager.transaction(async (tx) => {
-      const [locked]: Pick<RefreshToken, 'usedAt' | 'revokedAt'>[] = await tx.query(
-        `SELECT "usedAt", "revokedAt" FROM refresh_tokens WHERE id = $1 FOR UPDATE`,
-        [row.id],
-      );
+    const outcome = await this.sessions.rotating(row.id, async (tx, locked) => {
       if (!locked || locked.revokedAt) return 'invalid' as const;
       if (locked.usedAt) {
         const fresh = Date.now() - new Date(locked.usedAt).getTime() <= ROTATION_GRACE_SECONDS * 1000;
         const sealed = fresh ? await this.redis.get(`rotated:${row.id}`).catch(() => null) : null;
         return (sealed && unseal(sealed, secret)) || ('reused' as const);
       }
-      await tx.update(RefreshToken, { id: row.id }, { usedAt: new Date() });
+      await this.sessions.spend(tx, row.id);
       const pair = await this.issue(user, { id: row.familyId, expiresAt: row.expiresAt }, tx);
       await this.redis
         .set(`rotated:${row.id}`, seal(pair, secret), 'EX', ROTATION_GRACE_SECONDS)
@@ -164,14 +161,14 @@ export class TokenService {
    * raised so that access tokens stop working within seconds on every replica (TokenVersions). After the commit,
    * call `sessionsEnded`.
    */
-  async endAllSessions(tx: EntityManager, userId: string): Promise<void> {
-    await tx.update(RefreshToken, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
-    await this.raiseVersion(tx, userId);
+  async endAllSessions(tx: Tx, userId: string): Promise<void> {
+    await this.sessions.revokeAllOf(tx, userId);
+    await this.sessions.raiseVersion(tx, userId);
   }
 
   /** Access tokens issued so far stop working (a role change: the next refresh carries the new role). */
-  async raiseVersion(tx: EntityManager, userId: string): Promise<void> {
-    await tx.increment(User, { id: userId }, 'tokenVersion', 1);
+  raiseVersion(tx: Tx, userId: string): Promise<void> {
+    return this.sessions.raiseVersion(tx, userId);
   }
 
   /** Once the change is committed: this process forgets the old version, and the user's sockets close. */
@@ -180,14 +177,14 @@ export class TokenService {
     this.sockets.disconnectUser(userId);
   }
 
-  private async revokeFamily(familyId: string): Promise<void> {
-    await this.refreshTokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  private revokeFamily(familyId: string): Promise<void> {
+    return this.sessions.revokeFamily(familyId);
   }
 
   private async find(refreshToken: string): Promise<{ row: RefreshToken; secret: string } | null> {
     const match = REFRESH_FORMAT.exec(refreshToken);
     if (!match) return null;
-    const row = await this.refreshTokens.findOneBy({ id: match[1] });
+    const row = await this.sessions.byId(match[1]);
     return row && sameHash(row.secretHash, sha256(match[2])) ? { row, secret: match[2] } : null;
   }
 }

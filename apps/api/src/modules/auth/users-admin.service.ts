@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_VIP_STARTUP_QUOTA,
   Role,
@@ -8,11 +7,12 @@ import {
   type AdminUser,
   type AdminUserPatch,
 } from '@think-tank/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions, type Tx } from '../../core/database/transactions';
 import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
-import { User } from './entities/user.entity';
+import type { User } from './entities/user.entity';
+import { UsersRepository } from './users.repository';
 import { TokenService } from './token.service';
 
 export const toAdminUser = (u: User): AdminUser => ({
@@ -39,39 +39,27 @@ export interface Actor {
 @Injectable()
 export class UsersAdminService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
+    private readonly users: UsersRepository,
     private readonly audit: AuditLog,
     private readonly tokens: TokenService,
   ) {}
 
   /** Users whose username or e-mail contains the query, newest first. */
   async search(query: string, page: number, pageSize: number): Promise<AdminPage<AdminUser>> {
-    const q = this.db.getRepository(User).createQueryBuilder('u').orderBy('u.createdAt', 'DESC');
-    const term = query.trim();
-    if (term)
-      q.where(
-        `u.username ILIKE :like ESCAPE '\\' OR u.email ILIKE :like ESCAPE '\\' OR u.id::text = :exact`,
-        {
-          like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-          exact: term,
-        },
-      );
-    const [rows, total] = await q
-      .skip((page - 1) * pageSize)
-      .take(pageSize)
-      .getManyAndCount();
+    const [rows, total] = await this.users.search(query.trim(), page, pageSize);
     return { items: rows.map(toAdminUser), total, page, pageSize };
   }
 
   async get(id: string): Promise<AdminUser> {
-    return toAdminUser(await this.find(this.db.manager, id));
+    return toAdminUser(await this.find(undefined, id));
   }
 
   async update(actor: Actor, id: string, patch: AdminUserPatch): Promise<AdminUser> {
     if (actor.role !== Role.Admin && ADMIN_ONLY.some((k) => patch[k] !== undefined))
       throw new AppError('FORBIDDEN');
-    const { before, after } = await this.db.transaction(async (tx) => {
-      const user = await this.find(tx, id, true);
+    const { before, after } = await this.transactions.run(async (tx) => {
+      const user = await this.find(tx, id);
       // Support may not lock staff out; only an admin may disable another staff account.
       if (actor.role !== Role.Admin && isStaff(user.role)) throw new AppError('FORBIDDEN');
       if (patch.disabled && user.id === actor.id) throw new AppError('CONFLICT');
@@ -87,18 +75,18 @@ export class UsersAdminService {
    * as is (`changed: false`). In the caller's transaction; the caller calls `tokens.sessionsEnded` once it commits.
    */
   async grantVip(
-    tx: EntityManager,
+    tx: Tx,
     actorId: string,
     userId: string,
   ): Promise<{ user: AdminUser; changed: boolean }> {
-    const user = await this.find(tx, userId, true);
+    const user = await this.find(tx, userId);
     if (user.role !== Role.Free) return { user: toAdminUser(user), changed: false };
     return { user: (await this.change(tx, actorId, user, { role: Role.Vip })).after, changed: true };
   }
 
   /** Applies a patch to a locked user: the new VIP's default quota, token versions, the audit entry. */
   private async change(
-    tx: EntityManager,
+    tx: Tx,
     actorId: string,
     user: User,
     patch: AdminUserPatch,
@@ -111,7 +99,7 @@ export class UsersAdminService {
         ? { vipStartupQuota: DEFAULT_VIP_STARTUP_QUOTA }
         : {}),
     });
-    const saved = toAdminUser(await tx.save(user));
+    const saved = toAdminUser(await this.users.save(tx, user));
     // Tokens carry the role and were issued to an enabled account: both changes end them within seconds.
     if (saved.disabled && !prior.disabled) await this.tokens.endAllSessions(tx, user.id);
     else if (saved.role !== prior.role) await this.tokens.raiseVersion(tx, user.id);
@@ -126,13 +114,9 @@ export class UsersAdminService {
     return { before: prior, after: saved };
   }
 
-  private async find(m: EntityManager, id: string, lock = false): Promise<User> {
-    const user = isUuid(id)
-      ? await m.findOne(User, {
-          where: { id },
-          ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-        })
-      : null;
+  /** The user, locked until `tx` ends when one is given; 404 when there is none. */
+  private async find(tx: Tx | undefined, id: string): Promise<User> {
+    const user = !isUuid(id) ? null : tx ? await this.users.locked(tx, id) : await this.users.byId(id);
     if (!user) throw new AppError('NOT_FOUND');
     return user;
   }

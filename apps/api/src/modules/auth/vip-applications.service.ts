@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   Role,
   type AdminPage,
@@ -8,16 +7,17 @@ import {
   type VipApplication as VipApplicationBody,
   type VipApplicationStatus,
 } from '@think-tank/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
 import { AuditLog } from '../../core/audit/audit-log.repository';
-import { decidePending } from '../../core/database/decide-pending';
+import { Transactions, type Tx } from '../../core/database/transactions';
+import { isUniqueViolation } from '../../core/database/unique-violation';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { Messages, NotificationsService } from '../notifications';
 import type { VipApplicationDto } from './dto/vip-application.dto';
-import { User } from './entities/user.entity';
-import { VipApplication } from './entities/vip-application.entity';
+import type { VipApplication } from './entities/vip-application.entity';
+import { UsersRepository } from './users.repository';
+import { VipApplicationsRepository } from './vip-applications.repository';
 import { TokenService } from './token.service';
 import { UsersAdminService } from './users-admin.service';
 
@@ -45,7 +45,9 @@ const toBody = (a: VipApplication): VipApplicationBody => ({
 @Injectable()
 export class VipApplicationsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
+    private readonly applications: VipApplicationsRepository,
+    private readonly accounts: UsersRepository,
     private readonly users: UsersAdminService,
     private readonly tokens: TokenService,
     private readonly audit: AuditLog,
@@ -55,22 +57,19 @@ export class VipApplicationsService {
 
   /** The user's latest application, whatever its status. */
   async mine(userId: string): Promise<MyVipApplication> {
-    const latest = await this.db
-      .getRepository(VipApplication)
-      .findOne({ where: { userId }, order: { createdAt: 'DESC' } });
+    const latest = await this.applications.latestOf(userId);
     return { application: latest && toBody(latest) };
   }
 
   async apply(userId: string, input: VipApplicationDto): Promise<VipApplicationBody> {
-    const user = await this.db.getRepository(User).findOneByOrFail({ id: userId });
-    if (user.role !== Role.Free) throw new AppError('ALREADY_VIP');
+    const user = await this.accounts.byId(userId);
+    if (user?.role !== Role.Free) throw new AppError('ALREADY_VIP');
     await this.limiter.take({ key: `vip-apply:${userId}`, ...APPLY_LIMIT });
-    const repo = this.db.getRepository(VipApplication);
     try {
-      return toBody(await repo.save(repo.create({ ...input, userId })));
+      return toBody(await this.applications.insert({ ...input, userId }));
     } catch (e) {
       // One pending application per user, however many arrive at once: the partial unique index says so.
-      if ((e as { code?: string }).code === '23505') throw new AppError('VIP_APPLICATION_PENDING');
+      if (isUniqueViolation(e)) throw new AppError('VIP_APPLICATION_PENDING');
       throw e;
     }
   }
@@ -81,20 +80,11 @@ export class VipApplicationsService {
     page: number,
     pageSize: number,
   ): Promise<AdminPage<AdminVipApplication>> {
-    const q = this.db
-      .getRepository(VipApplication)
-      .createQueryBuilder('a')
-      .leftJoin(User, 'u', 'u.id = a.userId')
-      .addSelect('u.username', 'username')
-      .orderBy('a.createdAt', status === 'pending' ? 'ASC' : 'DESC')
-      .offset((page - 1) * pageSize)
-      .limit(pageSize);
-    if (status) q.where('a.status = :status', { status });
-    const [{ entities, raw }, total] = await Promise.all([q.getRawAndEntities(), q.getCount()]);
-    const items = entities.map((a, i) => ({
-      ...toBody(a),
-      userId: a.userId,
-      username: (raw[i] as { username: string | null }).username ?? '',
+    const [rows, total] = await this.applications.page(status, page, pageSize);
+    const items = rows.map(({ application, username }) => ({
+      ...toBody(application),
+      userId: application.userId,
+      username: username ?? '',
     }));
     return { items, total, page, pageSize };
   }
@@ -117,11 +107,11 @@ export class VipApplicationsService {
     id: string,
     status: 'approved' | 'rejected',
     note: string | null,
-    effect: (tx: EntityManager, a: VipApplication) => Promise<{ quota: number; roleChanged: boolean }>,
+    effect: (tx: Tx, a: VipApplication) => Promise<{ quota: number; roleChanged: boolean }>,
   ): Promise<VipApplicationBody> {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
-    const { application, push, roleChanged } = await this.db.transaction(async (tx) => {
-      const decided = await decidePending(tx, VipApplication, id, {
+    const { application, push, roleChanged } = await this.transactions.run(async (tx) => {
+      const decided = await this.applications.decide(tx, id, {
         status,
         decisionNote: note || null,
         decidedBy: actorId,

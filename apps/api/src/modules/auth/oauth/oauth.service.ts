@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   OAUTH_EXCHANGE_CODE_TTL_SECONDS,
   type Language,
@@ -10,16 +9,16 @@ import {
 import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { Profile } from 'passport';
-import { DataSource, Repository } from 'typeorm';
 import { AppConfig, type OAuthProviderConfig } from '../../../core/config/app-config';
+import { Transactions } from '../../../core/database/transactions';
 import { AppError } from '../../../core/errors/app-error';
 import { RateLimiter } from '../../../core/redis/rate-limiter.service';
 import { REDIS } from '../../../core/redis/redis.provider';
 import { AuthMessage } from '../auth.messages';
 import { AuthService } from '../auth.service';
-import { Identity } from '../entities/identity.entity';
-import { User } from '../entities/user.entity';
+import type { User } from '../entities/user.entity';
 import { sha256, TokenService } from '../token.service';
+import { UsersRepository } from '../users.repository';
 import { OAuthStateStore, STATE_TTL_SECONDS } from './oauth-state.store';
 
 /** The provider's real endpoints; each may be overridden (GOOGLE_AUTH_URL, …) for a local fake or a proxy. */
@@ -79,8 +78,8 @@ export class OAuthService {
     private readonly config: AppConfig,
     private readonly auth: AuthService,
     @Inject(REDIS) private readonly redis: Redis,
-    @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly transactions: Transactions,
     private readonly tokens: TokenService,
     private readonly limiter: RateLimiter,
   ) {
@@ -145,33 +144,28 @@ export class OAuthService {
    */
   async userFor(provider: OAuthProvider, profile: ProviderProfile): Promise<User | null> {
     let takenOver: string | undefined;
-    const linked = await this.db.transaction(async (tx) => {
-      const identity = await tx.findOne(Identity, {
-        where: { provider, providerUserId: profile.id },
-        relations: { user: true },
-      });
-      if (identity?.user) return identity.user;
+    const linked = await this.transactions.run(async (tx) => {
+      const identified = await this.users.linkedTo(tx, provider, profile.id);
+      if (identified) return identified;
       if (!profile.verifiedEmails.length) return null;
-      let user = await tx
-        .getRepository(User)
-        .createQueryBuilder('u')
-        .where('u.email IN (:...emails)', { emails: profile.verifiedEmails })
-        .getOne();
+      let user = await this.users.withEmailIn(tx, profile.verifiedEmails);
       if (!user) {
-        user = tx.create(User, {
-          username: await this.freeUsername(profile.username ?? profile.verifiedEmails[0].split('@')[0]),
-          email: profile.verifiedEmails[0],
-          passwordHash: null,
-          emailVerifiedAt: new Date(),
-        });
-        await tx.save(user);
+        user = await this.users.insert(
+          {
+            username: await this.freeUsername(profile.username ?? profile.verifiedEmails[0].split('@')[0]),
+            email: profile.verifiedEmails[0],
+            passwordHash: null,
+            emailVerifiedAt: new Date(),
+          },
+          tx,
+        );
       } else if (!user.emailVerifiedAt) {
         Object.assign(user, { emailVerifiedAt: new Date(), passwordHash: null });
-        await tx.update(User, user.id, { emailVerifiedAt: user.emailVerifiedAt, passwordHash: null });
+        await this.users.update(user.id, { emailVerifiedAt: user.emailVerifiedAt, passwordHash: null }, tx);
         await this.tokens.endAllSessions(tx, user.id);
         takenOver = user.id;
       }
-      await tx.insert(Identity, { provider, providerUserId: profile.id, userId: user.id });
+      await this.users.link(tx, provider, profile.id, user.id);
       return user;
     });
     if (takenOver) this.tokens.sessionsEnded(takenOver);
@@ -205,7 +199,7 @@ export class OAuthService {
   private async freeUsername(wanted: string): Promise<string> {
     const base = wanted.replace(/[\s@]+/g, '').slice(0, 24) || 'user';
     for (let candidate = base; ; candidate = `${base}-${randomBytes(3).toString('hex')}`) {
-      if (!(await this.users.existsBy({ username: candidate }))) return candidate;
+      if (!(await this.users.usernameTaken(candidate))) return candidate;
     }
   }
 }
