@@ -52,6 +52,37 @@ const boundaries = {
   },
 };
 
+/**
+ * The data layer (README › Layers): SQL and TypeORM's handles live in `*.repository.ts` files, one per aggregate, so
+ * that every status change of a table has one home. Entities (decorators), modules (`forFeature`), migrations and seeds,
+ * core/database (the pool, the unit of work) and the CLI that migrates are the data layer's own; the support timeline is
+ * its one read model.
+ */
+const DATA_LAYER_CALLS = new Set(['query', 'createQueryBuilder', 'getRepository']);
+const dataLayer = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const message = (what) => `${what} belongs in a *.repository.ts (README › Layers)`;
+    return {
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        if (spec === 'typeorm' || spec.startsWith('typeorm/') || spec === '@nestjs/typeorm')
+          context.report({ node, message: message(`TypeORM (${spec})`) });
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression') return;
+        if (DATA_LAYER_CALLS.has(callee.property.name))
+          context.report({ node, message: message(`.${callee.property.name}()`) });
+        // A service hands its unit of work on to repositories; it does not run SQL in it itself.
+        else if (callee.object.type === 'Identifier' && callee.object.name === 'tx')
+          context.report({ node, message: message(`tx.${callee.property.name}()`) });
+      },
+    };
+  },
+};
+boundaries.rules['data-layer'] = dataLayer;
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/test-results/**'] },
   js.configs.recommended,
@@ -79,6 +110,18 @@ export default tseslint.config(
     ignores: ['apps/api/src/database/**'],
     plugins: { boundaries },
     rules: { 'boundaries/walls': 'error' },
+  },
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/database/**',
+      'apps/api/src/core/database/**',
+      'apps/api/src/cli.ts',
+      'apps/api/src/**/*.{repository,entity,module,spec}.ts',
+      'apps/api/src/modules/admin/support-timeline.read-model.ts',
+    ],
+    plugins: { boundaries },
+    rules: { 'boundaries/data-layer': 'error' },
   },
   {
     files: ['**/*.js', '**/*.cjs'],

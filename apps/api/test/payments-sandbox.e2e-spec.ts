@@ -6,7 +6,12 @@ import { FulfilmentService, InvoicesService } from '../src/modules/billing';
 import { NotificationsService } from '../src/modules/notifications';
 import { BillingItemsFulfilment } from '../src/modules/billing/billing-items.fulfilment';
 import { Plan } from '../src/modules/billing/entities/plan.entity';
+import { OrdersRepository } from '../src/modules/billing/orders.repository';
+import { PlansRepository } from '../src/modules/billing/plans.repository';
+import { SubscriptionsRepository } from '../src/modules/billing/subscriptions.repository';
 import { SubscriptionsService } from '../src/modules/billing/subscriptions.service';
+import { ViewGrantsRepository } from '../src/modules/billing/view-grants.repository';
+import { Transactions } from '../src/core/database/transactions';
 import { bearer, verifiedUser } from './support/accounts';
 import { helpers, startWithPlans, stop } from './support/payments';
 import { createSolution, paySandbox } from './support/factories';
@@ -351,11 +356,21 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
     // This app started: the workshop registered its stage fees with the app's own FulfilmentService.
     expect(() => t.app.get(FulfilmentService).onApplicationBootstrap()).not.toThrow();
     // Billing alone would take a stage fee's money and deliver nothing.
-    const alone = new FulfilmentService(t.db, t.app.get(NotificationsService), t.app.get(InvoicesService));
+    const alone = new FulfilmentService(
+      t.app.get(Transactions),
+      t.app.get(OrdersRepository),
+      t.app.get(NotificationsService),
+      t.app.get(InvoicesService),
+    );
     expect(() => alone.onApplicationBootstrap()).toThrow(
       'no fulfilment handler for subscription, one_time_product, single_solution_view, demand_store_payment',
     );
-    new BillingItemsFulfilment(alone).onModuleInit();
+    new BillingItemsFulfilment(
+      alone,
+      t.app.get(PlansRepository),
+      t.app.get(SubscriptionsRepository),
+      t.app.get(ViewGrantsRepository),
+    ).onModuleInit();
     expect(() => alone.onApplicationBootstrap()).toThrow(
       'no fulfilment handler for demand_store_payment: import the module that sells it',
     );

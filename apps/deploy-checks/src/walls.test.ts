@@ -69,4 +69,27 @@ describe('the walls between modules and features', () => {
       ),
     ).toEqual([]);
   });
+
+  it('keeps SQL and TypeORM in the repositories: a planted .query( in a service fails lint', async () => {
+    const dataLayer = async (filePath: string, code: string) =>
+      (await eslint.lintText(code, { filePath: `${ROOT}/${filePath}` }))[0].messages
+        .filter((m) => m.ruleId === 'boundaries/data-layer')
+        .map((m) => m.message);
+    const planted = `import { DataSource } from 'typeorm';
+import type { Tx } from '../../core/database/transactions';
+export class PlantedService {
+  constructor(private readonly db: DataSource) {}
+  count(tx: Tx) {
+    return Promise.all([this.db.query('SELECT count(*) FROM orders'), tx.findOneBy('orders', {})]);
+  }
+}`;
+    expect(await dataLayer('apps/api/src/modules/billing/planted.service.ts', planted)).toEqual([
+      'TypeORM (typeorm) belongs in a *.repository.ts (README › Layers)',
+      '.query() belongs in a *.repository.ts (README › Layers)',
+      'tx.findOneBy() belongs in a *.repository.ts (README › Layers)',
+    ]);
+    // The same code is at home in a repository, and core/database holds the unit of work itself.
+    expect(await dataLayer('apps/api/src/modules/billing/planted.repository.ts', planted)).toEqual([]);
+    expect(await dataLayer('apps/api/src/core/database/planted.ts', planted)).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { User } from '../../src/modules/auth/entities/user.entity';
 import { TokenService } from '../../src/modules/auth/token.service';
 import { Order } from '../../src/modules/billing/entities/order.entity';
 import { Solution } from '../../src/modules/solutions/entities/solution.entity';
-import { writeSolution } from '../../src/modules/solutions/solutions.service';
+import { writeSolution } from '../../src/modules/solutions/solutions.repository';
 import type { TestApp } from './test-app';
 
 let seq = 0;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminPage, AuditItem } from '@think-tank/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { Tx } from '../database/transactions';
 import { AuditEntry } from './audit-entry.entity';
 
 export interface AuditRecord {
@@ -47,7 +48,7 @@ export class AuditLog {
   }
 
   /** Records a write inside the transaction that makes it, so that neither exists without the other. */
-  async record(tx: EntityManager, entry: AuditRecord): Promise<void> {
+  async record(tx: Tx, entry: AuditRecord): Promise<void> {
     await tx.save(
       tx.create(AuditEntry, { ...entry, targetId: entry.targetId ?? null, details: entry.details ?? {} }),
     );

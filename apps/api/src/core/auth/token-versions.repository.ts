@@ -8,8 +8,12 @@ import { DataSource } from 'typeorm';
 export class TokenVersionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async current(userId: string): Promise<{ tokenVersion: number; disabled: boolean; role: Role } | undefined> {
-    const [row] = await this.db.query(`SELECT "tokenVersion", disabled, role FROM users WHERE id = $1`, [userId]);
+  async current(
+    userId: string,
+  ): Promise<{ tokenVersion: number; disabled: boolean; role: Role } | undefined> {
+    const [row] = await this.db.query(`SELECT "tokenVersion", disabled, role FROM users WHERE id = $1`, [
+      userId,
+    ]);
     return row;
   }
 }

@@ -14,10 +14,7 @@ export class HealthService {
   ) {}
 
   async checks(): Promise<{ database: Check; redis: Check }> {
-    const [database, redis] = await Promise.all([
-      status(this.db.ping()),
-      status(this.redis.ping()),
-    ]);
+    const [database, redis] = await Promise.all([status(this.db.ping()), status(this.redis.ping())]);
     return { database, redis };
   }
 }

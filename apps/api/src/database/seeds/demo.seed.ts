@@ -2,7 +2,7 @@ import * as argon2 from 'argon2';
 import type { DataSource } from 'typeorm';
 import { User } from '../../modules/auth/entities/user.entity';
 import { Solution } from '../../modules/solutions/entities/solution.entity';
-import { writeSolution } from '../../modules/solutions/solutions.service';
+import { writeSolution } from '../../modules/solutions/solutions.repository';
 import { seedSolutionInputs } from './solution-document';
 import { PLAN_SEED, seedPlans } from './plans.seed';
 

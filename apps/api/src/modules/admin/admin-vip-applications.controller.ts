@@ -27,7 +27,8 @@ export class AdminVipApplicationsController {
   @Roles(Role.Admin)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
-    summary: 'Approve (admin): the user becomes VIP and is told; 409 APPLICATION_DECIDED if decided; support 403',
+    summary:
+      'Approve (admin): the user becomes VIP and is told; 409 APPLICATION_DECIDED if decided; support 403',
   })
   approve(@Param('id', IdPipe) id: string, @Body() dto: VipApprovalDto, @CurrentUser() user: AuthUser) {
     return this.applications.approve(user.id, id, dto.note);

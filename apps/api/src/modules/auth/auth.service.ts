@@ -85,7 +85,11 @@ export class AuthService {
     if (await this.users.usernameTaken(dto.username)) throw new AppError('USERNAME_TAKEN');
     if (await this.users.emailTaken(dto.email)) throw new AppError('EMAIL_TAKEN');
     const user = await this.users
-      .insert({ username: dto.username, email: dto.email, passwordHash: await this.passwords.hash(dto.password) })
+      .insert({
+        username: dto.username,
+        email: dto.email,
+        passwordHash: await this.passwords.hash(dto.password),
+      })
       .catch((e: { detail?: string }) => {
         // A concurrent registration won the race between the check and the insert.
         if (isUniqueViolation(e))

@@ -74,11 +74,7 @@ export class UsersAdminService {
    * approval of a VIP application (the application is the admin's rule for it). A user already VIP or staff is left
    * as is (`changed: false`). In the caller's transaction; the caller calls `tokens.sessionsEnded` once it commits.
    */
-  async grantVip(
-    tx: Tx,
-    actorId: string,
-    userId: string,
-  ): Promise<{ user: AdminUser; changed: boolean }> {
+  async grantVip(tx: Tx, actorId: string, userId: string): Promise<{ user: AdminUser; changed: boolean }> {
     const user = await this.find(tx, userId);
     if (user.role !== Role.Free) return { user: toAdminUser(user), changed: false };
     return { user: (await this.change(tx, actorId, user, { role: Role.Vip })).after, changed: true };

@@ -72,10 +72,13 @@ export class UsersRepository {
   search(term: string, page: number, pageSize: number): Promise<[User[], number]> {
     const q = this.users.createQueryBuilder('u').orderBy('u.createdAt', 'DESC');
     if (term)
-      q.where(`u.username ILIKE :like ESCAPE '\\' OR u.email ILIKE :like ESCAPE '\\' OR u.id::text = :exact`, {
-        like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-        exact: term,
-      });
+      q.where(
+        `u.username ILIKE :like ESCAPE '\\' OR u.email ILIKE :like ESCAPE '\\' OR u.id::text = :exact`,
+        {
+          like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          exact: term,
+        },
+      );
     return q
       .skip((page - 1) * pageSize)
       .take(pageSize)
@@ -99,7 +102,10 @@ export class UsersRepository {
 
   /** The account linked to the provider's user, if any. */
   async linkedTo(tx: Tx, provider: OAuthProvider, providerUserId: string): Promise<User | null> {
-    const identity = await tx.findOne(Identity, { where: { provider, providerUserId }, relations: { user: true } });
+    const identity = await tx.findOne(Identity, {
+      where: { provider, providerUserId },
+      relations: { user: true },
+    });
     return identity?.user ?? null;
   }
 

@@ -36,7 +36,11 @@ export class InvoicesRepository {
 
   /** The order was refunded: a pending request is closed; an issued invoice is due its reversal (its number). */
   async orderRefunded(tx: Tx, orderId: string): Promise<string | null> {
-    await tx.update(InvoiceRequest, { orderId, status: 'pending' }, { status: 'closed', decidedAt: () => 'now()' });
+    await tx.update(
+      InvoiceRequest,
+      { orderId, status: 'pending' },
+      { status: 'closed', decidedAt: () => 'now()' },
+    );
     const [due] = await updateReturning<Pick<InvoiceRequest, 'invoiceNumber'>>(
       tx,
       `UPDATE invoice_requests SET status = 'reversal_due', "updatedAt" = now()

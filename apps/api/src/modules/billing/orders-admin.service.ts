@@ -88,11 +88,7 @@ export class OrdersAdminService {
   async get(id: string): Promise<AdminOrder> {
     const order = await this.find(id);
     const delivered = await this.fulfilment.deliveredOf([order]);
-    return toAdminOrder(
-      order,
-      await this.refundRows.of(id),
-      delivered.get(id) ?? null,
-    );
+    return toAdminOrder(order, await this.refundRows.of(id), delivered.get(id) ?? null);
   }
 
   /** Asks the order's gateway to return the money; once it agreed, `paid → refunded`, revoked and audited. */

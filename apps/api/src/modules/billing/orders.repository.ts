@@ -125,7 +125,9 @@ export class OrdersRepository {
 
   /** How many orders each gateway holds in each status (the operational gauge). */
   countsByGatewayAndStatus(): Promise<{ gateway: string; status: string; n: number }[]> {
-    return this.orders.query(`SELECT gateway, status, count(*)::int AS n FROM orders GROUP BY gateway, status`);
+    return this.orders.query(
+      `SELECT gateway, status, count(*)::int AS n FROM orders GROUP BY gateway, status`,
+    );
   }
 
   /**

@@ -32,10 +32,10 @@ export class RefundsRepository {
   }
 
   async refused(tx: Tx, orderId: string, reason: string): Promise<void> {
-    await tx.query(`UPDATE refunds SET status = 'refused', reason = $2, "updatedAt" = now() WHERE "orderId" = $1`, [
-      orderId,
-      reason.slice(0, 500),
-    ]);
+    await tx.query(
+      `UPDATE refunds SET status = 'refused', reason = $2, "updatedAt" = now() WHERE "orderId" = $1`,
+      [orderId, reason.slice(0, 500)],
+    );
   }
 
   async succeeded(tx: Tx, orderId: string, gatewayRefundId: string | null): Promise<void> {
@@ -47,10 +47,10 @@ export class RefundsRepository {
   }
 
   async pending(tx: Tx, orderId: string, reason: string): Promise<void> {
-    await tx.query(`UPDATE refunds SET status = 'pending', reason = $2, "updatedAt" = now() WHERE "orderId" = $1`, [
-      orderId,
-      reason,
-    ]);
+    await tx.query(
+      `UPDATE refunds SET status = 'pending', reason = $2, "updatedAt" = now() WHERE "orderId" = $1`,
+      [orderId, reason],
+    );
   }
 
   /** Refunds left pending at least `idleSeconds` ago, oldest first, with the admin who asked. */

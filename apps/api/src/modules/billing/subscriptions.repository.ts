@@ -31,7 +31,9 @@ export class SubscriptionsRepository {
   constructor(@InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>) {}
 
   /** What the user's live periods give; undefined when they have none. */
-  async liveGrants(userId: string): Promise<{ vip: boolean; unlimited: boolean; limit: number | null } | undefined> {
+  async liveGrants(
+    userId: string,
+  ): Promise<{ vip: boolean; unlimited: boolean; limit: number | null } | undefined> {
     const [row] = await this.subscriptions.query(
       `SELECT bool_or(p."isVip") AS vip, bool_or(p."dailyViewLimit" IS NULL) AS unlimited,
               max(p."dailyViewLimit") AS limit
@@ -88,7 +90,9 @@ export class SubscriptionsRepository {
   /** The user's latest period, with its plan's names, whether it has not ended and whether Stripe renews it. */
   async latest(
     userId: string,
-  ): Promise<{ name: string; nameEn: string; status: string; end: Date; live: boolean; renews: boolean } | undefined> {
+  ): Promise<
+    { name: string; nameEn: string; status: string; end: Date; live: boolean; renews: boolean } | undefined
+  > {
     const [row] = await this.subscriptions.query(
       `SELECT p.name, p."nameEn", s.status, s."currentPeriodEnd" AS end, (${NOT_ENDED}) AS live,
               s."stripeSubscriptionId" IS NOT NULL AS renews

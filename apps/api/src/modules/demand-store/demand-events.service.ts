@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   DEMAND_EVENTS_NAMESPACE,
   progressMessage,
@@ -10,9 +9,10 @@ import {
   type Stage,
   type StageProgressKey,
 } from '@think-tank/contracts';
-import { MoreThan, Repository, type EntityManager } from 'typeorm';
+import type { Tx } from '../../core/database/transactions';
 import { SocketPush } from '../../core/realtime/socket-push';
-import { DemandEvent } from './entities/demand-event.entity';
+import { DemandEventsRepository } from './demand-events.repository';
+import type { DemandEvent } from './entities/demand-event.entity';
 
 /** The room of a demand's subscribers (joined after an ownership check). */
 export const demandRoom = (demandId: string) => `demand:${demandId}`;
@@ -51,23 +51,23 @@ const toPayload = (e: DemandEvent): DemandEventPayload => ({
 @Injectable()
 export class DemandEventsService {
   constructor(
-    @InjectRepository(DemandEvent) private readonly events: Repository<DemandEvent>,
+    private readonly events: DemandEventsRepository,
     private readonly push: SocketPush,
   ) {}
 
   /** Stores and pushes an event at once. */
   async publish(...event: EventFields): Promise<void> {
-    (await this.record(this.events.manager, ...event))();
+    (await this.record(undefined, ...event))();
   }
 
   /**
-   * Stores an event in `m`'s transaction (with the state change it reports, so that whoever sees the change also
+   * Stores an event in the caller's transaction when given (with the state change it reports, so that whoever sees the change also
    * finds the event) and answers its push, to call once the transaction committed.
    */
-  async record(m: EntityManager, ...[demandId, stage, event, messageType, line]: EventFields) {
+  async record(tx: Tx | undefined, ...[demandId, stage, event, messageType, line]: EventFields) {
     const params = line.params ?? null;
-    const saved = await m.save(
-      m.create(DemandEvent, {
+    const saved = await this.events.insert(
+      {
         demandId,
         stage,
         event,
@@ -76,17 +76,14 @@ export class DemandEventsService {
         messageKey: line.key,
         params,
         details: line.details?.slice(0, 4000) ?? null,
-      }),
+      },
+      tx,
     );
     return () => this.push.toRoom(DEMAND_EVENTS_NAMESPACE, demandRoom(demandId), event, toPayload(saved));
   }
 
   async history(demandId: string, after = 0): Promise<DemandEventPayload[]> {
-    const rows = await this.events.find({
-      where: { demandId, id: MoreThan(String(after)) },
-      order: { id: 'ASC' },
-      take: HISTORY_LIMIT,
-    });
+    const rows = await this.events.after(demandId, after, HISTORY_LIMIT);
     return rows.map(toPayload);
   }
 }

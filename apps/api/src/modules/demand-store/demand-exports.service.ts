@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isStaff, STAGE_NAMES, STAGES, type Stage } from '@think-tank/contracts';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { AuthService } from '../auth';
 import type { Requester } from './demand-store.service';
-import { Demand } from './entities/demand.entity';
-import { DemandStage } from './entities/demand-stage.entity';
+import { DemandsRepository } from './demands.repository';
+import type { DemandStage } from './entities/demand-stage.entity';
 import { wordExport } from './generation/word-export';
 
 /** Word exports per user a minute (contract §11): each costs a share of a replica's CPU. */
@@ -24,7 +22,7 @@ const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|\p{Cc}]/gu;
 @Injectable()
 export class DemandExportsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly demands: DemandsRepository,
     private readonly auth: AuthService,
     private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
@@ -33,13 +31,11 @@ export class DemandExportsService {
   async word(who: Requester, demandId: string, stage?: Stage): Promise<{ file: Buffer; fileName: string }> {
     const staff = isStaff(await this.auth.roleOf(who.id));
     const demand = isUuid(demandId)
-      ? await this.db
-          .getRepository(Demand)
-          .findOneBy(staff ? { id: demandId } : { id: demandId, userId: who.id })
+      ? await (staff ? this.demands.byId(demandId) : this.demands.ownedBy(demandId, who.id))
       : null;
     if (!demand) throw new AppError('NOT_FOUND');
     await this.limiter.take({ key: `export:${who.id}`, ...EXPORT_LIMIT });
-    const rows = await this.db.getRepository(DemandStage).findBy({ demandId });
+    const rows = await this.demands.stagesOf(demandId);
     const finished = STAGES.filter((s) => !stage || s === stage)
       .map((s) => rows.find((r) => r.stage === s))
       .filter((r): r is DemandStage & { output: NonNullable<DemandStage['output']> } =>

@@ -1,11 +1,9 @@
-import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { STAGES, WebRoute, type Stage } from '@think-tank/contracts';
-import type { EntityManager } from 'typeorm';
-import { BillingModule, FulfilmentService, type Fulfilment, type PaidOrder } from '../billing';
+import type { Tx } from '../../core/database/transactions';
+import { FulfilmentService, type Fulfilment, type PaidOrder } from '../billing';
 import { Messages } from '../notifications';
 import { DemandStagesRepository } from './demand-stages.repository';
-import { DEMAND_ENTITIES } from './entities';
 import { StageQueue, type StageJob } from './stage-queue';
 
 /** The demand and stage a fee order pays for: its purchase subject, as DemandFeesService made it. */
@@ -37,7 +35,7 @@ export class DemandFeeFulfilment implements OnModuleInit {
   }
 
   /** Paid fee: the stage is queued in the payment's transaction, its job enqueued after it commits. */
-  private async paid(tx: EntityManager, order: PaidOrder, requestId?: string): Promise<Fulfilment> {
+  private async paid(tx: Tx, order: PaidOrder, requestId?: string): Promise<Fulfilment> {
     const { demandId, stage } = feeOf(order);
     const price = { amount: order.amount, currency: order.currency };
     const drafts = [Messages.paymentSucceeded(order.subject, price, WebRoute.demand(demandId))];
@@ -65,19 +63,8 @@ export class DemandFeeFulfilment implements OnModuleInit {
    * A refunded fee puts its stage back to awaiting the fee (its queued, running or failed run can no longer finish
    * or be retried); a stage already completed keeps its output, delivered before the refund.
    */
-  private async refunded(tx: EntityManager, order: PaidOrder): Promise<void> {
+  private async refunded(tx: Tx, order: PaidOrder): Promise<void> {
     const { demandId, stage } = feeOf(order);
     await this.stageState.refundFee(tx, demandId, stage);
   }
 }
-
-/**
- * The fee handler with the stage state and queue it needs: the worker loads it alone (it serves none of the
- * workshop's HTTP or sockets), and DemandStoreModule builds on its stage state and queue.
- */
-@Module({
-  imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), BillingModule],
-  providers: [DemandFeeFulfilment, DemandStagesRepository, StageQueue],
-  exports: [DemandStagesRepository, StageQueue],
-})
-export class DemandFeesModule {}

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
   PaymentItemType,
@@ -13,7 +12,7 @@ import {
   type PaymentInstruction,
   type Stage,
 } from '@think-tank/contracts';
-import { DataSource, Repository } from 'typeorm';
+import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import { AuthService } from '../auth';
@@ -23,7 +22,7 @@ import { DemandMessage } from './demand-store.messages';
 import { DemandStoreService, type Requester } from './demand-store.service';
 import { DemandStagesRepository } from './demand-stages.repository';
 import type { DemandRequestDto } from './dto/demand.dto';
-import { DemandStage } from './entities/demand-stage.entity';
+import { DemandsRepository } from './demands.repository';
 import { StageQueue } from './stage-queue';
 
 /**
@@ -33,8 +32,8 @@ import { StageQueue } from './stage-queue';
 @Injectable()
 export class DemandFeesService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    @InjectRepository(DemandStage) private readonly stageRows: Repository<DemandStage>,
+    private readonly transactions: Transactions,
+    private readonly demands: DemandsRepository,
     private readonly store: DemandStoreService,
     private readonly stageState: DemandStagesRepository,
     private readonly auth: AuthService,
@@ -45,7 +44,7 @@ export class DemandFeesService {
 
   /** Starts through the VIP quota; without one the demand waits for its start-up fee, whose order is answered. */
   async startWithVipQuota(who: Requester, dto: DemandRequestDto, lang: Language) {
-    const { demand, started } = await this.db.transaction(async (tx) => {
+    const { demand, started } = await this.transactions.run(async (tx) => {
       // The VIP role's quota first, then a VIP plan's quota for its current period.
       const spent =
         (await this.auth.spendVipStartup(tx, who.id)) ||
@@ -91,7 +90,7 @@ export class DemandFeesService {
     payer: Payer = DESKTOP_PAYER,
   ): Promise<PaymentInstruction | { status: 'no_payment_required'; message: string }> {
     const demand = await this.store.own(who.id, demandId);
-    const rows = await this.stageRows.findBy({ demandId });
+    const rows = await this.demands.stagesOf(demandId);
     const row = rows.find((r) => r.stage === stage);
     // Awaiting its fee to run (not a stage delivered before its fee was refunded, which nothing re-runs here).
     if (row?.paymentStatus !== 'Pending' || row.status !== 'PendingInput')

@@ -9,7 +9,8 @@ import {
   type StageOutput,
   type StagePaymentStatus,
 } from '@think-tank/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { Tx } from '../../core/database/transactions';
 import { updateReturning } from '../../core/database/update-returning';
 import { AppError } from '../../core/errors/app-error';
 import { Demand } from './entities/demand.entity';
@@ -37,7 +38,7 @@ export class DemandStagesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** The owner's demand and its stages under a row lock, in the caller's transaction; null when there is none. */
-  async lock(tx: EntityManager, demandId: string, userId: string): Promise<Locked | null> {
+  async lock(tx: Tx, demandId: string, userId: string): Promise<Locked | null> {
     const demand = await tx.findOne(Demand, {
       where: { id: demandId, userId },
       lock: { mode: 'pessimistic_write' },
@@ -56,7 +57,7 @@ export class DemandStagesRepository {
   }
 
   /** Writes what a change made to locked rows; a demand with a stage just queued is processing. */
-  async save(tx: EntityManager, { demand, stages }: Locked, queued: boolean): Promise<void> {
+  async save(tx: Tx, { demand, stages }: Locked, queued: boolean): Promise<void> {
     if (queued) demand.overallStatus = 'Processing';
     await tx.save(Object.values(stages));
     demand.updatedAt = new Date();
@@ -68,7 +69,7 @@ export class DemandStagesRepository {
    * How many of the user's demands await their start-up fee, counted under a per-user lock held to the end of the
    * caller's transaction, so that concurrent registrations count one another.
    */
-  async awaitingStartupFee(tx: EntityManager, userId: string): Promise<number> {
+  async awaitingStartupFee(tx: Tx, userId: string): Promise<number> {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`new-demand:${userId}`]);
     const [{ n }] = await tx.query(
       `SELECT count(*)::int AS n FROM demands d JOIN demand_stages s ON s."demandId" = d.id AND s.stage = 'Startup'
@@ -78,7 +79,7 @@ export class DemandStagesRepository {
     return n;
   }
 
-  async create(tx: EntityManager, demand: Demand, input: StageInput, startup: 'Pending' | 'Waived') {
+  async create(tx: Tx, demand: Demand, input: StageInput, startup: 'Pending' | 'Waived') {
     await tx.insert(
       DemandStage,
       STAGES.map((stage) =>
@@ -166,7 +167,7 @@ export class DemandStagesRepository {
    * `Pending → Paid`, queued for a new run (the fee's payment, in its transaction); null when nothing was due. A
    * stage delivered before its fee was refunded (Completed, `Pending`) is not bought back by a stray order.
    */
-  async pay(tx: EntityManager, demandId: string, stage: Stage): Promise<StageJob | null> {
+  async pay(tx: Tx, demandId: string, stage: Stage): Promise<StageJob | null> {
     const [paid] = await updateReturning<{ run: number }>(
       tx,
       `UPDATE demand_stages SET "paymentStatus" = 'Paid', status = 'Queued', run = run + 1, "errorMessage" = NULL,
@@ -190,7 +191,7 @@ export class DemandStagesRepository {
    * (`PendingInput`), and the run it had, queued, running or failed, can no longer claim, complete or be retried.
    * Answers what the refund took back, or null when the stage was not paid.
    */
-  async refundFee(tx: EntityManager, demandId: string, stage: Stage): Promise<'delivered' | 'unrun' | null> {
+  async refundFee(tx: Tx, demandId: string, stage: Stage): Promise<'delivered' | 'unrun' | null> {
     const [row]: Pick<DemandStage, 'status' | 'paymentStatus'>[] = await tx.query(
       `SELECT status, "paymentStatus" FROM demand_stages WHERE "demandId" = $1 AND stage = $2 FOR UPDATE`,
       [demandId, stage],
@@ -243,7 +244,7 @@ export class DemandStagesRepository {
    * STAGE_HISTORY_KEPT), its lab files written (a path written before is replaced) and the demand completed; false
    * when the run is no longer the stage's.
    */
-  async complete(tx: EntityManager, job: StageJob, output: StageOutput, files: LabFile[]): Promise<boolean> {
+  async complete(tx: Tx, job: StageJob, output: StageOutput, files: LabFile[]): Promise<boolean> {
     const done = await updateReturning<DemandStage>(
       tx,
       `UPDATE demand_stages
@@ -287,7 +288,7 @@ export class DemandStagesRepository {
   }
 
   /** The job's run (queued or processing) and its demand turn Error together; false when it is not current. */
-  async fail(tx: EntityManager, job: StageJob, reason: string): Promise<boolean> {
+  async fail(tx: Tx, job: StageJob, reason: string): Promise<boolean> {
     const failed = await updateReturning<DemandStage>(
       tx,
       `UPDATE demand_stages SET status = 'Error', "errorMessage" = $4, "updatedAt" = now()

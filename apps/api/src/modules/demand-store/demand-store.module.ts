@@ -9,12 +9,14 @@ import { DemandStoreController } from './demand-store.controller';
 import { DemandExportsService } from './demand-exports.service';
 import { DemandStoreService } from './demand-store.service';
 import { DemandsAdminService } from './demands-admin.service';
-import { DemandFeesModule } from './demand-fee-fulfilment';
+import { DemandFeesModule } from './demand-fees.module';
 import { DemandFeesService } from './demand-fees.service';
 import { DEMAND_ENTITIES } from './entities';
 import { LabFilesService } from './lab-files.service';
 import { LabViewerController } from './lab-viewer.controller';
 import { DemandDeliverablesRepository } from './demand-deliverables.repository';
+import { DemandEventsRepository } from './demand-events.repository';
+import { DemandsRepository } from './demands.repository';
 
 /** The workshop as the API serves it: demands, fees, the lab viewer, live events. Stage jobs run in the worker. */
 @Module({
@@ -29,6 +31,8 @@ import { DemandDeliverablesRepository } from './demand-deliverables.repository';
     DemandExportsService,
     DemandEventsGateway,
     DemandDeliverablesRepository,
+    DemandsRepository,
+    DemandEventsRepository,
   ],
   exports: [DemandsAdminService],
 })

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   CatalogueItem,
   STAGES,
@@ -19,7 +18,7 @@ import {
   type StageStatus,
 } from '@think-tank/contracts';
 import { randomBytes } from 'node:crypto';
-import { DataSource, Repository, type EntityManager } from 'typeorm';
+import { Transactions, type Tx } from '../../core/database/transactions';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
@@ -32,8 +31,8 @@ import { DemandEventsService } from './demand-events.service';
 import { DemandMessage } from './demand-store.messages';
 import { languageOfText } from './generation/demand-analysis';
 import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto } from './dto/demand.dto';
-import { Demand } from './entities/demand.entity';
-import { DemandStage } from './entities/demand-stage.entity';
+import { DemandsRepository } from './demands.repository';
+import type { Demand } from './entities/demand.entity';
 import { DemandStagesRepository, type Locked } from './demand-stages.repository';
 import { illegalKeywordsIn } from './illegal-content';
 import { stageDataProblems } from './stage-output';
@@ -67,8 +66,8 @@ const LOCKING_STATUSES: StageStatus[] = ['PendingInput', 'Queued', 'Processing']
 @Injectable()
 export class DemandStoreService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    @InjectRepository(Demand) private readonly demands: Repository<Demand>,
+    private readonly transactions: Transactions,
+    private readonly demands: DemandsRepository,
     private readonly stageState: DemandStagesRepository,
     private readonly auth: AuthService,
     private readonly subscriptions: SubscriptionsService,
@@ -80,7 +79,7 @@ export class DemandStoreService {
 
   /** A demand waiting for its start-up fee (contract §8 register-demand). */
   async register(who: Requester, dto: DemandRequestDto, lang: Language): Promise<RegisterDemandResponse> {
-    const demand = await this.db.transaction((tx) => this.create(tx, who, dto, 'Pending'));
+    const demand = await this.transactions.run((tx) => this.create(tx, who, dto, 'Pending'));
     return {
       demandId: demand.id,
       needsPayment: true,
@@ -91,25 +90,16 @@ export class DemandStoreService {
 
   /** A page of the owner's demands, newest update first, and how many there are in all. */
   async list(who: Requester, query: DemandListQuery): Promise<{ items: DemandListItem[]; total: number }> {
-    const q = this.demands
-      .createQueryBuilder('d')
-      .where('d.userId = :userId', { userId: who.id })
-      .orderBy('d.updatedAt', 'DESC')
-      .skip((query.page - 1) * query.pageSize)
-      .take(query.pageSize);
-    if (query.status) q.andWhere('d.overallStatus = :status', { status: query.status });
-    else q.andWhere(`d.overallStatus <> 'Archived'`);
-    if (query.stage) q.andWhere('d.currentStage = :stage', { stage: query.stage });
-    const [rows, total] = await q.getManyAndCount();
+    const [rows, total] = await this.demands.pageOf(who.id, query, query.page, query.pageSize);
     return { items: rows.map(toDemandListItem), total };
   }
 
   /** The demand as its owner sees it; `vip` when the caller already asked who is VIP. */
   async detail(who: Requester, demandId: string, lang: Language, vip?: boolean): Promise<DemandDetail> {
     // One snapshot: the worker turns a stage and its demand Error or Completed in one transaction.
-    const { demand, rows } = await this.db.transaction('REPEATABLE READ', async (tx) => ({
+    const { demand, rows } = await this.transactions.run('REPEATABLE READ', async (tx) => ({
       demand: await this.own(who.id, demandId, tx),
-      rows: await tx.findBy(DemandStage, { demandId }),
+      rows: await this.demands.stagesOf(demandId, tx),
     }));
     const isVip = vip ?? (await this.isVip(who));
     // The next stage's quote carries the discount the reader's plan would freeze into it now.
@@ -170,7 +160,7 @@ export class DemandStoreService {
     who: Requester,
     demandId: string,
     stage: Stage,
-    alsoInTransaction?: (tx: EntityManager) => Promise<void>,
+    alsoInTransaction?: (tx: Tx) => Promise<void>,
   ): Promise<void> {
     await this.mutate(
       who,
@@ -230,18 +220,18 @@ export class DemandStoreService {
   /** Deletes the demand with its stages, events and files; its orders stay for accounting. */
   async remove(who: Requester, demandId: string): Promise<void> {
     await this.own(who.id, demandId);
-    await this.demands.delete({ id: demandId, userId: who.id });
+    await this.demands.remove(demandId, who.id);
   }
 
   /** The owner's demand, or 404 as if it did not exist. */
-  async own(userId: string, demandId: string, m: EntityManager = this.demands.manager): Promise<Demand> {
-    const demand = isUuid(demandId) ? await m.findOneBy(Demand, { id: demandId, userId }) : null;
+  async own(userId: string, demandId: string, tx?: Tx): Promise<Demand> {
+    const demand = isUuid(demandId) ? await this.demands.ownedBy(demandId, userId, tx) : null;
     if (!demand) throw new AppError('NOT_FOUND');
     return demand;
   }
 
   async create(
-    tx: EntityManager,
+    tx: Tx,
     who: Requester,
     dto: DemandRequestDto,
     startupPayment: 'Pending' | 'Waived',
@@ -253,18 +243,16 @@ export class DemandStoreService {
       (await this.stageState.awaitingStartupFee(tx, who.id)) >= AWAITING_FEE_MAX
     )
       throw new AppError('TOO_MANY_PENDING_DEMANDS');
-    const demand = await tx.save(
-      tx.create(Demand, {
-        userId: who.id,
-        name: dto.name,
-        labName: `lab-${randomBytes(8).toString('hex')}`,
-        content: dto.content,
-        keyValuePoints: dto.keyValuePoints,
-        outputLanguage: dto.outputLanguage ?? languageOfText(`${dto.content}\n${dto.keyValuePoints}`),
-        currentStage: 'Startup',
-        overallStatus: startupPayment === 'Waived' ? 'Processing' : 'PendingInput',
-      }),
-    );
+    const demand = await this.demands.insert(tx, {
+      userId: who.id,
+      name: dto.name,
+      labName: `lab-${randomBytes(8).toString('hex')}`,
+      content: dto.content,
+      keyValuePoints: dto.keyValuePoints,
+      outputLanguage: dto.outputLanguage ?? languageOfText(`${dto.content}\n${dto.keyValuePoints}`),
+      currentStage: 'Startup',
+      overallStatus: startupPayment === 'Waived' ? 'Processing' : 'PendingInput',
+    });
     const input = { content: dto.content, keyValuePoints: dto.keyValuePoints };
     await this.stageState.create(tx, demand, input, startupPayment);
     return demand;
@@ -283,11 +271,11 @@ export class DemandStoreService {
     who: Requester,
     demandId: string,
     change: (locked: Locked, queue: (job: StageJob | null) => void) => Promise<void>,
-    alsoInTransaction?: (tx: EntityManager) => Promise<void>,
+    alsoInTransaction?: (tx: Tx) => Promise<void>,
   ): Promise<void> {
     if (!isUuid(demandId)) throw new AppError('NOT_FOUND');
     const jobs: StageJob[] = [];
-    await this.db.transaction(async (tx) => {
+    await this.transactions.run(async (tx) => {
       const locked = await this.stageState.lock(tx, demandId, who.id);
       if (!locked) throw new AppError('NOT_FOUND');
       await change(locked, (job) => job && jobs.push(job));

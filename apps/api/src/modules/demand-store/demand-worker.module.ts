@@ -4,7 +4,9 @@ import { AppConfig } from '../../core/config/app-config';
 import { NotificationsModule } from '../notifications';
 import { SolutionsLibraryModule } from '../solutions';
 import { DemandEventsService } from './demand-events.service';
+import { DemandEventsRepository } from './demand-events.repository';
 import { DemandStagesRepository } from './demand-stages.repository';
+import { DemandsRepository } from './demands.repository';
 import { DEMAND_ENTITIES } from './entities';
 import { BuiltinGenerator } from './generation/builtin-generator';
 import { LlmGenerator } from './generation/llm-generator';
@@ -20,6 +22,8 @@ import { StageRunner } from './stage-runner.service';
   providers: [
     StageRunner,
     DemandStagesRepository,
+    DemandsRepository,
+    DemandEventsRepository,
     DemandEventsService,
     StageQueue,
     DemandStagesProcessor,

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   STAGES,
   type AdminDemand,
@@ -8,20 +7,20 @@ import {
   type SolutionCitations,
   type Stage,
 } from '@think-tank/contracts';
-import { DataSource, In } from 'typeorm';
 import { AuditLog } from '../../core/audit/audit-log.repository';
+import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { DemandDeliverablesRepository } from './demand-deliverables.repository';
 import { DemandStoreService } from './demand-store.service';
-import { Demand } from './entities/demand.entity';
-import { DemandStage } from './entities/demand-stage.entity';
+import { DemandsRepository } from './demands.repository';
 
 /** Every user's demands as support sees them (contract §9): the list with each stage's state, and a retry. */
 @Injectable()
 export class DemandsAdminService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
+    private readonly demands: DemandsRepository,
     private readonly store: DemandStoreService,
     private readonly audit: AuditLog,
     private readonly deliverables: DemandDeliverablesRepository,
@@ -39,16 +38,9 @@ export class DemandsAdminService {
     pageSize: number,
   ): Promise<AdminPage<AdminDemand>> {
     // One snapshot, as in the owner's detail: a demand's status and its stages' agree.
-    const { rows, total, stages } = await this.db.transaction('REPEATABLE READ', async (tx) => {
-      const [rows, total] = await tx.findAndCount(Demand, {
-        where: status ? { overallStatus: status } : {},
-        order: { updatedAt: 'DESC' },
-        skip: (page - 1) * pageSize,
-        take: pageSize,
-      });
-      const stages = rows.length ? await tx.findBy(DemandStage, { demandId: In(rows.map((d) => d.id)) }) : [];
-      return { rows, total, stages };
-    });
+    const { rows, total, stages } = await this.transactions.run('REPEATABLE READ', (tx) =>
+      this.demands.adminPage(tx, status, page, pageSize),
+    );
     return {
       items: rows.map((d) => ({
         _id: d.id,
@@ -71,7 +63,7 @@ export class DemandsAdminService {
 
   /** Retries a failed stage for its owner, audited in the same transaction. */
   async retryStage(actorId: string, demandId: string, stage: Stage): Promise<void> {
-    const demand = isUuid(demandId) ? await this.db.getRepository(Demand).findOneBy({ id: demandId }) : null;
+    const demand = isUuid(demandId) ? await this.demands.byId(demandId) : null;
     if (!demand) throw new AppError('NOT_FOUND');
     await this.store.requeueFailed({ id: demand.userId }, demandId, stage, (tx) =>
       this.audit.record(tx, {

@@ -3,4 +3,4 @@ export { DemandStoreModule } from './demand-store.module';
 export { DemandsAdminService } from './demands-admin.service';
 export { StageQuery } from './dto/demand.dto';
 export { DemandWorkerModule } from './demand-worker.module';
-export { DemandFeesModule } from './demand-fee-fulfilment';
+export { DemandFeesModule } from './demand-fees.module';

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   STAGE_NAMES,
   STAGES,
@@ -7,13 +6,14 @@ import {
   type RelatedSolutionCitation,
   type StageInput,
 } from '@think-tank/contracts';
-import { DataSource } from 'typeorm';
+import { Transactions } from '../../core/database/transactions';
 import { Messages, NotificationsService } from '../notifications';
 import { RelatedSolutionsService } from '../solutions';
 import { DemandEventsService, type ProgressLine } from './demand-events.service';
 import { DemandStagesRepository } from './demand-stages.repository';
-import { Demand } from './entities/demand.entity';
-import { DemandStage } from './entities/demand-stage.entity';
+import { DemandsRepository } from './demands.repository';
+import type { Demand } from './entities/demand.entity';
+import type { DemandStage } from './entities/demand-stage.entity';
 import { keyPhrases } from './generation/demand-analysis';
 import { composeLab } from './generation/lab-files';
 import { StageGenerator } from './generation/stage-generator';
@@ -29,7 +29,8 @@ export class StageRunner {
   private readonly logger = new Logger(StageRunner.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
+    private readonly demands: DemandsRepository,
     private readonly stageState: DemandStagesRepository,
     private readonly generator: StageGenerator,
     private readonly events: DemandEventsService,
@@ -63,7 +64,7 @@ export class StageRunner {
   async run(job: StageJob, attempt: number): Promise<boolean> {
     const claimed = await this.stageState.claim(job);
     if (!claimed) return false;
-    const demand = await this.db.getRepository(Demand).findOneBy({ id: job.demandId });
+    const demand = await this.demands.byId(job.demandId);
     if (!demand) return false;
     const say = (messageType: 'IMPORTANT' | 'DETAIL' | 'WARNING', line: ProgressLine) =>
       this.events.publish(job.demandId, job.stage, 'demand_progress', messageType, line);
@@ -73,7 +74,7 @@ export class StageRunner {
       details: attempt > 1 ? `第 ${attempt} 次尝试` : undefined,
     });
 
-    const stages = await this.db.getRepository(DemandStage).findBy({ demandId: job.demandId });
+    const stages = await this.demands.stagesOf(job.demandId);
     // The stage before contributes the modules this stage was priced from (frozen on advance), not its selection now.
     const before = STAGES[STAGES.indexOf(job.stage) - 1];
     const paidFor = claimed.paidModules;
@@ -102,7 +103,7 @@ export class StageRunner {
     generated.related_solutions = await this.citations(demand, claimed.input);
     const { output, files } = composeLab(demand, job.stage, generated, earlier);
 
-    const finished = await this.db.transaction(async (tx) => {
+    const finished = await this.transactions.run(async (tx) => {
       if (!(await this.stageState.complete(tx, job, output, files))) return null;
       const { demandId, stage } = job;
       const paths = files.map((f) => f.path).join(', ');
@@ -147,13 +148,13 @@ export class StageRunner {
       return;
     }
     // The stage and the demand turn Error together: nobody reads one without the other.
-    const push = await this.db.transaction(async (tx) => {
+    const push = await this.transactions.run(async (tx) => {
       if (!(await this.stageState.fail(tx, job, reason))) return undefined;
       const event = await this.events.record(tx, job.demandId, job.stage, 'demand_error', 'ERROR', {
         key: 'failed',
         params: { reason },
       });
-      const demand = await tx.findOneBy(Demand, { id: job.demandId });
+      const demand = await this.demands.byId(job.demandId, tx);
       const message = demand
         ? await this.notifications.write(
             tx,

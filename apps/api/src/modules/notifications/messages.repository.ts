@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { BroadcastRequest } from '@think-tank/contracts';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
+import type { Tx } from '../../core/database/transactions';
 import { updateReturning } from '../../core/database/update-returning';
 import { Message } from './entities/message.entity';
 import type { MessageDraft } from './notifications.messages';
@@ -44,7 +45,7 @@ export class MessagesRepository {
   }
 
   /** One message per listed user, in one statement of the caller's transaction. */
-  insert(tx: EntityManager, userIds: string[], draft: MessageDraft): Promise<Message[]> {
+  insert(tx: Tx, userIds: string[], draft: MessageDraft): Promise<Message[]> {
     return tx.query(
       `INSERT INTO messages ("userId", "titleZh", "titleEn", "contentZh", "contentEn", "actionUrl")
        SELECT u, $2, $3, $4, $5, $6 FROM unnest($1::uuid[]) AS u RETURNING *`,
@@ -56,7 +57,7 @@ export class MessagesRepository {
    * A broadcast's messages: one per active user, or per listed active user, in one statement. (It reads auth's
    * `users` table for who is active: one statement instead of every user id through the process.)
    */
-  insertBroadcast(tx: EntityManager, request: BroadcastRequest): Promise<Message[]> {
+  insertBroadcast(tx: Tx, request: BroadcastRequest): Promise<Message[]> {
     return tx.query(
       `INSERT INTO messages ("userId", "titleZh", "titleEn", "contentZh", "contentEn", "actionUrl")
        SELECT u.id, $1, $1, $2, $2, $3 FROM users u

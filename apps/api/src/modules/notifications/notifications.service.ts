@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   NOTIFICATIONS_NAMESPACE,
   NotificationEvent,
@@ -9,7 +8,7 @@ import {
   type MessagesPage,
   type UnreadCount,
 } from '@think-tank/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Transactions, type Tx } from '../../core/database/transactions';
 import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
@@ -35,7 +34,7 @@ function toItem(m: Message, lang: Language): MessageItem {
 @Injectable()
 export class NotificationsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly messages: MessagesRepository,
     private readonly push: SocketPush,
     private readonly audit: AuditLog,
@@ -61,7 +60,7 @@ export class NotificationsService {
    * Writes a message to each user in the caller's transaction and returns the push to run once it commits:
    * a message nobody can read is never announced.
    */
-  async write(tx: EntityManager, userIds: string[], draft: MessageDraft): Promise<() => Promise<void>> {
+  async write(tx: Tx, userIds: string[], draft: MessageDraft): Promise<() => Promise<void>> {
     if (userIds.length === 0) return async () => undefined;
     const rows = await this.messages.insert(tx, userIds, draft);
     return () => this.announce(rows);
@@ -69,7 +68,7 @@ export class NotificationsService {
 
   /** Writes and pushes at once, outside any other transaction. */
   async send(userIds: string[], draft: MessageDraft): Promise<number> {
-    const push = await this.db.transaction((tx) => this.write(tx, userIds, draft));
+    const push = await this.transactions.run((tx) => this.write(tx, userIds, draft));
     await push();
     return userIds.length;
   }
@@ -79,7 +78,7 @@ export class NotificationsService {
    * statement with its audit entry, then pushed. Answers how many users it reached.
    */
   async broadcast(request: BroadcastRequest, actorId: string): Promise<{ sent: number }> {
-    const rows = await this.db.transaction(async (tx) => {
+    const rows = await this.transactions.run(async (tx) => {
       const written = await this.messages.insertBroadcast(tx, request);
       await this.audit.record(tx, {
         actorId,

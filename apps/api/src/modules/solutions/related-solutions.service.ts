@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { glossaryAlternatives } from './glossary';
-import { GRAM_INDEX_ONLY, mostMatchingSql } from './solution-search.query';
+import { SolutionsRepository } from './solutions.repository';
 
 export interface RelatedSolution {
   id: string;
@@ -17,7 +15,7 @@ export interface RelatedSolution {
  */
 @Injectable()
 export class RelatedSolutionsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly solutions: SolutionsRepository) {}
 
   async related(phrases: string[], limit = 5): Promise<RelatedSolution[]> {
     const terms = [...new Set(phrases.map((p) => p.toLowerCase().trim()))]
@@ -26,11 +24,7 @@ export class RelatedSolutionsService {
     if (!terms.length) return [];
     // A Latin phrase also matches its Chinese translation, as in search.
     const alternatives = terms.map(glossaryAlternatives);
-    const query = mostMatchingSql(alternatives, limit);
-    const rows: { id: string; name: string; hits: boolean[] }[] = await this.db.transaction(async (tx) => {
-      await tx.query(GRAM_INDEX_ONLY);
-      return tx.query(query.sql, query.params);
-    });
+    const rows = await this.solutions.mostMatching(alternatives, limit);
     const found = rows.map((r) => ({ id: r.id, name: r.name, matched: terms.filter((_, i) => r.hits[i]) }));
     // One shared word is chance when enough solutions share two or more: cite only those then.
     const strong = found.filter((r) => r.matched.length >= 2);

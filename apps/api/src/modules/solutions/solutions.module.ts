@@ -6,13 +6,14 @@ import { AdminSolutionsController } from './admin-solutions.controller';
 import { SolutionsController } from './solutions.controller';
 import { SolutionDocumentsService } from './solution-documents.service';
 import { RelatedSolutionsService } from './related-solutions.service';
+import { SolutionsRepository } from './solutions.repository';
 import { SolutionsService } from './solutions.service';
 import { TranslationService } from './translation.service';
 
 /** The library's related-solutions search alone, for the worker (it serves none of the library's HTTP). */
 @Module({
-  providers: [RelatedSolutionsService],
-  exports: [RelatedSolutionsService],
+  providers: [RelatedSolutionsService, SolutionsRepository],
+  exports: [RelatedSolutionsService, SolutionsRepository],
 })
 export class SolutionsLibraryModule {}
 

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CatalogueItem,
   SEARCH_COUNT_CAP,
@@ -8,22 +7,15 @@ import {
   type Language,
   type SearchResponse,
   type SolutionInput,
-  type SolutionListItem,
 } from '@think-tank/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
 import { AuditLog } from '../../core/audit/audit-log.repository';
+import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
-import { Solution } from './entities/solution.entity';
-import { SolutionSearch } from './entities/solution-search.entity';
-import { gramsOf, hasLatin, queryTerms, searchText } from './search-text';
-import {
-  GRAM_INDEX_ONLY,
-  indexedConditions,
-  matchesPageSql,
-  textConditions,
-  type TermAlternatives,
-} from './solution-search.query';
+import type { Solution } from './entities/solution.entity';
+import { hasLatin, queryTerms } from './search-text';
+import { indexedConditions, textConditions, type TermAlternatives } from './solution-search.query';
+import { SolutionsRepository } from './solutions.repository';
 import { TranslationService } from './translation.service';
 import { type InitiateSolutionPaymentDto, PaymentsService } from '../billing';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -31,8 +23,6 @@ import type { AuthUser } from '../../core/auth/auth-user';
 /** How long a query known to have more than 1,000 matches skips counting them again, and how many are kept. */
 const CAPPED_QUERY_TTL_MS = 10 * 60_000;
 const CAPPED_QUERIES_KEPT = 2000;
-
-const LIST_COLUMNS = `so.id AS "_id", so."projectName", so."projectRequirements", so."projectRequirementsDetails"`;
 
 export function toAdminSolution(s: Solution): AdminSolution {
   return {
@@ -46,24 +36,13 @@ export function toAdminSolution(s: Solution): AdminSolution {
   };
 }
 
-/** Saves a solution and its search form together (in the caller's transaction): the index never disagrees. */
-export async function writeSolution(tx: EntityManager, solution: Solution): Promise<Solution> {
-  const saved = await tx.save(Solution, solution);
-  const text = searchText([saved.projectName, saved.projectRequirements, saved.projectRequirementsDetails]);
-  await tx.upsert(
-    SolutionSearch,
-    { solutionId: saved.id, createdAt: saved.createdAt, text, grams: gramsOf(text) },
-    ['solutionId'],
-  );
-  return saved;
-}
-
 @Injectable()
 export class SolutionsService {
   private readonly logger = new Logger(SolutionsService.name);
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
+    private readonly solutions: SolutionsRepository,
     private readonly translation: TranslationService,
     private readonly audit: AuditLog,
     private readonly payments: PaymentsService,
@@ -82,9 +61,7 @@ export class SolutionsService {
     lang: Language,
     payer: Payer = DESKTOP_PAYER,
   ): Promise<PaymentInstruction> {
-    const solution = await this.db
-      .getRepository(Solution)
-      .findOne({ where: { id: dto.solutionId }, select: { id: true, projectName: true } });
+    const solution = await this.solutions.nameOf(dto.solutionId);
     if (!solution) throw new AppError('NOT_FOUND');
     const item = CatalogueItem.singleSolutionView;
     if (
@@ -124,17 +101,12 @@ export class SolutionsService {
     );
     const queryKey = JSON.stringify(terms);
     if ((this.cappedQueries.get(queryKey) ?? 0) > Date.now()) return this.recencyPage(terms, page, pageSize);
-    const matches = matchesPageSql(
+    const rows = await this.solutions.matchesPage(
       indexedConditions(terms),
-      LIST_COLUMNS,
       SEARCH_COUNT_CAP,
       pageSize,
       offset,
     );
-    const rows: (SolutionListItem & { total: number })[] = await this.db.transaction(async (tx) => {
-      await tx.query(GRAM_INDEX_ONLY);
-      return tx.query(matches.sql, matches.params);
-    });
     const total = rows[0]?.total ?? 0;
     if (total <= SEARCH_COUNT_CAP) {
       const list = rows.filter((r) => r._id !== null).map(({ total: _, ...item }) => item);
@@ -153,18 +125,13 @@ export class SolutionsService {
     page: number,
     pageSize: number,
   ): Promise<SearchResponse> {
-    const text = textConditions(terms);
-    const list: SolutionListItem[] = await this.db.query(
-      `SELECT ${LIST_COLUMNS} FROM solution_search s JOIN solutions so ON so.id = s."solutionId"
-        WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-      text.params,
-    );
+    const list = await this.solutions.recencyPage(textConditions(terms), pageSize, (page - 1) * pageSize);
     return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page, pageSize };
   }
 
   async create(input: SolutionInput, actorId: string): Promise<AdminSolution> {
-    return this.db.transaction(async (tx) => {
-      const solution = await writeSolution(tx, tx.create(Solution, input));
+    return this.transactions.run(async (tx) => {
+      const solution = await this.solutions.insert(tx, input);
       await this.audit.record(tx, {
         actorId,
         action: 'solution.create',
@@ -176,10 +143,10 @@ export class SolutionsService {
   }
 
   async update(id: string, input: SolutionInput, actorId: string): Promise<AdminSolution> {
-    return this.db.transaction(async (tx) => {
-      const existing = await tx.findOne(Solution, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    return this.transactions.run(async (tx) => {
+      const existing = await this.solutions.locked(tx, id);
       if (!existing) throw new AppError('NOT_FOUND');
-      const solution = await writeSolution(tx, Object.assign(existing, input));
+      const solution = await this.solutions.replace(tx, existing, input);
       await this.audit.record(tx, {
         actorId,
         action: 'solution.update',
@@ -191,9 +158,8 @@ export class SolutionsService {
   }
 
   async remove(id: string, actorId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const deleted = await tx.delete(Solution, { id });
-      if (!deleted.affected) throw new AppError('NOT_FOUND');
+    await this.transactions.run(async (tx) => {
+      if (!(await this.solutions.remove(tx, id))) throw new AppError('NOT_FOUND');
       await this.audit.record(tx, {
         actorId,
         action: 'solution.delete',
@@ -205,8 +171,8 @@ export class SolutionsService {
 
   /** A library import: all or nothing. */
   async import(inputs: SolutionInput[], actorId: string): Promise<{ imported: number }> {
-    return this.db.transaction(async (tx) => {
-      for (const input of inputs) await writeSolution(tx, tx.create(Solution, { ...input }));
+    return this.transactions.run(async (tx) => {
+      for (const input of inputs) await this.solutions.insert(tx, input);
       await this.audit.record(tx, {
         actorId,
         action: 'solution.import',

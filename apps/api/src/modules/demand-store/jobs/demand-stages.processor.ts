@@ -1,10 +1,9 @@
 import { InjectQueue, OnQueueFailed, Process, Processor } from '@nestjs/bull';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { StageSweepReport } from '@think-tank/contracts';
 import type { Job, Queue } from 'bull';
-import type { DataSource } from 'typeorm';
+import { DatabaseProbe } from '../../../core/database/database-probe';
 import { isOutage } from '../../../core/errors/outage';
 import { requestContext } from '../../../core/logging/request-context';
 import { MetricsService } from '../../../core/metrics/metrics.service';
@@ -31,7 +30,7 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
     @InjectQueue(QueueName.demandStages) private readonly queue: Queue,
     private readonly metrics: MetricsService,
     private readonly restored: RedisRestored,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly db: DatabaseProbe,
   ) {}
 
   /**
@@ -82,7 +81,13 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
   private async databaseBack(): Promise<void> {
     for (;;) {
       await new Promise((r) => setTimeout(r, OUTAGE_POLL_MS));
-      if (await this.db.query('SELECT 1').catch(() => null)) return;
+      if (
+        await this.db.ping().then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
     }
   }
 

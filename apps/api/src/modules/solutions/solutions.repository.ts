@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Role, SolutionInput, SolutionListItem } from '@think-tank/contracts';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { poolOf } from '../../core/database/pool';
+import type { Tx } from '../../core/database/transactions';
+import { Solution } from './entities/solution.entity';
+import { SolutionSearch } from './entities/solution-search.entity';
+import { gramsOf, searchText } from './search-text';
+import {
+  GRAM_INDEX_ONLY,
+  matchesPageSql,
+  mostMatchingSql,
+  type SqlCondition,
+  type TermAlternatives,
+} from './solution-search.query';
+
+const LIST_COLUMNS = `so.id AS "_id", so."projectName", so."projectRequirements", so."projectRequirementsDetails"`;
+
+/** Saves a solution and its search form together (in the caller's transaction): the index never disagrees. */
+export async function writeSolution(tx: Tx, solution: Solution): Promise<Solution> {
+  const saved = await tx.save(Solution, solution);
+  const text = searchText([saved.projectName, saved.projectRequirements, saved.projectRequirementsDetails]);
+  await tx.upsert(
+    SolutionSearch,
+    { solutionId: saved.id, createdAt: saved.createdAt, text, grams: gramsOf(text) },
+    ['solutionId'],
+  );
+  return saved;
+}
+
+/** What the paid view reads in one round trip: the reader, and the head of the document (null: no solution). */
+export interface ViewRead {
+  head: string | null;
+  whole: boolean;
+  projectName: string | null;
+  role: Role;
+  isPaid: boolean;
+  disabled: boolean;
+}
+
+/**
+ * The library: solutions with their search form (solution_search, its grams and recency), found by the statements
+ * solution-search.query.ts builds. The paid view's and the teaser's reads go straight to the pg pool, named: they are
+ * the hottest paths, and a TypeORM QueryRunner per call costs them a measurable share of their throughput.
+ */
+@Injectable()
+export class SolutionsRepository {
+  private readonly pool: Pool;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {
+    this.pool = poolOf(db);
+  }
+
+  insert(tx: Tx, input: SolutionInput): Promise<Solution> {
+    return writeSolution(tx, tx.create(Solution, { ...input }));
+  }
+
+  replace(tx: Tx, existing: Solution, input: SolutionInput): Promise<Solution> {
+    return writeSolution(tx, Object.assign(existing, input));
+  }
+
+  /** The solution, locked until the caller's transaction ends. */
+  locked(tx: Tx, id: string): Promise<Solution | null> {
+    return tx.findOne(Solution, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Deletes it (its search form cascades); false when there was none. */
+  async remove(tx: Tx, id: string): Promise<boolean> {
+    const deleted = await tx.delete(Solution, { id });
+    return Boolean(deleted.affected);
+  }
+
+  nameOf(id: string): Promise<Pick<Solution, 'id' | 'projectName'> | null> {
+    return this.db
+      .getRepository(Solution)
+      .findOne({ where: { id }, select: { id: true, projectName: true } });
+  }
+
+  async documentOf(id: string): Promise<string | null> {
+    const solution = await this.db.getRepository(Solution).findOne({ where: { id }, select: { html: true } });
+    return solution?.html ?? null;
+  }
+
+  /**
+   * The reader (auth's `users` row, read here to save the view a round trip) and the first `scanned` characters of
+   * the document; undefined for an unknown reader.
+   */
+  async viewRead(id: string, userId: string, scanned: number): Promise<ViewRead | undefined> {
+    const { rows } = await this.pool.query<ViewRead>({
+      name: 'solution-view',
+      text: `SELECT left(so.html, $3) AS head, octet_length(so.html) = octet_length(left(so.html, $3)) AS whole,
+                    so."projectName", u.role, u."isPaid", u.disabled
+               FROM users u LEFT JOIN solutions so ON so.id = $1 WHERE u.id = $2`,
+      values: [id, userId, scanned],
+    });
+    return rows[0];
+  }
+
+  /** The name and the first `scanned` characters of the document: a public call reads no more. */
+  async head(id: string, scanned: number): Promise<{ projectName: string; head: string } | undefined> {
+    const { rows } = await this.pool.query<{ projectName: string; head: string }>(
+      `SELECT "projectName", left(html, $2) AS head FROM solutions WHERE id = $1`,
+      [id, scanned],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Up to `cap` + 1 matches of `where` counted, and a page of them, each row carrying the count (a row with a null id
+   * when there are none).
+   */
+  matchesPage(
+    where: SqlCondition,
+    cap: number,
+    limit: number,
+    offset: number,
+  ): Promise<(SolutionListItem & { total: number })[]> {
+    return this.throughGrams(matchesPageSql(where, LIST_COLUMNS, cap, limit, offset));
+  }
+
+  /** The solutions matching most of the terms, with which of them each matches. */
+  mostMatching(
+    terms: TermAlternatives[],
+    limit: number,
+  ): Promise<{ id: string; name: string; hits: boolean[] }[]> {
+    return this.throughGrams(mostMatchingSql(terms, limit));
+  }
+
+  /** Runs a search statement through the gram index alone (solution-search.query.ts says why). */
+  private throughGrams<T>(query: SqlCondition): Promise<T[]> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(GRAM_INDEX_ONLY);
+      return tx.query(query.sql, query.params);
+    });
+  }
+
+  /** A page of the solutions whose search form meets `text`, newest first, walking the recency index. */
+  recencyPage(text: SqlCondition, limit: number, offset: number): Promise<SolutionListItem[]> {
+    return this.db.query(
+      `SELECT ${LIST_COLUMNS} FROM solution_search s JOIN solutions so ON so.id = s."solutionId"
+        WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT ${limit} OFFSET ${offset}`,
+      text.params,
+    );
+  }
+}
