@@ -1,7 +1,7 @@
 /** What other features may use of solutions; everything else stays inside. */
 import type { SearchResponse } from '@think-tank/contracts';
 import { askAtOnce } from '../../lib/first-screen';
-import { searchPath } from './api/solution-keys';
+import { solutionKeys } from './api/solution-keys';
 
 export { solutionKeys } from './api/solution-keys';
 export { useSolutionSearch } from './api/solutions-api';
@@ -15,7 +15,7 @@ export const solutionsPages = {
 /** The data the search opens on, for a first visit to ask for alongside its code. */
 export const solutionsData = {
   search: (query: string, page: number) => {
-    const answer = askAtOnce<SearchResponse>(searchPath(query, page), { anonymous: true });
+    const answer = askAtOnce<SearchResponse>(solutionKeys.search(query, page), { anonymous: true });
     return import('./api/solutions-api').then((m) => m.preloadSearch(query, page, answer));
   },
 };

@@ -2,12 +2,20 @@ import { keyValuePointsTooShort } from '@think-tank/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
 
-/** What is wrong with a demand's text before it is sent (demand-workshop §5), per field; register and revise alike. */
-export function demandTextProblems(text: { content: string; keyValuePoints: string }, t: TFunction) {
+/** What is wrong with a demand's text before it is sent (demand-workshop §5): a message key per field (useForm). */
+export function demandTextRules(text: { content: string; keyValuePoints: string }) {
   return {
-    content: text.content.trim() ? undefined : t('requirements.contentRequired'),
-    keyValuePoints: keyValuePointsTooShort(text.keyValuePoints) ? t('requirements.tooShort') : undefined,
+    content: text.content.trim() ? undefined : ('workshop:requirements.contentRequired' as const),
+    keyValuePoints: keyValuePointsTooShort(text.keyValuePoints)
+      ? ('workshop:requirements.tooShort' as const)
+      : undefined,
   };
+}
+
+/** The same, in the reader's words; register and revise alike. */
+export function demandTextProblems(text: { content: string; keyValuePoints: string }, t: TFunction) {
+  const { content, keyValuePoints } = demandTextRules(text);
+  return { content: content && t(content), keyValuePoints: keyValuePoints && t(keyValuePoints) };
 }
 
 /** The refusal of a demand's text for illegal keywords, naming them; null for any other error. */

@@ -24,33 +24,28 @@ import type {
 } from '@think-tank/contracts';
 import useSWR from 'swr';
 import { api, apiDownload, apiHtml } from '../../../lib/api-client';
+import { apiKey } from '../../../lib/api-key';
 
 const BASE = '/api/admin';
-const query = (params: Record<string, string | number | boolean | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params))
-    if (v !== undefined && v !== '' && v !== false) q.set(k, String(v));
-  return q.size ? `?${q}` : '';
-};
 const get = <T>(path: string) => api<T>(path);
 
 export const useAdminUsers = (search: string, page: number) =>
-  useSWR(`${BASE}/users${query({ query: search, page })}`, get<AdminPage<AdminUser>>);
+  useSWR(apiKey(`${BASE}/users`, { query: search, page }), get<AdminPage<AdminUser>>);
 export const useTimeline = (userId: string | null) =>
-  useSWR(userId ? `${BASE}/users/${userId}/timeline` : null, get<TimelineEntry[]>);
+  useSWR(userId ? apiKey(`${BASE}/users/${userId}/timeline`) : null, get<TimelineEntry[]>);
 export const useAdminOrders = (
   filter: { status?: string; gateway?: string; userId?: string; flagged?: boolean },
   page: number,
-) => useSWR(`${BASE}/orders${query({ ...filter, page })}`, get<AdminPage<AdminOrder>>);
+) => useSWR(apiKey(`${BASE}/orders`, { ...filter, page }), get<AdminPage<AdminOrder>>);
 export const useVipApplications = (status: string, page: number) =>
-  useSWR(`${BASE}/vip-applications${query({ status, page })}`, get<AdminPage<AdminVipApplication>>);
+  useSWR(apiKey(`${BASE}/vip-applications`, { status, page }), get<AdminPage<AdminVipApplication>>);
 export const decideVipApplication = (id: string, how: 'approve' | 'reject', note: string) =>
   api<VipApplication>(`${BASE}/vip-applications/${id}/${how}`, {
     method: 'POST',
     body: note ? { note } : {},
   });
 export const useInvoiceRequests = (status: string, page: number) =>
-  useSWR(`${BASE}/invoices${query({ status, page })}`, get<AdminPage<AdminInvoiceRequest>>);
+  useSWR(apiKey(`${BASE}/invoices`, { status, page }), get<AdminPage<AdminInvoiceRequest>>);
 export const issueInvoice = (id: string, body: IssueInvoiceInput) =>
   api<InvoiceRequest>(`${BASE}/invoices/${id}/issue`, { method: 'POST', body });
 export const reverseInvoice = (id: string, body: IssueInvoiceInput) =>
@@ -58,14 +53,15 @@ export const reverseInvoice = (id: string, body: IssueInvoiceInput) =>
 export const rejectInvoice = (id: string, reason: string) =>
   api<InvoiceRequest>(`${BASE}/invoices/${id}/reject`, { method: 'POST', body: { reason } });
 export const useAdminDemands = (status: string, page: number) =>
-  useSWR(`${BASE}/demands${query({ status, page })}`, get<AdminPage<AdminDemand>>);
-export const useQueues = () => useSWR(`${BASE}/queues`, get<QueueCounts[]>, { refreshInterval: 10_000 });
+  useSWR(apiKey(`${BASE}/demands`, { status, page }), get<AdminPage<AdminDemand>>);
+export const useQueues = () =>
+  useSWR(apiKey(`${BASE}/queues`), get<QueueCounts[]>, { refreshInterval: 10_000 });
 export const useFailedJobs = (name: string | null, page: number) =>
-  useSWR(name ? `${BASE}/queues/${name}/failed${query({ page })}` : null, get<AdminPage<FailedJob>>);
+  useSWR(name ? apiKey(`${BASE}/queues/${name}/failed`, { page }) : null, get<AdminPage<FailedJob>>);
 export const useAdminPlans = (page: number) =>
-  useSWR(`${BASE}/plans${query({ page })}`, get<AdminPage<AdminPlan>>);
+  useSWR(apiKey(`${BASE}/plans`, { page }), get<AdminPage<AdminPlan>>);
 export const useAudit = (page: number) =>
-  useSWR(`${BASE}/audit${query({ page })}`, get<AdminPage<AuditItem>>);
+  useSWR(apiKey(`${BASE}/audit`, { page }), get<AdminPage<AuditItem>>);
 
 export const patchUser = (id: string, patch: AdminUserPatch) =>
   api<AdminUser>(`${BASE}/users/${id}`, { method: 'PATCH', body: patch });
@@ -86,7 +82,7 @@ export const deletePlan = (id: string) => api<void>(`${BASE}/plans/${id}`, { met
 
 /** The library as the console lists it: the public search, a page at a time. */
 export const useLibraryPage = (q: string, page: number, pageSize: number) =>
-  useSWR(`/api/solutions/search${query({ query: q, page, pageSize })}`, get<SearchResponse>);
+  useSWR(apiKey('/api/solutions/search', { query: q, page, pageSize }), get<SearchResponse>);
 /** A solution's document, to edit (empty when it cannot be read). */
 export const solutionHtml = (id: string) => apiHtml(`/api/solutions/${id}/view`).catch(() => '');
 export const saveSolution = (id: string | null, form: SolutionInput) =>
@@ -96,7 +92,8 @@ export const saveSolution = (id: string | null, form: SolutionInput) =>
 export const deleteSolution = (id: string) => api(`${BASE}/solutions/${id}`, { method: 'DELETE' });
 export const importSolutions = (items: unknown[]) =>
   api<{ imported: number }>(`${BASE}/solutions/import`, { method: 'POST', body: items });
-export const useSolutionCitations = () => useSWR(`${BASE}/solutions/citations`, get<SolutionCitations[]>);
+export const useSolutionCitations = () =>
+  useSWR(apiKey(`${BASE}/solutions/citations`), get<SolutionCitations[]>);
 /** An invoice's PDF, or the red-letter one that reverses it, saved under its number. */
 export const downloadInvoicePdf = (id: string, reversal: boolean, number: string | null) =>
   apiDownload(`${BASE}/invoices/${id}/${reversal ? 'reversal-pdf' : 'pdf'}`, `invoice-${number}.pdf`);

@@ -1,12 +1,12 @@
 import { formatMoney, ORDER_STATUSES, PaymentGateway } from '@think-tank/contracts';
 import { useState } from 'react';
-import { Alert, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
 import { reconcileOrder, refundOrder, useAdminOrders } from '../api/admin-api';
 import { useAction } from '../use-action';
-import { ActionResult, EmptyRow } from './AdminFeedback';
-import { Pager } from '../../../components/Pager';
+import { ActionResult } from './AdminFeedback';
+import { PagedTable } from './PagedTable';
 
 /** Orders: filter (by status, gateway, flag), reconcile a pending one with its gateway, refund a paid one (admin). */
 export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
@@ -15,7 +15,8 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
   const [gateway, setGateway] = useState('');
   const [flagged, setFlagged] = useState(false);
   const [page, setPage] = useState(1);
-  const { data, error, mutate } = useAdminOrders({ status, gateway, flagged }, page);
+  const orders = useAdminOrders({ status, gateway, flagged }, page);
+  const { mutate } = orders;
   const action = useAction();
   return (
     <>
@@ -58,102 +59,92 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
         </Col>
       </Row>
       <ActionResult action={action} />
-      {error && <Alert variant="danger">{t('failed')}</Alert>}
-      {data && (
-        <>
-          <Table size="sm" hover responsive>
-            <thead>
-              <tr>
-                <th>{t('orders.created')}</th>
-                <th>{t('orders.subject')}</th>
-                <th>{t('orders.amount')}</th>
-                <th>{t('orders.gateway')}</th>
-                <th>{t('orders.status')}</th>
-                <th>
-                  <span className="visually-hidden">{t('actionsColumn')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((o) => (
-                <tr key={o.id} data-testid="order-row">
-                  <td className="small">{formatDate(o.createdAt)}</td>
-                  <td className="small">
-                    {o.subject}
-                    <div className="text-muted">{o.id}</div>
-                    {o.flaggedReason && <div className="text-danger">{o.flaggedReason}</div>}
-                    {o.refund?.status === 'pending' && (
-                      <div className="text-warning-emphasis" data-testid="refund-pending">
-                        {t('orders.refundPending', { reason: o.refund.reason ?? '' })}
-                      </div>
-                    )}
-                  </td>
-                  <td>{formatMoney(o)}</td>
-                  <td>
-                    {t(`orders.gateways.${o.gateway}`)}
-                    {o.method && <div className="small text-muted">{t(`orders.methods.${o.method}`)}</div>}
-                  </td>
-                  <td>{t(`orders.statuses.${o.status}`)}</td>
-                  <td className="text-nowrap">
-                    {o.status === 'pending' && (
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        disabled={action.busy}
-                        onClick={() =>
-                          void action.run(t('orders.confirmReconcile', { id: o.id }), async () => {
-                            const r = await reconcileOrder(o.id);
-                            await mutate();
-                            return t('orders.reconciled', {
-                              status: r.gatewayStatus,
-                              result: t(`orders.statuses.${r.order.status}`),
-                            });
-                          })
-                        }
-                      >
-                        {t('orders.reconcile')}
-                      </Button>
-                    )}
-                    {o.status === 'paid' && isAdmin && (
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        disabled={action.busy}
-                        onClick={() =>
-                          void action.run(
-                            [
-                              t('orders.confirmRefund', {
-                                id: o.id,
-                                amount: formatMoney(o),
-                                gateway: t(`orders.gateways.${o.gateway}`),
-                              }),
-                              // What the refund takes back of a workshop stage (contract §11).
-                              ...(o.delivered === null
-                                ? []
-                                : [t(o.delivered ? 'orders.stageDelivered' : 'orders.stageNotDelivered')]),
-                            ].join('\n'),
-                            async () => {
-                              // A refusal is recorded on the order too (its reason shows in the list).
-                              const done = await refundOrder(o.id).finally(() => void mutate());
-                              return t(
-                                done.refund?.status === 'pending' ? 'orders.refundQueued' : 'orders.refunded',
-                              );
-                            },
-                          )
-                        }
-                      >
-                        {t('orders.refund')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-              <EmptyRow when={data.items.length === 0} colSpan={6} />
-            </tbody>
-          </Table>
-          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
-        </>
-      )}
+      <PagedTable
+        page={orders}
+        hover
+        headings={[
+          t('orders.created'),
+          t('orders.subject'),
+          t('orders.amount'),
+          t('orders.gateway'),
+          t('orders.status'),
+          <span className="visually-hidden">{t('actionsColumn')}</span>,
+        ]}
+        onPage={setPage}
+        row={(o) => (
+          <tr key={o.id} data-testid="order-row">
+            <td className="small">{formatDate(o.createdAt)}</td>
+            <td className="small">
+              {o.subject}
+              <div className="text-muted">{o.id}</div>
+              {o.flaggedReason && <div className="text-danger">{o.flaggedReason}</div>}
+              {o.refund?.status === 'pending' && (
+                <div className="text-warning-emphasis" data-testid="refund-pending">
+                  {t('orders.refundPending', { reason: o.refund.reason ?? '' })}
+                </div>
+              )}
+            </td>
+            <td>{formatMoney(o)}</td>
+            <td>
+              {t(`orders.gateways.${o.gateway}`)}
+              {o.method && <div className="small text-muted">{t(`orders.methods.${o.method}`)}</div>}
+            </td>
+            <td>{t(`orders.statuses.${o.status}`)}</td>
+            <td className="text-nowrap">
+              {o.status === 'pending' && (
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  disabled={action.busy}
+                  onClick={() =>
+                    void action.run(t('orders.confirmReconcile', { id: o.id }), async () => {
+                      const r = await reconcileOrder(o.id);
+                      await mutate();
+                      return t('orders.reconciled', {
+                        status: r.gatewayStatus,
+                        result: t(`orders.statuses.${r.order.status}`),
+                      });
+                    })
+                  }
+                >
+                  {t('orders.reconcile')}
+                </Button>
+              )}
+              {o.status === 'paid' && isAdmin && (
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  disabled={action.busy}
+                  onClick={() =>
+                    void action.run(
+                      [
+                        t('orders.confirmRefund', {
+                          id: o.id,
+                          amount: formatMoney(o),
+                          gateway: t(`orders.gateways.${o.gateway}`),
+                        }),
+                        // What the refund takes back of a workshop stage (contract §11).
+                        ...(o.delivered === null
+                          ? []
+                          : [t(o.delivered ? 'orders.stageDelivered' : 'orders.stageNotDelivered')]),
+                      ].join('\n'),
+                      async () => {
+                        // A refusal is recorded on the order too (its reason shows in the list).
+                        const done = await refundOrder(o.id).finally(() => void mutate());
+                        return t(
+                          done.refund?.status === 'pending' ? 'orders.refundQueued' : 'orders.refunded',
+                        );
+                      },
+                    )
+                  }
+                >
+                  {t('orders.refund')}
+                </Button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </>
   );
 }

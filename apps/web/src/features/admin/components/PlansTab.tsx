@@ -1,18 +1,19 @@
 import { PeriodType, majorUnits, planFeatures } from '@think-tank/contracts';
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { deletePlan, savePlan, useAdminPlans } from '../api/admin-api';
 import { LISTS, NEW_PLAN, problems, toForm, toInput, type ListKey, type PlanForm } from '../plan-form';
 import { useAction } from '../use-action';
-import { ActionResult, EditorActions, EmptyRow } from './AdminFeedback';
-import { Pager } from '../../../components/Pager';
+import { ActionResult, EditorActions } from './AdminFeedback';
+import { PagedTable } from './PagedTable';
 
 /** Admins only: the plan catalogue in both languages and both currencies; support never sees this tab. */
 export function PlansTab() {
   const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useAdminPlans(page);
+  const plans = useAdminPlans(page);
+  const { mutate } = plans;
   const [editing, setEditing] = useState<{ id: string | null; form: PlanForm } | null>(null);
   const [tried, setTried] = useState(false);
   const action = useAction();
@@ -123,46 +124,39 @@ export function PlansTab() {
           </Button>
         </div>
         <ActionResult action={action} />
-        {isLoading && <Spinner size="sm" role="status" aria-label={t('plans.loading')} />}
-        {error && <Alert variant="danger">{t('failed')}</Alert>}
-        <Table size="sm" hover>
-          <thead>
-            <tr>
-              <th>{t('plans.form')}</th>
-              <th>{t('plans.price')}</th>
-              <th>{t('plans.periodType')}</th>
-              <th>
-                <span className="visually-hidden">{t('actionsColumn')}</span>
-              </th>
+        <PagedTable
+          page={plans}
+          hover
+          headings={[
+            t('plans.form'),
+            t('plans.price'),
+            t('plans.periodType'),
+            <span className="visually-hidden">{t('actionsColumn')}</span>,
+          ]}
+          onPage={setPage}
+          row={(p) => (
+            <tr
+              key={p.id}
+              role="button"
+              onClick={() => edit(p.id, toForm(p))}
+              className={editing?.id === p.id ? 'table-active' : ''}
+            >
+              <td>
+                {p.name}
+                <div className="small text-muted">{p.code}</div>
+              </td>
+              <td className="text-nowrap">
+                ¥{majorUnits(p.priceCny)} / ${majorUnits(p.priceUsd)}
+              </td>
+              <td>{t(`plans.periods.${p.periodType}`)}</td>
+              <td className="text-nowrap">
+                {!p.isValid && <Badge bg="secondary">{t('plans.notOnSale')}</Badge>}{' '}
+                {p.popular && <Badge bg="warning">{t('plans.popular')}</Badge>}{' '}
+                {p.isVip && <Badge bg="dark">VIP</Badge>}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            <EmptyRow when={data?.items.length === 0} colSpan={4} />
-            {data?.items.map((p) => (
-              <tr
-                key={p.id}
-                role="button"
-                onClick={() => edit(p.id, toForm(p))}
-                className={editing?.id === p.id ? 'table-active' : ''}
-              >
-                <td>
-                  {p.name}
-                  <div className="small text-muted">{p.code}</div>
-                </td>
-                <td className="text-nowrap">
-                  ¥{majorUnits(p.priceCny)} / ${majorUnits(p.priceUsd)}
-                </td>
-                <td>{t(`plans.periods.${p.periodType}`)}</td>
-                <td className="text-nowrap">
-                  {!p.isValid && <Badge bg="secondary">{t('plans.notOnSale')}</Badge>}{' '}
-                  {p.popular && <Badge bg="warning">{t('plans.popular')}</Badge>}{' '}
-                  {p.isVip && <Badge bg="dark">VIP</Badge>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-        {data && <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />}
+          )}
+        />
       </Col>
       {editing && (
         <Col lg={7}>

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { relativeTime } from '../../../lib/i18n';
 import { retryJob, useFailedJobs, useQueues } from '../api/admin-api';
 import { useAction } from '../use-action';
-import { ActionResult, EmptyRow } from './AdminFeedback';
-import { Pager } from '../../../components/Pager';
+import { ActionResult } from './AdminFeedback';
+import { PagedTable } from './PagedTable';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 
@@ -18,7 +18,8 @@ export function QueuesTab() {
   const { data: queues, error, mutate: reloadCounts } = useQueues();
   const [open, setOpen] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const { data: failed, mutate } = useFailedJobs(open, page);
+  const failedJobs = useFailedJobs(open, page);
+  const { mutate } = failedJobs;
   const action = useAction();
   return (
     <>
@@ -70,38 +71,42 @@ export function QueuesTab() {
           ),
       )}
       <ActionResult action={action} />
-      {open && failed && (
+      {open && (
         <>
           <h3 className="h6">{t('queues.failedOf', { name: open })}</h3>
-          <Table size="sm" responsive>
-            <tbody>
-              {failed.items.map((j) => (
-                <tr key={j.id}>
-                  <td className="small text-break">{j.id}</td>
-                  <td className="small text-danger">{j.failedReason}</td>
-                  <td className="small">{t('queues.attempts', { count: j.attemptsMade })}</td>
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="outline-primary"
-                      disabled={action.busy}
-                      onClick={() =>
-                        void action.run(t('queues.confirmRetry', { id: j.id }), async () => {
-                          await retryJob(open, j.id);
-                          await Promise.all([mutate(), reloadCounts()]);
-                          return t('queues.retried');
-                        })
-                      }
-                    >
-                      {t('queues.retry')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-              <EmptyRow when={failed.items.length === 0} />
-            </tbody>
-          </Table>
-          <Pager page={failed.page} pageSize={failed.pageSize} total={failed.total} onPage={setPage} />
+          <PagedTable
+            page={failedJobs}
+            headings={[
+              t('queues.job'),
+              t('queues.reason'),
+              t('queues.tries'),
+              <span className="visually-hidden">{t('actionsColumn')}</span>,
+            ]}
+            onPage={setPage}
+            row={(j) => (
+              <tr key={j.id}>
+                <td className="small text-break">{j.id}</td>
+                <td className="small text-danger">{j.failedReason}</td>
+                <td className="small">{t('queues.attempts', { count: j.attemptsMade })}</td>
+                <td>
+                  <Button
+                    size="sm"
+                    variant="outline-primary"
+                    disabled={action.busy}
+                    onClick={() =>
+                      void action.run(t('queues.confirmRetry', { id: j.id }), async () => {
+                        await retryJob(open, j.id);
+                        await Promise.all([mutate(), reloadCounts()]);
+                        return t('queues.retried');
+                      })
+                    }
+                  >
+                    {t('queues.retry')}
+                  </Button>
+                </td>
+              </tr>
+            )}
+          />
         </>
       )}
     </>

@@ -1,14 +1,14 @@
 import type { AdminPage } from '@think-tank/contracts';
 import type { ReactNode } from 'react';
-import { Alert, Form, Table } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Pager } from '../../../components/Pager';
 import type { useAction } from '../use-action';
-import { ActionResult, EmptyRow } from './AdminFeedback';
+import { ActionResult } from './AdminFeedback';
+import { PagedTable } from './PagedTable';
 
 /**
  * A console list filtered by status: the status menu ("all" first), what the last action came to, the table of
- * one page with its empty row, and the pager. Each tab brings its statuses, headings and rows.
+ * one page (PagedTable). Each tab brings its statuses, headings and rows.
  */
 export function StatusList<T>({
   label,
@@ -52,25 +52,7 @@ export function StatusList<T>({
         ))}
       </Form.Select>
       <ActionResult action={action} />
-      {Boolean(error) && <Alert variant="danger">{t('failed')}</Alert>}
-      {data && (
-        <>
-          <Table size="sm" responsive>
-            <thead>
-              <tr>
-                {headings.map((h) => (
-                  <th key={h}>{h}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map(row)}
-              <EmptyRow when={data.items.length === 0} colSpan={headings.length} />
-            </tbody>
-          </Table>
-          <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={onPage} />
-        </>
-      )}
+      <PagedTable page={{ data, error }} headings={headings} row={row} onPage={onPage} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { ROLES, Role, type AdminUser, type Role as RoleName } from '@think-tank/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
 import { patchUser, useAdminUsers, useTimeline } from '../api/admin-api';
 import { useAction } from '../use-action';
-import { ActionResult, EmptyRow } from './AdminFeedback';
-import { Pager } from '../../../components/Pager';
+import { ActionResult } from './AdminFeedback';
+import { PagedTable } from './PagedTable';
 
 /** Users: search by e-mail or name, open one, see its timeline, change it. */
 export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
@@ -15,7 +15,8 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { data, error, isLoading, mutate } = useAdminUsers(search, page);
+  const users = useAdminUsers(search, page);
+  const { data, mutate } = users;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSearch(input.trim());
@@ -38,46 +39,32 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
             </Button>
           </div>
         </Form>
-        {error && <Alert variant="danger">{t('failed')}</Alert>}
-        {isLoading && <Spinner animation="border" size="sm" />}
-        {data && (
-          <>
-            <Table hover size="sm" responsive>
-              <thead>
-                <tr>
-                  <th>{t('users.username')}</th>
-                  <th>{t('users.email')}</th>
-                  <th>{t('users.role')}</th>
-                  <th>{t('users.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((u) => (
-                  <tr
-                    key={u.id}
-                    role="button"
-                    className={u.id === openId ? 'table-active' : ''}
-                    onClick={() => setOpenId(u.id)}
-                  >
-                    <td>{u.username}</td>
-                    <td>{u.email}</td>
-                    <td>{u.role}</td>
-                    <td>
-                      {u.isPaid && (
-                        <Badge bg="success" className="me-1">
-                          {t('users.paid')}
-                        </Badge>
-                      )}
-                      {u.disabled && <Badge bg="danger">{t('users.disabled')}</Badge>}
-                    </td>
-                  </tr>
-                ))}
-                <EmptyRow when={data.items.length === 0} colSpan={4} />
-              </tbody>
-            </Table>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} />
-          </>
-        )}
+        <PagedTable
+          page={users}
+          hover
+          headings={[t('users.username'), t('users.email'), t('users.role'), t('users.state')]}
+          onPage={setPage}
+          row={(u) => (
+            <tr
+              key={u.id}
+              role="button"
+              className={u.id === openId ? 'table-active' : ''}
+              onClick={() => setOpenId(u.id)}
+            >
+              <td>{u.username}</td>
+              <td>{u.email}</td>
+              <td>{u.role}</td>
+              <td>
+                {u.isPaid && (
+                  <Badge bg="success" className="me-1">
+                    {t('users.paid')}
+                  </Badge>
+                )}
+                {u.disabled && <Badge bg="danger">{t('users.disabled')}</Badge>}
+              </td>
+            </tr>
+          )}
+        />
       </Col>
       {open && (
         <Col lg={6}>

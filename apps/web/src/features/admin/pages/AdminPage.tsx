@@ -2,6 +2,7 @@ import { isStaff, Role } from '@think-tank/contracts';
 import { useState } from 'react';
 import { Alert, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { TabStrip } from '../../../components/TabStrip';
 import { useSession } from '../../auth';
 import { AuditTab } from '../components/AuditTab';
 import { BroadcastTab } from '../components/BroadcastTab';
@@ -44,21 +45,12 @@ export default function AdminPage() {
   return (
     <Container fluid="xl" className="py-4">
       <h1 className="h4 mb-3">{t('title')}</h1>
-      <ul className="nav nav-tabs mb-3" role="tablist">
-        {TABS.filter((key) => isAdmin || !ADMIN_ONLY.includes(key)).map((key) => (
-          <li key={key} className="nav-item" role="presentation">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={tab === key}
-              className={`nav-link${tab === key ? ' active' : ''}`}
-              onClick={() => setTab(key)}
-            >
-              {t(`tabs.${key}`)}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <TabStrip
+        tabs={TABS.filter((key) => isAdmin || !ADMIN_ONLY.includes(key))}
+        active={tab}
+        label={(key) => t(`tabs.${key}`)}
+        onSelect={setTab}
+      />
       {tab === 'users' && <UsersTab isAdmin={isAdmin} />}
       {tab === 'vip' && <VipApplicationsTab isAdmin={isAdmin} />}
       {tab === 'orders' && <OrdersTab isAdmin={isAdmin} />}

@@ -1,18 +1,15 @@
-import {
-  EMAIL_CODE_LENGTH,
-  registrationErrors,
-  WebRoute,
-  type ValidationMessageKey,
-} from '@think-tank/contracts';
+import { EMAIL_CODE_LENGTH, registrationErrors, WebRoute } from '@think-tank/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 import { useForgetCachedData } from '../../../lib/swr-cache';
+import { useForm } from '../../../lib/use-form';
 import { authApi } from '../api/auth-api';
 import { OAuthButtons } from '../components/OAuthButtons';
 
@@ -30,13 +27,11 @@ export default function RegisterPage() {
     notice?: string;
   };
   const [step, setStep] = useState<1 | 2>(state.initialStep === 2 && state.emailFromLogin ? 2 : 1);
-  const [form, setForm] = useState({
-    username: '',
-    email: state.emailFromLogin ?? '',
-    password: '',
-    confirmPassword: '',
-  });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<Field>(
+    { username: '', email: state.emailFromLogin ?? '', password: '', confirmPassword: '' },
+    registrationErrors,
+  );
+  const email = form.values.email.trim();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState<null | 'register' | 'verify' | 'resend'>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,9 +39,6 @@ export default function RegisterPage() {
   const [verified, setVerified] = useState(false);
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [field]: e.target.value });
 
   /** Registration errors of the catalogue (customer-area §8). */
   const registerErrorText = (err: unknown): string => {
@@ -60,29 +52,18 @@ export default function RegisterPage() {
   const register = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const problems = registrationErrors(form);
-    setFieldErrors(
-      Object.fromEntries(
-        Object.entries(problems).map(([f, key]) => [f, t(`validation:${key as ValidationMessageKey}`)]),
-      ),
-    );
-    if (Object.keys(problems).length) return;
+    if (!form.validate()) return;
     setBusy('register');
     try {
       const res = await authApi.register({
-        username: form.username.trim(),
-        email: form.email.trim(),
-        password: form.password,
+        username: form.values.username.trim(),
+        email,
+        password: form.values.password,
       });
       setNotice(res.message);
       setStep(2);
     } catch (err) {
-      const details = err instanceof ApiError ? err.body?.details : undefined;
-      if (details?.length) setFieldErrors(Object.fromEntries(details.map((d) => [d.field, d.message])));
-      else if (err instanceof ApiError && err.code === 'USERNAME_TAKEN')
-        setFieldErrors({ username: err.body?.message });
-      else if (err instanceof ApiError && err.code === 'EMAIL_TAKEN')
-        setFieldErrors({ email: err.body?.message });
+      form.showServerErrors(err, { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' });
       setError(registerErrorText(err));
     } finally {
       setBusy(null);
@@ -98,7 +79,7 @@ export default function RegisterPage() {
     }
     setBusy('verify');
     try {
-      const s = await authApi.verifyEmail({ email: form.email.trim(), code: code.trim() });
+      const s = await authApi.verifyEmail({ email, code: code.trim() });
       session.save(s);
       forgetCachedData();
       setVerified(true);
@@ -116,13 +97,13 @@ export default function RegisterPage() {
   const resend = async () => {
     setError(null);
     setNotice(null);
-    if (!form.email.trim()) {
+    if (!email) {
       setError(t('register.resendNoEmail'));
       return;
     }
     setBusy('resend');
     try {
-      await authApi.resendVerification(form.email.trim());
+      await authApi.resendVerification(email);
       setNotice(t('register.resent'));
     } catch (err) {
       setError(
@@ -136,18 +117,16 @@ export default function RegisterPage() {
   };
 
   const field = (name: Field, type: string, autoComplete: string, hint?: string) => (
-    <Form.Group className="mb-3" controlId={`register-${name}`}>
-      <Form.Label>{t(`register.${name}`)} *</Form.Label>
-      <Form.Control
-        type={type}
-        autoComplete={autoComplete}
-        value={form[name]}
-        onChange={set(name)}
-        isInvalid={Boolean(fieldErrors[name])}
-      />
-      {hint && !fieldErrors[name] && <Form.Text muted>{hint}</Form.Text>}
-      <Form.Control.Feedback type="invalid">{fieldErrors[name]}</Form.Control.Feedback>
-    </Form.Group>
+    <FormField
+      form={form}
+      name={name}
+      id={`register-${name}`}
+      label={t(`register.${name}`)}
+      required
+      type={type}
+      autoComplete={autoComplete}
+      hint={hint}
+    />
   );
 
   return (
@@ -175,7 +154,7 @@ export default function RegisterPage() {
         <Alert variant="success">{t('register.verified')}</Alert>
       ) : (
         <Form noValidate onSubmit={verify}>
-          <Alert variant="info">{notice ?? t('register.codeSent', { email: form.email })}</Alert>
+          <Alert variant="info">{notice ?? t('register.codeSent', { email: form.values.email })}</Alert>
           <Form.Group className="mb-3" controlId="register-code">
             <Form.Label>{t('register.code')}</Form.Label>
             <Form.Control

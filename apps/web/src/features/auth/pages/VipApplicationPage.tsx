@@ -8,14 +8,15 @@ import {
   type VipApplicationRequest,
 } from '@think-tank/contracts';
 import { useState, type FormEvent } from 'react';
-import { Alert, Card, Col, Container, Form, Row } from 'react-bootstrap';
+import { Alert, Card, Container, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/FormField';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { currentLanguage, formatDate } from '../../../lib/i18n';
+import { useForm } from '../../../lib/use-form';
 import { useMe } from '../api/auth-api';
 import { useApplyForVip, useMyVipApplication } from '../api/vip-api';
 
@@ -93,49 +94,40 @@ function ApplicationForm({ initial }: { initial: Draft | VipApplication }) {
   const { t } = useTranslation('account');
   const lang = currentLanguage();
   const { trigger, isMutating } = useApplyForVip();
-  const [form, setForm] = useState<Draft>(() => pick(initial));
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<Field>(() => pick(initial), vipApplicationErrors);
   const [error, setError] = useState<string | null>(null);
-
-  const set = (field: Field) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [field]: e.target.value });
+  const values = form.values;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const problems = vipApplicationErrors(form);
-    setFieldErrors(
-      Object.fromEntries(Object.entries(problems).map(([f, key]) => [f, t(`validation:${key}`)])),
-    );
-    if (Object.keys(problems).length) return;
+    if (!form.validate()) return;
     try {
       await trigger({
-        company: form.company.trim(),
-        contactName: form.contactName.trim(),
-        phone: form.phone.trim(),
-        email: form.email.trim(),
-        industry: form.industry as Industry,
-        purpose: form.purpose.trim(),
+        company: values.company.trim(),
+        contactName: values.contactName.trim(),
+        phone: values.phone.trim(),
+        email: values.email.trim(),
+        industry: values.industry as Industry,
+        purpose: values.purpose.trim(),
       });
     } catch (err) {
-      const details = err instanceof ApiError ? err.body?.details : undefined;
-      if (details?.length) setFieldErrors(Object.fromEntries(details.map((d) => [d.field, d.message])));
+      form.showServerErrors(err);
       setError(errorText(err, t, t('vip.failed')));
     }
   };
 
   const input = (name: Exclude<Field, 'industry' | 'purpose'>, type: string, autoComplete: string) => (
-    <Form.Group as={Col} md={6} className="mb-3" controlId={`vip-${name}`}>
-      <Form.Label>{t(`vip.${name}`)} *</Form.Label>
-      <Form.Control
-        type={type}
-        autoComplete={autoComplete}
-        value={form[name]}
-        onChange={set(name)}
-        isInvalid={Boolean(fieldErrors[name])}
-      />
-      <Form.Control.Feedback type="invalid">{fieldErrors[name]}</Form.Control.Feedback>
-    </Form.Group>
+    <FormField
+      form={form}
+      name={name}
+      id={`vip-${name}`}
+      label={t(`vip.${name}`)}
+      required
+      md={6}
+      type={type}
+      autoComplete={autoComplete}
+    />
   );
 
   return (
@@ -146,40 +138,37 @@ function ApplicationForm({ initial }: { initial: Draft | VipApplication }) {
         {input('phone', 'tel', 'tel')}
         {input('email', 'email', 'email')}
       </Row>
-      <Form.Group className="mb-3" controlId="vip-industry">
-        <Form.Label>{t('vip.industry')} *</Form.Label>
-        <Form.Select
-          value={form.industry}
-          onChange={set('industry')}
-          isInvalid={Boolean(fieldErrors.industry)}
-        >
-          <option value="">{t('vip.chooseIndustry')}</option>
-          {(Object.keys(INDUSTRIES) as Industry[]).map((id) => (
-            <option key={id} value={id}>
-              {INDUSTRIES[id][lang]}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Control.Feedback type="invalid">{fieldErrors.industry}</Form.Control.Feedback>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="vip-purpose">
-        <Form.Label>{t('vip.purpose')} *</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={5}
-          value={form.purpose}
-          onChange={set('purpose')}
-          placeholder={t('vip.purposePlaceholder')}
-          isInvalid={Boolean(fieldErrors.purpose)}
-        />
-        <Form.Text muted>
-          {t('vip.purposeCount', {
-            count: form.purpose.trim().length,
-            max: VIP_APPLICATION_LIMITS.purposeMax,
-          })}
-        </Form.Text>
-        <Form.Control.Feedback type="invalid">{fieldErrors.purpose}</Form.Control.Feedback>
-      </Form.Group>
+      <FormField
+        form={form}
+        name="industry"
+        id="vip-industry"
+        label={t('vip.industry')}
+        required
+        options={
+          <>
+            <option value="">{t('vip.chooseIndustry')}</option>
+            {(Object.keys(INDUSTRIES) as Industry[]).map((id) => (
+              <option key={id} value={id}>
+                {INDUSTRIES[id][lang]}
+              </option>
+            ))}
+          </>
+        }
+      />
+      <FormField
+        form={form}
+        name="purpose"
+        id="vip-purpose"
+        label={t('vip.purpose')}
+        required
+        as="textarea"
+        rows={5}
+        placeholder={t('vip.purposePlaceholder')}
+        hint={t('vip.purposeCount', {
+          count: values.purpose.trim().length,
+          max: VIP_APPLICATION_LIMITS.purposeMax,
+        })}
+      />
       {error && <Alert variant="danger">{error}</Alert>}
       <SubmitButton busy={isMutating} label={t('vip.submit')} busyLabel={t('vip.submitting')} />
     </Form>

@@ -14,17 +14,18 @@ import type {
 import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import { api, apiDownload } from '../../../lib/api-client';
+import { apiKey } from '../../../lib/api-key';
 import { currentLanguage } from '../../../lib/i18n';
 
 export const billingKeys = {
-  plans: (lang: string) => ['/api/users/subscriptions/plans', lang] as const,
-  subscription: '/api/subscriptions/me',
-  options: '/api/payments/options',
+  plans: (lang: string) => apiKey('/api/users/subscriptions/plans', {}, lang),
+  subscription: apiKey('/api/subscriptions/me'),
+  options: apiKey('/api/payments/options'),
+  orders: (page: number) => apiKey('/api/payments/orders', { page }),
 };
 
 /** Plans in the reader's language and currency (the server picks them from Accept-Language). */
-const fetchPlans = ([path]: ReturnType<typeof billingKeys.plans>) =>
-  api<PlanResponse[]>(path, { anonymous: true });
+const fetchPlans = (path: string) => api<PlanResponse[]>(path, { anonymous: true });
 
 export function usePlans() {
   return useSWR(billingKeys.plans(currentLanguage()), fetchPlans);
@@ -39,7 +40,7 @@ export const requestInvoice = (orderId: string, body: InvoiceRequestInput) =>
 
 /** The user's own orders, a page at a time, newest first. */
 export function useMyOrders(page: number) {
-  return useSWR(`/api/payments/orders?page=${page}`, (path: string) => api<MyOrdersPage>(path));
+  return useSWR(billingKeys.orders(page), (path: string) => api<MyOrdersPage>(path));
 }
 
 export function useSubscription() {

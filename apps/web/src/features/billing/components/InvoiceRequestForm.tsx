@@ -6,12 +6,13 @@ import {
   type MyOrder,
 } from '@think-tank/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { Alert, Button, Form, Modal, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
+import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
+import { useForm } from '../../../lib/use-form';
 import { requestInvoice } from '../api/billing-api';
 
 type Field = keyof InvoiceRequestInput;
@@ -33,63 +34,50 @@ export function InvoiceRequestForm({
   onSent: () => void;
 }) {
   const { t } = useTranslation('billing');
-  const [form, setForm] = useState<Draft>({
-    type: 'normal',
-    title: '',
-    taxNumber: '',
-    email,
-    address: '',
-    phone: '',
-    bank: '',
-    account: '',
-  });
+  const form = useForm<Field>(
+    { type: 'normal', title: '', taxNumber: '', email, address: '', phone: '', bank: '', account: '' },
+    invoiceErrors,
+  );
+  const { values, set } = form;
   // The account's address may arrive after the dialog opened: it fills the field if the user has not.
+  const emailEmpty = !values.email;
   useEffect(() => {
-    if (email) setForm((f) => (f.email ? f : { ...f, email }));
-  }, [email]);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+    if (email && emailEmpty) set('email', email);
+  }, [email, emailEmpty, set]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const special = form.type === 'special';
-  const set = (field: Field) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [field]: e.target.value });
+  const special = values.type === 'special';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const problems = invoiceErrors(form);
-    setFieldErrors(
-      Object.fromEntries(Object.entries(problems).map(([f, key]) => [f, t(`validation:${key}`)])),
-    );
-    if (Object.keys(problems).length) return;
+    if (!form.validate()) return;
     setBusy(true);
     try {
-      const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()])) as Draft;
+      const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as Draft;
       await requestInvoice(order.id, {
         ...trimmed,
-        type: form.type as InvoiceType,
+        type: values.type as InvoiceType,
         ...(special ? {} : { address: undefined, phone: undefined, bank: undefined, account: undefined }),
       });
       onSent();
     } catch (err) {
-      const details = err instanceof ApiError ? err.body?.details : undefined;
-      if (details?.length) setFieldErrors(Object.fromEntries(details.map((d) => [d.field, d.message])));
+      form.showServerErrors(err);
       setError(errorText(err, t, t('invoice.failed')));
       setBusy(false);
     }
   };
 
   const input = (name: Field, max?: number, md = 12) => (
-    <Form.Group as={Col} md={md} className="mb-3" controlId={`invoice-${name}`}>
-      <Form.Label>{t(`invoice.${name}`)} *</Form.Label>
-      <Form.Control
-        value={form[name]}
-        maxLength={max}
-        onChange={set(name)}
-        isInvalid={Boolean(fieldErrors[name])}
-      />
-      <Form.Control.Feedback type="invalid">{fieldErrors[name]}</Form.Control.Feedback>
-    </Form.Group>
+    <FormField
+      form={form}
+      name={name}
+      id={`invoice-${name}`}
+      label={t(`invoice.${name}`)}
+      required
+      md={md}
+      maxLength={max}
+    />
   );
 
   return (
@@ -113,8 +101,8 @@ export function InvoiceRequestForm({
                 id={`invoice-type-${type}`}
                 name="invoice-type"
                 label={t(`invoice.types.${type}`)}
-                checked={form.type === type}
-                onChange={() => setForm({ ...form, type })}
+                checked={values.type === type}
+                onChange={() => set('type', type)}
               />
             ))}
           </Form.Group>

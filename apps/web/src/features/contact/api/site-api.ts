@@ -1,10 +1,11 @@
 import type { SiteInfo } from '@think-tank/contracts';
 import useSWR from 'swr';
 import { api } from '../../../lib/api-client';
+import { apiKey } from '../../../lib/api-key';
 
 /** The company's contact details and filing notice (GET /api/site): configuration, read once a visit. */
 export const useSite = () =>
-  useSWR('/api/site', (path: string) => api<SiteInfo>(path, { anonymous: true }), {
+  useSWR(apiKey('/api/site'), (path: string) => api<SiteInfo>(path, { anonymous: true }), {
     revalidateOnFocus: false,
     revalidateIfStale: false,
   });

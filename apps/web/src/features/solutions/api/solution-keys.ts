@@ -1,11 +1,8 @@
 import { SEARCH_PAGE_SIZE } from '@think-tank/contracts';
+import { apiKey } from '../../../lib/api-key';
 
-/** The search's SWR keys and path: light enough for the first load (the feature's index.ts). */
+/** The search's SWR key, which is the path it reads: light enough for the first load (the feature's index.ts). */
 export const solutionKeys = {
-  search: (query: string, page: number) => ['/api/solutions/search', query, page] as const,
+  search: (query: string, page: number) =>
+    apiKey('/api/solutions/search', { query, page, pageSize: SEARCH_PAGE_SIZE }),
 };
-
-export function searchPath(query: string, page: number): string {
-  const params = new URLSearchParams({ query, page: String(page), pageSize: String(SEARCH_PAGE_SIZE) });
-  return `/api/solutions/search?${params}`;
-}

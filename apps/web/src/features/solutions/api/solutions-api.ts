@@ -2,13 +2,13 @@ import type { SearchResponse } from '@think-tank/contracts';
 import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import { api } from '../../../lib/api-client';
-import { searchPath, solutionKeys } from './solution-keys';
+import { solutionKeys } from './solution-keys';
 
 export function searchSolutions(query: string, page: number): Promise<SearchResponse> {
-  return api<SearchResponse>(searchPath(query, page), { anonymous: true });
+  return fetchSearch(solutionKeys.search(query, page));
 }
 
-const fetchSearch = ([, query, page]: ReturnType<typeof solutionKeys.search>) => searchSolutions(query, page);
+const fetchSearch = (path: string) => api<SearchResponse>(path, { anonymous: true });
 
 /** One page of results; the previous page stays on screen while the next loads. */
 export function useSolutionSearch(query: string, page: number) {

@@ -1,15 +1,25 @@
-import { formatMoney, Role, STAGE_FEES, WebRoute, type Language } from '@think-tank/contracts';
+import {
+  DEMAND_CONTENT_MAX,
+  formatMoney,
+  Role,
+  STAGE_FEES,
+  WebRoute,
+  type Language,
+} from '@think-tank/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Card, Col, Container, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { flash } from '../../../lib/flash';
+import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { TabStrip } from '../../../components/TabStrip';
+import { useForm } from '../../../lib/use-form';
 import { ApiError } from '../../../lib/api-client';
 import { useMe, useSession } from '../../auth';
 import { fetchOrderStatus, usePaymentOptions } from '../../billing';
 import { initiateDemandStartup, registerDemand, startWithVipQuota } from '../api/workshop-api';
-import { demandTextProblems, illegalContentText } from '../demand-text';
+import { demandTextRules, illegalContentText } from '../demand-text';
 import { pendingStartup } from '../../../lib/payments-in-flight';
 import { handOff } from '../start-payment';
 import { errorText } from '../../../lib/error-text';
@@ -26,6 +36,8 @@ const FORM_ONLY = [
 
 /** Plain Bootstrap tabs: every panel stays mounted, so nothing typed is lost when switching. */
 const TABS = ['basic', 'extended', 'data'] as const;
+/** What the form holds: what is sent, and the form-only notes and entry mode. */
+type Field = 'content' | 'keyValuePoints' | 'outputLanguage' | 'entryMode' | (typeof FORM_ONLY)[number];
 
 const now = () =>
   new Intl.DateTimeFormat('zh-CN', { dateStyle: 'short', timeStyle: 'short', hour12: false }).format(
@@ -47,18 +59,21 @@ export default function RequirementsPage() {
   const { data: options } = usePaymentOptions();
   const paymentAvailable = !options || options.alipay || options.sandbox || !!options.stripePublishableKey;
 
-  const [content, setContent] = useState(carried);
-  const [keyValuePoints, setKeyValuePoints] = useState('');
-  const [outputLanguage, setOutputLanguage] = useState<'' | Language>('');
-  const [tab, setTab] = useState<(typeof TABS)[number]>('basic');
-  const [entryMode, setEntryMode] = useState('manual');
-  const [notes, setNotes] = useState<Record<(typeof FORM_ONLY)[number], string>>(
-    Object.fromEntries(FORM_ONLY.map((k) => [k, ''])) as Record<(typeof FORM_ONLY)[number], string>,
+  const form = useForm<Field>(
+    () => ({
+      content: carried,
+      keyValuePoints: '',
+      outputLanguage: '',
+      entryMode: 'manual',
+      ...(Object.fromEntries(FORM_ONLY.map((k) => [k, ''])) as Record<(typeof FORM_ONLY)[number], string>),
+    }),
+    demandTextRules,
   );
+  const { content, keyValuePoints, outputLanguage } = form.values;
+  const [tab, setTab] = useState<(typeof TABS)[number]>('basic');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<{ content?: string; keyValuePoints?: string }>({});
 
   // Back from the wallet: how did the start-up payment end? (demand-workshop §4) Asked once, by the visit the
   // payment returns to: a later visit, to submit another demand, is not sent to the old one.
@@ -91,14 +106,12 @@ export default function RequirementsPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    const errors = demandTextProblems({ content, keyValuePoints }, t);
-    setFieldErrors(errors);
-    if (errors.content || errors.keyValuePoints) return;
+    if (!form.validate()) return;
     const body = {
       name: t('requirements.nameTemplate', { user: username, time: now() }),
       content,
       keyValuePoints,
-      ...(outputLanguage ? { outputLanguage } : {}),
+      ...(outputLanguage ? { outputLanguage: outputLanguage as Language } : {}),
     };
     setBusy(true);
     try {
@@ -137,15 +150,14 @@ export default function RequirementsPage() {
   }
 
   const note = (key: (typeof FORM_ONLY)[number]) => (
-    <Form.Group className="mb-3" controlId={`req-${key}`}>
-      <Form.Label>{t(`requirements.${key}`)}</Form.Label>
-      <Form.Control
-        as="textarea"
-        rows={2}
-        value={notes[key]}
-        onChange={(e) => setNotes({ ...notes, [key]: e.target.value })}
-      />
-    </Form.Group>
+    <FormField
+      form={form}
+      name={key}
+      id={`req-${key}`}
+      label={t(`requirements.${key}`)}
+      as="textarea"
+      rows={2}
+    />
   );
 
   return (
@@ -167,77 +179,63 @@ export default function RequirementsPage() {
           <Card>
             <Card.Body>
               <Form noValidate onSubmit={submit}>
-                <ul className="nav nav-tabs mb-3" role="tablist">
-                  {TABS.map((key) => (
-                    <li key={key} className="nav-item" role="presentation">
-                      <button
-                        type="button"
-                        role="tab"
-                        aria-selected={tab === key}
-                        className={`nav-link${tab === key ? ' active' : ''}`}
-                        onClick={() => setTab(key)}
-                      >
-                        {t(`requirements.tabs.${key}`)}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <TabStrip
+                  tabs={TABS}
+                  active={tab}
+                  label={(key) => t(`requirements.tabs.${key}`)}
+                  onSelect={setTab}
+                />
                 <div role="tabpanel" hidden={tab !== 'basic'}>
-                  <Form.Group className="mb-3" controlId="req-content">
-                    <Form.Label>{t('requirements.content')}</Form.Label>
-                    <Form.Control
-                      as="textarea"
-                      rows={6}
-                      value={content}
-                      maxLength={20000}
-                      isInvalid={!!fieldErrors.content}
-                      onChange={(e) => (
-                        setContent(e.target.value),
-                        setFieldErrors({ ...fieldErrors, content: undefined })
-                      )}
-                    />
-                    <Form.Text muted>{t('requirements.contentHelp')}</Form.Text>
-                    <Form.Control.Feedback type="invalid">{fieldErrors.content}</Form.Control.Feedback>
-                  </Form.Group>
-                  <Form.Group className="mb-3" controlId="req-kvp">
-                    <Form.Label>{t('requirements.keyValuePoints')}</Form.Label>
-                    <Form.Control
-                      as="textarea"
-                      rows={3}
-                      value={keyValuePoints}
-                      maxLength={20000}
-                      isInvalid={!!fieldErrors.keyValuePoints}
-                      onChange={(e) => (
-                        setKeyValuePoints(e.target.value),
-                        setFieldErrors({ ...fieldErrors, keyValuePoints: undefined })
-                      )}
-                    />
-                    <Form.Text muted>{t('requirements.keyValuePointsHelp')}</Form.Text>
-                    <Form.Control.Feedback type="invalid">{fieldErrors.keyValuePoints}</Form.Control.Feedback>
-                  </Form.Group>
-                  <Form.Group className="mb-3" controlId="req-language">
-                    <Form.Label>{t('requirements.outputLanguage')}</Form.Label>
-                    <Form.Select
-                      value={outputLanguage}
-                      onChange={(e) => setOutputLanguage(e.target.value as '' | Language)}
-                    >
-                      <option value="">{t('requirements.outputLanguages.auto')}</option>
-                      <option value="zh">中文</option>
-                      <option value="en">English</option>
-                    </Form.Select>
-                  </Form.Group>
+                  <FormField
+                    form={form}
+                    name="content"
+                    id="req-content"
+                    label={t('requirements.content')}
+                    as="textarea"
+                    rows={6}
+                    maxLength={DEMAND_CONTENT_MAX}
+                    hint={t('requirements.contentHelp')}
+                  />
+                  <FormField
+                    form={form}
+                    name="keyValuePoints"
+                    id="req-kvp"
+                    label={t('requirements.keyValuePoints')}
+                    as="textarea"
+                    rows={3}
+                    maxLength={DEMAND_CONTENT_MAX}
+                    hint={t('requirements.keyValuePointsHelp')}
+                  />
+                  <FormField
+                    form={form}
+                    name="outputLanguage"
+                    id="req-language"
+                    label={t('requirements.outputLanguage')}
+                    options={
+                      <>
+                        <option value="">{t('requirements.outputLanguages.auto')}</option>
+                        <option value="zh">中文</option>
+                        <option value="en">English</option>
+                      </>
+                    }
+                  />
                 </div>
                 <div role="tabpanel" hidden={tab !== 'extended'}>
                   <Form.Text as="p" muted>
                     {t('requirements.formOnly')}
                   </Form.Text>
-                  <Form.Group className="mb-3" controlId="req-entry">
-                    <Form.Label>{t('requirements.entryMode')}</Form.Label>
-                    <Form.Select value={entryMode} onChange={(e) => setEntryMode(e.target.value)}>
-                      <option value="manual">{t('requirements.entryModes.manual')}</option>
-                      <option value="import">{t('requirements.entryModes.import')}</option>
-                    </Form.Select>
-                  </Form.Group>
+                  <FormField
+                    form={form}
+                    name="entryMode"
+                    id="req-entry"
+                    label={t('requirements.entryMode')}
+                    options={
+                      <>
+                        <option value="manual">{t('requirements.entryModes.manual')}</option>
+                        <option value="import">{t('requirements.entryModes.import')}</option>
+                      </>
+                    }
+                  />
                   {note('coverage')}
                   {note('dataSources')}
                 </div>

@@ -1,0 +1,62 @@
+import { registrationErrors, type ErrorBody } from '@think-tank/contracts';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FormField } from '../components/FormField';
+import { ApiError } from './api-client';
+import { useForm } from './use-form';
+
+type Field = 'username' | 'email' | 'password' | 'confirmPassword';
+
+/** A registration form on the kit, with a button that plays back the server's refusal. */
+function Harness({ refusal }: { refusal: ApiError }) {
+  const form = useForm<Field>(
+    { username: '', email: '', password: '', confirmPassword: '' },
+    registrationErrors,
+  );
+  return (
+    <form onSubmit={(e) => (e.preventDefault(), form.validate())}>
+      <FormField form={form} name="username" id="u" label="用户名" />
+      <FormField form={form} name="email" id="e" label="邮箱" hint="用于登录" />
+      <button type="submit">check</button>
+      <button type="button" onClick={() => form.showServerErrors(refusal, { EMAIL_TAKEN: 'email' })}>
+        refuse
+      </button>
+    </form>
+  );
+}
+
+const refusal = (body: Partial<ErrorBody>) => new ApiError(409, body as ErrorBody);
+
+describe('useForm with FormField', () => {
+  it('shows the shared rules’ messages on their fields, and clears a field’s once it is edited', async () => {
+    render(<Harness refusal={refusal({})} />);
+    await userEvent.click(screen.getByText('check'));
+    const username = screen.getByLabelText('用户名');
+    expect(username).toHaveAttribute('class', expect.stringContaining('is-invalid'));
+    expect(screen.getByText('用户名不能为空')).toBeInTheDocument();
+    await userEvent.type(username, 'wang');
+    expect(username).not.toHaveAttribute('class', expect.stringContaining('is-invalid'));
+    expect(screen.getByLabelText('邮箱')).toHaveAttribute('class', expect.stringContaining('is-invalid'));
+  });
+
+  it('maps a refusal onto its field: by the code that names it, or by the 400’s details', async () => {
+    const { unmount } = render(
+      <Harness refusal={refusal({ code: 'EMAIL_TAKEN', message: '该邮箱已被注册' } as Partial<ErrorBody>)} />,
+    );
+    await userEvent.click(screen.getByText('refuse'));
+    expect(screen.getByText('该邮箱已被注册')).toBeInTheDocument();
+    expect(screen.getByText('用于登录')).toBeInTheDocument();
+    unmount();
+    render(
+      <Harness
+        refusal={refusal({
+          details: [{ field: 'username', message: '用户名含有不允许的字符' }],
+        } as Partial<ErrorBody>)}
+      />,
+    );
+    await userEvent.click(screen.getByText('refuse'));
+    expect(screen.getByLabelText('用户名')).toHaveAttribute('class', expect.stringContaining('is-invalid'));
+    expect(screen.getByText('用户名含有不允许的字符')).toBeInTheDocument();
+  });
+});
