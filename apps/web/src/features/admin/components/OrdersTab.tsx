@@ -68,8 +68,8 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
           t('orders.amount'),
           t('orders.gateway'),
           t('orders.status'),
-          <span className="visually-hidden">{t('actionsColumn')}</span>,
         ]}
+        actions
         onPage={setPage}
         row={(o) => (
           <tr key={o.id} data-testid="order-row">

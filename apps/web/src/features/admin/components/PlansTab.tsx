@@ -127,12 +127,8 @@ export function PlansTab() {
         <PagedTable
           page={plans}
           hover
-          headings={[
-            t('plans.form'),
-            t('plans.price'),
-            t('plans.periodType'),
-            <span className="visually-hidden">{t('actionsColumn')}</span>,
-          ]}
+          headings={[t('plans.form'), t('plans.price'), t('plans.periodType')]}
+          actions
           onPage={setPage}
           row={(p) => (
             <tr

@@ -76,12 +76,8 @@ export function QueuesTab() {
           <h3 className="h6">{t('queues.failedOf', { name: open })}</h3>
           <PagedTable
             page={failedJobs}
-            headings={[
-              t('queues.job'),
-              t('queues.reason'),
-              t('queues.tries'),
-              <span className="visually-hidden">{t('actionsColumn')}</span>,
-            ]}
+            headings={[t('queues.job'), t('queues.reason'), t('queues.tries')]}
+            actions
             onPage={setPage}
             row={(j) => (
               <tr key={j.id}>

@@ -186,26 +186,24 @@ export default function RequirementsPage() {
                   onSelect={setTab}
                 />
                 <div role="tabpanel" hidden={tab !== 'basic'}>
-                  <FormField
-                    form={form}
-                    name="content"
-                    id="req-content"
-                    label={t('requirements.content')}
-                    as="textarea"
-                    rows={6}
-                    maxLength={DEMAND_CONTENT_MAX}
-                    hint={t('requirements.contentHelp')}
-                  />
-                  <FormField
-                    form={form}
-                    name="keyValuePoints"
-                    id="req-kvp"
-                    label={t('requirements.keyValuePoints')}
-                    as="textarea"
-                    rows={3}
-                    maxLength={DEMAND_CONTENT_MAX}
-                    hint={t('requirements.keyValuePointsHelp')}
-                  />
+                  {(
+                    [
+                      ['content', 'req-content', 6],
+                      ['keyValuePoints', 'req-kvp', 3],
+                    ] as const
+                  ).map(([name, id, rows]) => (
+                    <FormField
+                      key={name}
+                      form={form}
+                      name={name}
+                      id={id}
+                      label={t(`requirements.${name}`)}
+                      as="textarea"
+                      rows={rows}
+                      maxLength={DEMAND_CONTENT_MAX}
+                      hint={t(`requirements.${name}Help`)}
+                    />
+                  ))}
                   <FormField
                     form={form}
                     name="outputLanguage"
