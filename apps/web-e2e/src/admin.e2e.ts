@@ -127,7 +127,7 @@ describe('the support console in the browser', () => {
     await adminPage.page.getByRole('button', { name: '保存修改' }).click();
     await adminPage.page.getByText('已保存').waitFor();
     await adminPage.page.getByTestId('timeline').getByText('user.update').waitFor();
-    expect(await adminPage.page.getByLabel('VIP 启动额度').inputValue()).toBe('3');
+    await expect.poll(() => adminPage.page.getByLabel('VIP 启动额度').inputValue()).toBe('3');
     await snap(adminPage.page, 'admin-03-made-vip');
     await adminPage.context.close();
 

@@ -68,14 +68,23 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
       </Col>
       {open && (
         <Col lg={6}>
-          <UserPanel key={open.id} user={open} isAdmin={isAdmin} onSaved={() => void mutate()} />
+          <UserPanel key={open.id} user={open} isAdmin={isAdmin} onSaved={() => mutate()} />
         </Col>
       )}
     </Row>
   );
 }
 
-function UserPanel({ user, isAdmin, onSaved }: { user: AdminUser; isAdmin: boolean; onSaved: () => void }) {
+function UserPanel({
+  user,
+  isAdmin,
+  onSaved,
+}: {
+  user: AdminUser;
+  isAdmin: boolean;
+  /** Reads the list again; the panel shows the user as saved once it resolves. */
+  onSaved: () => Promise<unknown>;
+}) {
   const { t } = useTranslation('admin');
   const [form, setForm] = useState({
     role: user.role,
@@ -105,8 +114,8 @@ function UserPanel({ user, isAdmin, onSaved }: { user: AdminUser; isAdmin: boole
     );
     void action.run(t('users.confirmSave', { name: user.username }), async () => {
       await patchUser(user.id, patch);
-      onSaved();
-      void reloadTimeline();
+      // "Saved" is said once the panel shows what was saved (the default VIP quota, say), not before.
+      await Promise.all([onSaved(), reloadTimeline()]);
       return t('users.saved');
     });
   };

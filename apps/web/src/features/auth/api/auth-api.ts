@@ -14,9 +14,8 @@ import type {
 import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import { api } from '../../../lib/api-client';
-import { apiKey } from '../../../lib/api-key';
 
-export const authKeys = { me: apiKey('/api/auth/me'), providers: apiKey('/api/auth/providers') };
+export const authKeys = { me: '/api/auth/me', providers: '/api/auth/providers' } as const;
 
 const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body, anonymous: true });
 

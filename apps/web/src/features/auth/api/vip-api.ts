@@ -2,9 +2,8 @@ import type { MyVipApplication, VipApplication, VipApplicationRequest } from '@t
 import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { api } from '../../../lib/api-client';
-import { apiKey } from '../../../lib/api-key';
 
-const MINE = apiKey('/api/users/vip-application');
+const MINE = '/api/users/vip-application';
 
 /** The user's latest VIP application and its status (none yet: `application: null`). */
 export function useMyVipApplication(enabled = true) {

@@ -19,8 +19,8 @@ import { currentLanguage } from '../../../lib/i18n';
 
 export const billingKeys = {
   plans: (lang: string) => apiKey('/api/users/subscriptions/plans', {}, lang),
-  subscription: apiKey('/api/subscriptions/me'),
-  options: apiKey('/api/payments/options'),
+  subscription: '/api/subscriptions/me',
+  options: '/api/payments/options',
   orders: (page: number) => apiKey('/api/payments/orders', { page }),
 };
 
