@@ -75,9 +75,17 @@ export const DEMAND = {
 };
 
 /** A registered demand of the user's, its Startup waiting for its fee. */
-export const registerDemand = async (t: TestApp, u: Awaited<ReturnType<typeof verifiedUser>>) =>
-  (await t.http.post('/api/demand-store/register-demand').set(bearer(u)).send(DEMAND).expect(201)).body
-    .demandId as string;
+const isVerifiedUser = (who: object): who is Awaited<ReturnType<typeof verifiedUser>> => 'session' in who;
+
+/** A demand awaiting its start-up fee, for a user of verifiedUser or the Authorization header of insertUser's. */
+export const registerDemand = async (t: TestApp, who: Auth | Awaited<ReturnType<typeof verifiedUser>>) =>
+  (
+    await t.http
+      .post('/api/demand-store/register-demand')
+      .set(isVerifiedUser(who) ? bearer(who) : who)
+      .send(DEMAND)
+      .expect(201)
+  ).body.demandId as string;
 
 /** Waits until the demand's Startup has completed. */
 export const startupCompleted = (t: TestApp, demandId: string) =>

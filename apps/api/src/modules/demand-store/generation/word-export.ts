@@ -28,11 +28,12 @@ export interface ExportStage {
 }
 
 /**
- * What one export may hold (contract §11 "Bounded cost"): measured on a 2-core machine, building a document costs
- * about 80 ms of event loop per million characters and 0.1 ms per paragraph, so a document keeps to a million
- * characters and each text to 200 paragraphs (later lines join the last). Beyond, it says it was cut.
+ * What one export may hold (contract §11 "Bounded cost"). Building a document holds the event loop in proportion to
+ * its characters and paragraphs: on this project's 2-core machine (2026-11-26), five stages at their bounds held it
+ * 300-430 ms with a million characters, 130-190 ms with half a million. So a document keeps to 500,000 characters
+ * (some 250 pages) and each text to 200 paragraphs (later lines join the last). Beyond, it says it was cut.
  */
-export const EXPORT_CHARACTERS = 1_000_000;
+export const EXPORT_CHARACTERS = 500_000;
 const PARAGRAPHS_PER_TEXT = 200;
 /** What XML 1.0 cannot carry (a Word file with one is unreadable): control characters and lone surrogates. */
 const NOT_IN_XML =
