@@ -219,10 +219,16 @@ describe('the workshop: edits, revisions, isolation, the list and the lab viewer
       socket.on(DemandSocketEvent.subscribed, ok).emit(DemandSocketEvent.subscribe, { demandId: id }),
     );
     await paySandbox((await startupOrder(w.t, bearer(w.owner), id)).paymentUrl);
-    // Every stored event, and no other, reached the socket (a duplicate completion would be one more).
+    // Once the run has stored its completion, every stored event, and no other, reached the socket (a duplicate
+    // completion would be one more). Waiting for the completion first: between two progress lines the socket can
+    // hold every event stored so far.
     await waitFor(async () => {
-      const stored = (await events(id)).map((e) => e.id);
-      return stored.at(-1) !== undefined && seen.at(-1)?.id === stored.at(-1) && seen.length >= stored.length;
+      const stored = await events(id);
+      return (
+        stored.some((e) => e.event === 'demand_completed') &&
+        seen.at(-1)?.id === stored.at(-1)?.id &&
+        seen.length >= stored.length
+      );
     });
     socket.close();
     expect(seen[0]).toMatchObject({ demandId: id, stage: 'Startup', messageType: 'IMPORTANT' });
