@@ -59,7 +59,9 @@ export class DemandStagesRepository {
   /** Writes what a change made to locked rows; a demand with a stage just queued is processing. */
   async save(tx: Tx, { demand, stages }: Locked, queued: boolean): Promise<void> {
     if (queued) demand.overallStatus = 'Processing';
-    await tx.save(Object.values(stages));
+    // One at a time: saved as an array, TypeORM sends their UPDATEs at once on the transaction's one connection,
+    // which pg deprecates (and pg 9 refuses).
+    for (const stage of Object.values(stages)) await tx.save(stage);
     demand.updatedAt = new Date();
     await tx.save(demand);
   }
