@@ -72,11 +72,12 @@ describe('an API process through a Redis outage (contract §10)', () => {
     );
     expect(en.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/^[A-Z]/) });
 
-    // A mail is queued in Redis (Bull): refused at once too, not after ioredis's long default retries.
+    // A mail is queued in Redis (Bull): refused at once too, not after ioredis's long default retries (20 of them,
+    // up to 2 s apart). 10 s tells the two apart on a loaded 2-core machine too, where 3 s once took 3,121 ms.
     const started = Date.now();
     const mail = await call(base, '/api/auth/forgot-password', json({ email: stranger.email }));
     expect(mail.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
 
     // What needs only PostgreSQL keeps working.
     const search = await call(base, `/api/solutions/search?query=${encodeURIComponent('冷链')}`);
