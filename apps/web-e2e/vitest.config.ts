@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** Browser flows in Debian's Chromium against the built app served by the built API, on a fresh database. */
+/**
+ * Browser flows in Debian's Chromium against the built app served by the built API, on a fresh database.
+ * Three files at a time: a browser test mostly waits (for the network to settle, for the worker's stages), so
+ * other files fill the idle cores. Files share the server, so each works on users and data of its own and never
+ * assumes it is alone (what every user sees, such as the plans on sale, is changed only by a name of its own).
+ */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
@@ -9,6 +14,6 @@ export default defineConfig({
     globalSetup: ['./src/support/server.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    maxWorkers: 3,
   },
 });

@@ -1,16 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { applyForVip, loginAsAdmin, newVerifiedUser, paidViewOrder, requestInvoice } from './support/api';
+import { launchChromium, signedInPage } from './support/browser';
 import {
-  applyForVip,
-  createSolutionAsAdmin,
-  loginAsAdmin,
-  newVerifiedUser,
-  paidDemand,
-  paidViewOrder,
-  requestInvoice,
-} from './support/api';
-import { launchChromium, signedInPage, snap } from './support/browser';
+  eachRoute,
+  routeFixtures,
+  signedInRoutes,
+  signedOutRoutes,
+  type RouteFixtures,
+} from './support/routes';
 
 const baseUrl = inject('baseUrl');
 
@@ -25,109 +24,40 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-/** Opens each route and waits for its content (not the spinner) before axe reads it. */
+/** What axe finds on each route, leaving out the routes where it finds nothing. */
 async function audit(context: BrowserContext, routes: string[]): Promise<Record<string, string[]>> {
-  const page = await context.newPage();
   const report: Record<string, string[]> = {};
-  for (const route of routes) {
-    await page.goto(`${baseUrl}${route}`);
-    await page.locator('main h1, main [role="status"]').first().waitFor({ timeout: 15_000 });
-    await page.waitForLoadState('networkidle');
-    report[route] = await violations(page);
-  }
-  await page.close();
-  return Object.fromEntries(Object.entries(report).filter(([, v]) => v.length));
+  await eachRoute(context, routes, async (page, route) => {
+    const found = await violations(page);
+    if (found.length) report[route] = found;
+  });
+  return report;
 }
 
+// The keyboard (keyboard.e2e.ts) and the phone width (phone.e2e.ts) are checked in files of their own, which
+// the browser suite runs beside this one.
 describe('accessibility: axe-core on every route, in Chinese and English, signed out and in', () => {
   let browser: Browser;
-  let solutionId = '';
-  let demandId = '';
-  let user: Awaited<ReturnType<typeof newVerifiedUser>>;
+  let fixtures: RouteFixtures;
   beforeAll(async () => {
     browser = await launchChromium();
-    solutionId = await createSolutionAsAdmin({
-      projectName: '无障碍测试方案',
-      projectRequirements: '读屏可用',
-      projectRequirementsDetails: '对比度与地标',
-      html: '<h1>无障碍</h1><p>正文</p>',
-    });
-    user = await newVerifiedUser('a11y');
-    demandId = await paidDemand(user, {
-      name: '无障碍需求',
-      content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
-      keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
-    });
+    fixtures = await routeFixtures('a11y');
   });
   afterAll(() => browser?.close());
-
-  const signedOut = () => [
-    '/',
-    '/login',
-    '/register',
-    '/forgot-password',
-    '/contact',
-    `/solutions/${solutionId}/view`,
-    '/no-such-page',
-  ];
-  const signedIn = () => [
-    '/',
-    '/profile',
-    '/profile/orders',
-    '/profile/vip-application',
-    '/subscription',
-    '/subscription-management',
-    '/requirements',
-    '/demand-list',
-    `/demand-store/${demandId}`,
-    `/solutions/${solutionId}/view`,
-  ];
 
   for (const locale of ['zh-CN', 'en-US']) {
     it(`finds nothing signed out (${locale})`, async () => {
       const context = await browser.newContext({ locale });
-      expect(await audit(context, signedOut())).toEqual({});
+      expect(await audit(context, signedOutRoutes(fixtures))).toEqual({});
       await context.close();
     });
 
     it(`finds nothing signed in (${locale})`, async () => {
-      const { context } = await signedInPage(browser, user, locale);
-      expect(await audit(context, signedIn())).toEqual({});
+      const { context } = await signedInPage(browser, fixtures.user, locale);
+      expect(await audit(context, signedInRoutes(fixtures))).toEqual({});
       await context.close();
     });
   }
-
-  it('fits every route on a phone (375 × 812): no horizontal scroll, signed out and in', async () => {
-    const overflow: string[] = [];
-    const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
-    const check = async (context: BrowserContext, routes: string[], who: string) => {
-      const page = await context.newPage();
-      for (const route of routes) {
-        await page.goto(`${baseUrl}${route}`);
-        await page.locator('main h1, main [role="status"]').first().waitFor({ timeout: 15_000 });
-        await page.waitForLoadState('networkidle');
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        if (width > 375) overflow.push(`${who} ${route}: ${width}px`);
-        const name =
-          route === '/'
-            ? 'home'
-            : route
-                .replace(/\/[0-9a-f-]{36}/g, '')
-                .replace(/\W+/g, '-')
-                .replace(/^-|-$/g, '');
-        await snap(page, `phone-${who}-${name}`);
-      }
-      await page.close();
-    };
-    const visitor = await browser.newContext({ locale: 'zh-CN', ...phone });
-    await check(visitor, signedOut(), 'visitor');
-    await visitor.close();
-    const { context, page } = await signedInPage(browser, user, 'zh-CN', phone);
-    await page.close();
-    await check(context, signedIn(), 'user');
-    await context.close();
-    expect(overflow).toEqual([]);
-  });
 
   it('finds nothing in the support console', async () => {
     const admin = await loginAsAdmin();
@@ -138,7 +68,7 @@ describe('accessibility: axe-core on every route, in Chinese and English, signed
 
   it('finds nothing on any console tab, each with something pending (the status badges among them)', async () => {
     const applicant = await newVerifiedUser('a11ytabs');
-    await requestInvoice(applicant, await paidViewOrder(applicant, solutionId));
+    await requestInvoice(applicant, await paidViewOrder(applicant, fixtures.solutionId));
     await applyForVip(applicant);
     const admin = await loginAsAdmin();
     const { context, page } = await signedInPage(browser, admin);
@@ -168,60 +98,5 @@ describe('accessibility: axe-core on every route, in Chinese and English, signed
     await page.getByText(applicant.user.username).first().waitFor();
     await context.close();
     expect(found).toEqual({});
-  });
-
-  it('keeps the focus inside a dialog and gives it back to its button on Escape', async () => {
-    const buyer = await newVerifiedUser('a11yfocus');
-    await paidViewOrder(buyer, solutionId);
-    const { context, page } = await signedInPage(browser, buyer);
-    await page.goto(`${baseUrl}/profile/orders`);
-    const opener = page.getByRole('button', { name: '申请发票' });
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: '申请发票' }).waitFor();
-    const escaped: string[] = [];
-    for (const key of [...Array<string>(30).fill('Tab'), ...Array<string>(10).fill('Shift+Tab')]) {
-      await page.keyboard.press(key);
-      const outside = await page.evaluate(() => {
-        const el = document.activeElement;
-        return el?.closest('[role="dialog"]') ? null : (el?.outerHTML.slice(0, 80) ?? 'nothing');
-      });
-      if (outside) escaped.push(`${key}: ${outside}`);
-    }
-    expect(escaped).toEqual([]);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
-    await context.close();
-  });
-
-  it('shows where the keyboard focus is, on every control Tab reaches', async () => {
-    const invisible: string[] = [];
-    const walk = async (page: Page, route: string) => {
-      await page.goto(`${baseUrl}${route}`);
-      await page.locator('main h1').first().waitFor({ timeout: 15_000 });
-      await page.waitForLoadState('networkidle');
-      for (let i = 0; i < 25; i++) {
-        await page.keyboard.press('Tab');
-        const unseen = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          if (!el || el === document.body) return null;
-          const s = getComputedStyle(el);
-          const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
-          return outline || s.boxShadow !== 'none' ? null : el.outerHTML.slice(0, 100);
-        });
-        if (unseen) invisible.push(`${route}: ${unseen}`);
-      }
-    };
-    const visitor = await browser.newContext({ locale: 'zh-CN' });
-    const page = await visitor.newPage();
-    for (const route of ['/', '/login', '/register', '/contact']) await walk(page, route);
-    await visitor.close();
-    const signed = await signedInPage(browser, user);
-    for (const route of ['/requirements', '/subscription', `/demand-store/${demandId}`])
-      await walk(signed.page, route);
-    await signed.context.close();
-    expect([...new Set(invisible)]).toEqual([]);
   });
 });
