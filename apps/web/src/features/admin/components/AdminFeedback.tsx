@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { useAction } from '../use-action';
@@ -9,6 +10,27 @@ export function ActionResult({ action }: { action: ReturnType<typeof useAction> 
     <Alert variant={action.result.ok ? 'success' : 'danger'} dismissible onClose={action.clear}>
       {action.result.text}
     </Alert>
+  );
+}
+
+/** A row's small button for a confirmed action: asks `confirm`, runs `run` and waits while any action runs. */
+export function ActionButton({
+  action,
+  confirm,
+  run,
+  variant,
+  children,
+}: {
+  action: ReturnType<typeof useAction>;
+  confirm: string;
+  run: () => Promise<string>;
+  variant: 'outline-primary' | 'outline-danger';
+  children: ReactNode;
+}) {
+  return (
+    <Button size="sm" variant={variant} disabled={action.busy} onClick={() => void action.run(confirm, run)}>
+      {children}
+    </Button>
   );
 }
 

@@ -1,10 +1,11 @@
 import { OVERALL_STATUSES } from '@think-tank/contracts';
 import { useState } from 'react';
-import { Badge, Button } from 'react-bootstrap';
+import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { relativeTime } from '../../../lib/i18n';
 import { retryDemandStage, useAdminDemands } from '../api/admin-api';
 import { useAction } from '../use-action';
+import { ActionButton } from './AdminFeedback';
 import { StatusList } from './StatusList';
 
 const STAGE_VARIANT: Record<string, string> = {
@@ -50,26 +51,21 @@ export function DemandsTab() {
                   </Badge>
                   {s.errorMessage && <span className="text-danger me-1">{s.errorMessage}</span>}
                   {s.status === 'Error' && (
-                    <Button
-                      size="sm"
+                    <ActionButton
+                      action={action}
                       variant="outline-danger"
-                      disabled={action.busy}
-                      onClick={() =>
-                        void action.run(
-                          t('demands.confirmRetry', {
-                            stage: t(`workshop:stages.${s.stage}`),
-                            name: d.name,
-                          }),
-                          async () => {
-                            await retryDemandStage(d._id, s.stage);
-                            await mutate();
-                            return t('demands.retried', { stage: t(`workshop:stages.${s.stage}`) });
-                          },
-                        )
-                      }
+                      confirm={t('demands.confirmRetry', {
+                        stage: t(`workshop:stages.${s.stage}`),
+                        name: d.name,
+                      })}
+                      run={async () => {
+                        await retryDemandStage(d._id, s.stage);
+                        await mutate();
+                        return t('demands.retried', { stage: t(`workshop:stages.${s.stage}`) });
+                      }}
                     >
                       {t('demands.retry')}
-                    </Button>
+                    </ActionButton>
                   )}
                 </div>
               ))}

@@ -1,11 +1,11 @@
 import { formatMoney, ORDER_STATUSES, PaymentGateway } from '@think-tank/contracts';
 import { useState } from 'react';
-import { Button, Col, Form, Row } from 'react-bootstrap';
+import { Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/i18n';
 import { reconcileOrder, refundOrder, useAdminOrders } from '../api/admin-api';
 import { useAction } from '../use-action';
-import { ActionResult } from './AdminFeedback';
+import { ActionButton, ActionResult } from './AdminFeedback';
 import { PagedTable } from './PagedTable';
 
 /** Orders: filter (by status, gateway, flag), reconcile a pending one with its gateway, refund a paid one (admin). */
@@ -92,54 +92,45 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
             <td>{t(`orders.statuses.${o.status}`)}</td>
             <td className="text-nowrap">
               {o.status === 'pending' && (
-                <Button
-                  size="sm"
+                <ActionButton
+                  action={action}
                   variant="outline-primary"
-                  disabled={action.busy}
-                  onClick={() =>
-                    void action.run(t('orders.confirmReconcile', { id: o.id }), async () => {
-                      const r = await reconcileOrder(o.id);
-                      await mutate();
-                      return t('orders.reconciled', {
-                        status: r.gatewayStatus,
-                        result: t(`orders.statuses.${r.order.status}`),
-                      });
-                    })
-                  }
+                  confirm={t('orders.confirmReconcile', { id: o.id })}
+                  run={async () => {
+                    const r = await reconcileOrder(o.id);
+                    await mutate();
+                    return t('orders.reconciled', {
+                      status: r.gatewayStatus,
+                      result: t(`orders.statuses.${r.order.status}`),
+                    });
+                  }}
                 >
                   {t('orders.reconcile')}
-                </Button>
+                </ActionButton>
               )}
               {o.status === 'paid' && isAdmin && (
-                <Button
-                  size="sm"
+                <ActionButton
+                  action={action}
                   variant="outline-danger"
-                  disabled={action.busy}
-                  onClick={() =>
-                    void action.run(
-                      [
-                        t('orders.confirmRefund', {
-                          id: o.id,
-                          amount: formatMoney(o),
-                          gateway: t(`orders.gateways.${o.gateway}`),
-                        }),
-                        // What the refund takes back of a workshop stage (contract §11).
-                        ...(o.delivered === null
-                          ? []
-                          : [t(o.delivered ? 'orders.stageDelivered' : 'orders.stageNotDelivered')]),
-                      ].join('\n'),
-                      async () => {
-                        // A refusal is recorded on the order too (its reason shows in the list).
-                        const done = await refundOrder(o.id).finally(() => void mutate());
-                        return t(
-                          done.refund?.status === 'pending' ? 'orders.refundQueued' : 'orders.refunded',
-                        );
-                      },
-                    )
-                  }
+                  confirm={[
+                    t('orders.confirmRefund', {
+                      id: o.id,
+                      amount: formatMoney(o),
+                      gateway: t(`orders.gateways.${o.gateway}`),
+                    }),
+                    // What the refund takes back of a workshop stage (contract §11).
+                    ...(o.delivered === null
+                      ? []
+                      : [t(o.delivered ? 'orders.stageDelivered' : 'orders.stageNotDelivered')]),
+                  ].join('\n')}
+                  run={async () => {
+                    // A refusal is recorded on the order too (its reason shows in the list).
+                    const done = await refundOrder(o.id).finally(() => void mutate());
+                    return t(done.refund?.status === 'pending' ? 'orders.refundQueued' : 'orders.refunded');
+                  }}
                 >
                   {t('orders.refund')}
-                </Button>
+                </ActionButton>
               )}
             </td>
           </tr>

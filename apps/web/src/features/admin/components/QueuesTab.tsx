@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { relativeTime } from '../../../lib/i18n';
 import { retryJob, useFailedJobs, useQueues } from '../api/admin-api';
 import { useAction } from '../use-action';
-import { ActionResult } from './AdminFeedback';
+import { ActionButton, ActionResult } from './AdminFeedback';
 import { PagedTable } from './PagedTable';
 
 const STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
@@ -85,20 +85,18 @@ export function QueuesTab() {
                 <td className="small text-danger">{j.failedReason}</td>
                 <td className="small">{t('queues.attempts', { count: j.attemptsMade })}</td>
                 <td>
-                  <Button
-                    size="sm"
+                  <ActionButton
+                    action={action}
                     variant="outline-primary"
-                    disabled={action.busy}
-                    onClick={() =>
-                      void action.run(t('queues.confirmRetry', { id: j.id }), async () => {
-                        await retryJob(open, j.id);
-                        await Promise.all([mutate(), reloadCounts()]);
-                        return t('queues.retried');
-                      })
-                    }
+                    confirm={t('queues.confirmRetry', { id: j.id })}
+                    run={async () => {
+                      await retryJob(open, j.id);
+                      await Promise.all([mutate(), reloadCounts()]);
+                      return t('queues.retried');
+                    }}
                   >
                     {t('queues.retry')}
-                  </Button>
+                  </ActionButton>
                 </td>
               </tr>
             )}
