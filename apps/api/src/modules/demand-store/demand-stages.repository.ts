@@ -66,7 +66,6 @@ export class DemandStagesRepository {
     await tx.save(demand);
   }
 
-  /** The five stages of a new demand: Startup waiting for its fee, or queued for its first run when waived. */
   /**
    * How many of the user's demands await their start-up fee, counted under a per-user lock held to the end of the
    * caller's transaction, so that concurrent registrations count one another.
@@ -81,6 +80,7 @@ export class DemandStagesRepository {
     return n;
   }
 
+  /** The five stages of a new demand: Startup waiting for its fee, or queued for its first run when waived. */
   async create(tx: Tx, demand: Demand, input: StageInput, startup: 'Pending' | 'Waived') {
     await tx.insert(
       DemandStage,
