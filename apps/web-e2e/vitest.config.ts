@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './src/support/slowest-first';
 
 /**
  * Browser flows in Debian's Chromium against the built app served by the built API, on a fresh database.
@@ -15,5 +16,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     maxWorkers: 3,
+    sequence: { sequencer: SlowestFirst },
   },
 });

@@ -242,7 +242,12 @@ export class ChaosCluster {
   async stopAll(): Promise<void> {
     const nginx = this.nginx;
     this.nginx = undefined;
-    nginx?.kill('SIGKILL');
+    // SIGTERM, not SIGKILL: the master then ends its workers, which a killed master would leave running.
+    if (nginx && nginx.exitCode === null)
+      await new Promise((done) => {
+        nginx.once('exit', done);
+        nginx.kill('SIGTERM');
+      });
     await Promise.all(this.members.map((m) => this.stop(m, 'SIGKILL')));
     await this.dbProxy?.down();
     await this.alipay.stopGateway();

@@ -18,11 +18,16 @@ export class PrivateRedis {
     return `redis://127.0.0.1:${this.port}`;
   }
 
+  /**
+   * Starts the server, unless it runs already: a second one could not take the port, and the first, no longer
+   * tracked, would outlive the test run.
+   */
   async start(): Promise<void> {
+    if (this.running) return;
     this.port ||= await freePort();
     this.server = spawn(
       'redis-server',
-      ['--port', String(this.port), '--save', '', '--appendonly', 'no', ...this.args],
+      ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no', ...this.args],
       {
         stdio: 'ignore',
       },
@@ -41,9 +46,13 @@ export class PrivateRedis {
     }, 10_000);
   }
 
+  private get running(): boolean {
+    return !!this.server && this.server.exitCode === null && this.server.signalCode === null;
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
-    if (!server || server.exitCode !== null) return;
+    if (!server || !this.running) return;
     await new Promise((done) => {
       server.once('exit', done);
       server.kill('SIGKILL');
