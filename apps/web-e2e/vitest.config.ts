@@ -17,5 +17,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: 3,
     sequence: { sequencer: SlowestFirst },
+    // expect.poll's own default, 1 s, is a fixed time: on a loaded machine a socket's push can take longer. The
+    // wait only bounds a failing test; a passing one goes on as soon as the condition holds.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

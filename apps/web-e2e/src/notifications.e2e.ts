@@ -50,7 +50,7 @@ describe('notifications in the browser', () => {
 
     cut = false;
     await page.getByTestId('bell-reconnecting').waitFor({ state: 'detached', timeout: 20_000 });
-    await expect.poll(() => badge.textContent(), { timeout: 5000 }).toBe('2');
+    await expect.poll(() => badge.textContent()).toBe('2');
     await context.close();
   });
 
@@ -120,7 +120,7 @@ describe('notifications in the browser', () => {
     });
     expect(res.status).toBe(200);
     // No reload: the socket brings it.
-    await expect.poll(() => badge.textContent(), { timeout: 3000 }).toBe('2');
+    await expect.poll(() => badge.textContent()).toBe('2');
 
     await page.getByRole('button', { name: /消息通知/ }).click();
     const panel = page.getByRole('dialog', { name: '消息通知' });
@@ -155,7 +155,7 @@ describe('notifications in the browser', () => {
       stdio: 'inherit',
     });
     await new Promise((resolve) => worker.on('exit', resolve));
-    await panel.getByRole('button', { name: /阶段生成完成/ }).waitFor({ timeout: 3000 });
+    await panel.getByRole('button', { name: /阶段生成完成/ }).waitFor();
     await context.close();
   });
 });
