@@ -163,6 +163,7 @@ async function main() {
         `${end.lost} settled items miss their effect (stage files or events, grants, paid stages)`,
       );
     if (end.doubled) failures.push(`${end.doubled} things were done twice`);
+    failures.push(...cluster.failures);
     if (cluster.unexpectedExits.length)
       failures.push(`processes exited unasked: ${cluster.unexpectedExits.join(', ')}`);
     // A paid stage that a fault sent to Error leaves its user to notice and retry it: not good enough.

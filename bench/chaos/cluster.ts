@@ -79,6 +79,8 @@ export class ChaosCluster {
   readonly alipay = new FakeAlipayPlatform();
   dbProxy!: TcpProxy;
   readonly members: Member[] = [];
+  /** What a fault saw go wrong while it lasted (a probe that failed, say): the run fails on any. */
+  readonly failures: string[] = [];
   /** Processes that exited without the run asking: name, code or signal. */
   readonly unexpectedExits: string[] = [];
   readonly dir = mkdtempSync(join(tmpdir(), 'tt-chaos-'));
@@ -190,15 +192,27 @@ export class ChaosCluster {
     });
   }
 
-  /** Each API answers ready, each worker's metrics answer, and a search goes through the balancer. */
+  /** Each process answers its readiness probe (as Kubernetes asks it), and a search goes through the balancer. */
   async ready(timeoutMs = 120_000): Promise<void> {
-    await waitFor(async () => {
-      for (const m of this.members) {
-        const path = m.kind === 'api' ? '/api/health/ready' : '/metrics';
-        if ((await probe(`http://127.0.0.1:${m.port}${path}`))?.status !== 200) return false;
-      }
-      return (await probe(`${this.url}/api/solutions/search?query=%E6%95%B0%E6%8D%AE`))?.status === 200;
-    }, timeoutMs);
+    await waitFor(
+      async () => (await this.notReady()).length === 0 && (await this.search()) === 200,
+      timeoutMs,
+    );
+  }
+
+  /** The members whose readiness probe does not answer 200 now: those a Service would take out. */
+  async notReady(): Promise<Member[]> {
+    const answers = await Promise.all(
+      this.members.map(async (m) =>
+        (await probe(`http://127.0.0.1:${m.port}/ready`))?.status === 200 ? [] : [m],
+      ),
+    );
+    return answers.flat();
+  }
+
+  /** A search through the balancer: its status, or 0 when nothing answered. */
+  async search(): Promise<number> {
+    return (await probe(`${this.url}/api/solutions/search?query=%E6%95%B0%E6%8D%AE`))?.status ?? 0;
   }
 
   /** A query on the run's database, straight to PostgreSQL (not through the proxy that faults slow down). */

@@ -37,13 +37,34 @@ const killWorker: Fault = {
   },
 };
 
-/** The faults, the short version's (in `npm test`) or the whole run's, outages lasting `outageMs`. */
+/**
+ * Redis stopped for 20 s, in the short run too: every second meanwhile, each process's readiness probe must stay
+ * 200 (a Service that took replicas out would answer 503 for everything) and a search through the balancer too.
+ */
+const REDIS_OUTAGE_MS = 20_000;
+const stopRedis: Fault = {
+  name: `Redis stopped for ${REDIS_OUTAGE_MS / 1000} s`,
+  async strike(cluster) {
+    const outage = cluster.outage('redis', REDIS_OUTAGE_MS);
+    let over = false;
+    void outage.finally(() => (over = true));
+    let probes = 0;
+    const seen = new Set<string>();
+    while (!over) {
+      const [out, search] = await Promise.all([cluster.notReady(), cluster.search(), sleep(1_000)]);
+      probes++;
+      for (const m of out) seen.add(`${m.kind} on :${m.port} went unready in the Redis outage`);
+      if (search !== 200) seen.add(`a search answered ${search} in the Redis outage`);
+    }
+    await outage;
+    cluster.failures.push(...seen);
+    console.log(`(${probes} readiness and search probes while Redis was down) `);
+  },
+};
+
+/** The faults, the short version's (in `npm test`) or the whole run's, other outages lasting `outageMs`. */
 export function faults(short: boolean, outageMs: number): Fault[] {
   const seconds = outageMs / 1000;
-  const stopRedis: Fault = {
-    name: `Redis stopped for ${seconds} s`,
-    strike: (cluster) => cluster.outage('redis', outageMs),
-  };
   const stopPostgres: Fault = {
     name: `PostgreSQL stopped for ${seconds} s`,
     strike: (cluster) => cluster.outage('postgres', outageMs),

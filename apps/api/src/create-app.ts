@@ -11,6 +11,7 @@ import { accessKeyOf, verifyAccessToken, type AccessClaims } from './core/auth/a
 import { TokenVersions } from './core/auth/token-versions';
 import { AppError } from './core/errors/app-error';
 import { clientErrorHandler, sendError } from './core/errors/error-responder';
+import { toErrorBody } from './core/errors/error-body';
 import { createValidationPipe } from './core/errors/validation-pipe';
 import { AppLogger, createRootLogger, loggableUrl } from './core/logging/app-logger';
 import { assetHeaders, helmetOptions, securityHeaders } from './core/http/security-headers';
@@ -19,6 +20,7 @@ import { API_VERSION } from './core/http/api-version';
 import { serveWebApp, WEB_ASSETS } from './core/http/serve-web-app';
 import { refuseDeepBodies } from './core/http/body-depth';
 import { MetricsService } from './core/metrics/metrics.service';
+import { Readiness } from './core/health/readiness';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Solution documents, library imports carrying many of them, and invoice PDFs may be larger (contract §1). */
@@ -139,6 +141,16 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .header('cache-control', 'no-store')
       .send(await metrics.registry.metrics()),
   );
+  // The readiness probe: local state only (core/health/readiness.ts), outside /api so the Ingress never routes it.
+  const readiness = app.get(Readiness);
+  fastify.get('/ready', async (request, reply) => {
+    const reasons = readiness.reasons();
+    reply.header('cache-control', 'no-store');
+    if (!reasons.length) return reply.send({ status: 'ok' });
+    // The one error body with the reasons, written without an error log line: a probe asks every few seconds.
+    const body = toErrorBody(new AppError('SERVICE_UNAVAILABLE', { reasons }), 'en', String(request.id));
+    return reply.status(503).send(body);
+  });
   // Apple Pay verifies the domain by this file (issue 33); the ingress sends its path to the API.
   const association = config.applePayDomainAssociation;
   if (association)

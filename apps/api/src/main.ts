@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';
 import { createApp } from './create-app';
+import { Readiness } from './core/health/readiness';
 import { MetricsService } from './core/metrics/metrics.service';
 import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
 import { guardProcess } from './core/lifecycle/process-faults';
@@ -17,6 +18,7 @@ async function main() {
   const starting = createApp(config);
   // Within the pod's 45 s grace period (k8s/base/api.yaml), after its 5 s pre-stop pause.
   closeOnSignals(starting, 35_000, 'api', (app) => {
+    app.get(Readiness).drain();
     // socket.io closes the HTTP server before Fastify does, so Fastify never drops idle keep-alive connections,
     // which would hold the close open for their whole keep-alive timeout: drop them as requests finish.
     const server = app.getHttpServer();

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { createServer } from 'node:http';
+import { Readiness } from './core/health/readiness';
 import { MetricsService } from './core/metrics/metrics.service';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';
@@ -11,6 +12,8 @@ import { REDIS } from './core/redis/redis.provider';
 import { redisShortcomings } from './core/redis/redis-requirements';
 import { AppLogger, createRootLogger } from './core/logging/app-logger';
 import { WorkerModule } from './worker.module';
+
+const JSON_TYPE = { 'content-type': 'application/json', 'cache-control': 'no-store' };
 
 /** The worker entry point: the API's image started with `node worker.js`, processing every queue's jobs. */
 async function main() {
@@ -28,7 +31,7 @@ async function main() {
   // SIGTERM: Bull stops taking jobs and waits for the running one before the pools close; within the pod's
   // 120 s grace period (k8s/base/worker.yaml). A job cut off anyway is resumed by another worker. In place before
   // the first job starts, which may be before start-up has finished.
-  closeOnSignals(starting, 110_000, 'worker');
+  closeOnSignals(starting, 110_000, 'worker', (app) => app.get(Readiness).drain());
   const app = await starting;
   faults.countIn(app.get(MetricsService).registry);
   for (const warning of await redisShortcomings(app.get(REDIS)).catch((e: Error) => [
@@ -42,7 +45,16 @@ async function main() {
   }
   if (config.workerMetricsPort) {
     const { registry } = app.get(MetricsService);
+    const readiness = app.get(Readiness);
+    // The worker's own probes beside its metrics: /live while the event loop turns, /ready as the API's /ready.
     const server = createServer(async (req, res) => {
+      if (req.url === '/live') return void res.writeHead(200, JSON_TYPE).end('{"status":"ok"}');
+      if (req.url === '/ready') {
+        const reasons = readiness.reasons();
+        return void res
+          .writeHead(reasons.length ? 503 : 200, JSON_TYPE)
+          .end(JSON.stringify(reasons.length ? { status: 'unavailable', reasons } : { status: 'ok' }));
+      }
       if (req.url !== '/metrics') return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': registry.contentType }).end(await registry.metrics());
     }).listen(config.workerMetricsPort, config.host);

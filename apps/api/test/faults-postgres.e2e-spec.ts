@@ -99,12 +99,13 @@ describe('a stage job through a PostgreSQL outage (contract §10)', () => {
   let t: TestApp;
   let worker: ChildProcess;
   let proxy: TcpProxy;
+  let metricsPort = 0;
 
   beforeAll(async () => {
     t = await startTestApp({ SMTP_URL: await sink.start() });
     const db = await proxiedDatabase(t);
     proxy = db.proxy;
-    const metricsPort = await freePort();
+    metricsPort = await freePort();
     // The worker alone reaches PostgreSQL through the proxy; the API keeps its own connection.
     worker = spawnEntry(t, 'worker', {
       DATABASE_URL: db.url,
@@ -132,6 +133,8 @@ describe('a stage job through a PostgreSQL outage (contract §10)', () => {
     await paySandbox(t, pay.paymentUrl);
     // Longer than the job's three attempts, 2 s and 4 s apart.
     await new Promise((r) => setTimeout(r, 10_000));
+    // Ready all along: a shared database's outage takes no worker out (readiness is local).
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/ready`)).status).toBe(200);
     await proxy.up();
 
     await startupCompleted(t, demandId);

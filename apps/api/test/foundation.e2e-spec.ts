@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_VERSION } from '../src/core/http/api-version';
 import { startTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait';
 
 describe('API foundation', () => {
   let t: TestApp;
@@ -13,9 +14,33 @@ describe('API foundation', () => {
 
   it('is live and ready when PostgreSQL and Redis answer', async () => {
     await t.http.get('/api/health/live').expect(200, { status: 'ok' });
-    await t.http
-      .get('/api/health/ready')
-      .expect(200, { status: 'ok', checks: { database: 'up', redis: 'up' } });
+    await t.http.get('/ready').expect(200, { status: 'ok' });
+    for (const path of ['/api/health/deps', '/api/health/ready'])
+      await t.http.get(path).expect(200, { status: 'ok', checks: { database: 'up', redis: 'up' } });
+  });
+
+  it('refuses readiness while its schema lacks a migration of its code, saying which, until it is applied', async () => {
+    const [last] = await t.db.query(`SELECT * FROM migrations ORDER BY id DESC LIMIT 1`);
+    await t.db.query(`DELETE FROM migrations WHERE id = $1`, [last.id]);
+    // A new replica of this release, started before the migration Job has finished.
+    const early = await startTestApp({}, t);
+    try {
+      const refused = await early.http.get('/ready').expect(503);
+      expect(refused.body).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        reasons: [`schema behind the code: pending migration(s) ${last.name}`],
+      });
+      // It serves what the schema allows meanwhile: only the probe holds traffic back.
+      await early.http.get('/api/health/deps').expect(200);
+      await t.db.query(`INSERT INTO migrations (id, timestamp, name) VALUES ($1, $2, $3)`, [
+        last.id,
+        last.timestamp,
+        last.name,
+      ]);
+      await waitFor(async () => (await early.http.get('/ready')).status === 200, 15_000);
+    } finally {
+      await early.close();
+    }
   });
 
   it('serves the public diagnostic page with the version, uptime and both services’ status', async () => {
@@ -116,6 +141,7 @@ describe('API foundation', () => {
       '/api/auth/google',
       '/api/auth/github',
       '/api/health/ready',
+      '/api/health/deps',
       '/api/users/vip-application',
       '/api/admin/vip-applications',
       '/api/solutions/{id}/teaser',

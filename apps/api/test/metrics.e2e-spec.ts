@@ -91,6 +91,11 @@ describe('Prometheus metrics (GET /metrics)', () => {
     expect(text).toMatch(
       /queue_job_duration_seconds_count\{queue="demand-stages",job="Startup",outcome="completed"\} 1/,
     );
+    // Its own probes beside the metrics, for the pod's liveness and readiness.
+    for (const probe of ['live', 'ready']) {
+      const res = await fetch(`http://127.0.0.1:${port}/${probe}`);
+      expect([res.status, await res.json()]).toEqual([200, { status: 'ok' }]);
+    }
     const lines = log
       .split('\n')
       .filter((l) => l.startsWith('{'))

@@ -3,6 +3,7 @@ import { AuditModule } from './audit/audit.module';
 import { TokenVersionsModule } from './auth/token-versions';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { ReadinessModule } from './health/readiness';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.service';
 import { QueueModule } from './queue/queue.module';
@@ -20,4 +21,5 @@ export const coreModules = (config: AppConfig) => [
   MetricsModule,
   AuditModule,
   TokenVersionsModule,
+  ReadinessModule,
 ];

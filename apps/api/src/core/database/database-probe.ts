@@ -1,12 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-/** Whether PostgreSQL answers a trivial query (the health checks). */
+/** PostgreSQL as the health checks and the readiness probe see it. */
 @Injectable()
 export class DatabaseProbe {
   constructor(private readonly db: DataSource) {}
 
+  /** Whether PostgreSQL answers a trivial query. */
   async ping(): Promise<void> {
     await this.db.query('SELECT 1');
+  }
+
+  /** This code's migrations that the database has not applied, oldest first; every one before the first migrate. */
+  async pendingMigrations(): Promise<string[]> {
+    const known = this.db.migrations.map((m) => m.name ?? m.constructor.name);
+    const table = this.db.options.migrationsTableName ?? 'migrations';
+    try {
+      const applied = new Set(
+        (await this.db.query(`SELECT name FROM ${table}`)).map((r: { name: string }) => r.name),
+      );
+      return known.filter((name) => !applied.has(name));
+    } catch (e) {
+      // undefined_table: a database that was never migrated.
+      if ((e as { code?: string }).code === '42P01') return known;
+      throw e;
+    }
   }
 }

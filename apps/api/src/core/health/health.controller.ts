@@ -18,10 +18,15 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  @Get('health/ready')
+  /**
+   * The shared services, for alerts and the console. Not a probe: an orchestrator that took replicas out on its
+   * answer would take every one out at once in an outage. Probes ask GET /ready (create-app.ts). `health/ready` is
+   * the contract's older name for the same check.
+   */
+  @Get(['health/deps', 'health/ready'])
   @HttpCode(HttpStatus.OK)
-  @ApiOperation({ summary: 'PostgreSQL and Redis answer (503 otherwise)' })
-  async ready() {
+  @ApiOperation({ summary: 'PostgreSQL and Redis answer (503 otherwise); probes use GET /ready instead' })
+  async dependencies() {
     const checks = await this.health.checks();
     if (checks.database === 'down' || checks.redis === 'down')
       throw new AppError('SERVICE_UNAVAILABLE', { checks });
