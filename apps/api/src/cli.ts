@@ -1,5 +1,8 @@
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { dumpDatabase, restoreDatabase, tableCount } from './core/database/backup';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { dataSourceOptions } from './core/database/data-source-options';
 import { ensureDatabase } from './core/database/ensure-database';
@@ -7,14 +10,40 @@ import { unreachableServices } from './core/database/reachability';
 import { seedDemoData } from './database/seeds/demo.seed';
 import { PLAN_SEED, seedPlans } from './database/seeds/plans.seed';
 
-const USAGE = `usage: cli <setup|migrate|seed|seed --plans>
+const USAGE = `usage: cli <setup|migrate|seed|seed --plans|backup FILE|restore FILE>
   setup         check services, create the database if missing, migrate, seed the demo data (not in production)
-  migrate       check services, apply pending migrations
+  migrate       check services, apply pending migrations; with MIGRATE_SNAPSHOT=true, a backup first
+                (into MIGRATE_SNAPSHOT_DIR, default "backups") when any migration is pending
   seed          the demo account, plans and solutions, when missing (not in production)
-  seed --plans  the plan catalogue while there is no plan at all: production-safe, run after every migrate`;
+  seed --plans  the plan catalogue while there is no plan at all: production-safe, run after every migrate
+  backup FILE   the whole database into FILE (pg_dump's custom format)
+  restore FILE  FILE into the database of DATABASE_URL, created when missing; refused when it has tables`;
+
+/** backup and restore: PostgreSQL's own tools on DATABASE_URL alone (README › Backups). */
+async function backupOrRestore(command: string, file: string, databaseUrl: string): Promise<void> {
+  const started = Date.now();
+  if (command === 'backup') {
+    const { bytes } = await dumpDatabase(databaseUrl, file);
+    console.log(`backed up to ${file} (${(bytes / 1048576).toFixed(1)} MiB) in ${Date.now() - started} ms`);
+    return;
+  }
+  if (!existsSync(file)) throw new ConfigError(`no backup at ${file}`);
+  if (await ensureDatabase(databaseUrl)) console.log('created the database');
+  const tables = await tableCount(databaseUrl);
+  if (tables)
+    throw new ConfigError(
+      `the database already has ${tables} tables: restore into a new, empty database (set DATABASE_URL to it), then point the app at it`,
+    );
+  await restoreDatabase(databaseUrl, file);
+  console.log(`restored ${file} in ${Date.now() - started} ms`);
+}
 
 async function run([command, ...flags]: string[]): Promise<void> {
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') {
+    if (flags.length !== 1) throw new ConfigError(USAGE);
+    return backupOrRestore(command, flags[0], config.databaseUrl);
+  }
   const plansOnly = command === 'seed' && flags.join(' ') === '--plans';
   if (!['setup', 'migrate', 'seed'].includes(command) || (flags.length && !plansOnly))
     throw new ConfigError(USAGE);
@@ -28,6 +57,14 @@ async function run([command, ...flags]: string[]): Promise<void> {
   const db = await new DataSource(dataSourceOptions(config.databaseUrl)).initialize();
   try {
     if (command !== 'seed') {
+      // A snapshot to go back to, taken only when there is something to apply.
+      if (config.migrateSnapshotDir && (await db.showMigrations())) {
+        const file = join(
+          config.migrateSnapshotDir,
+          `pre-migrate-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`,
+        );
+        await backupOrRestore('backup', file, config.databaseUrl);
+      }
       const applied = await db.runMigrations({ transaction: 'each' });
       console.log(
         applied.length

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { PLAN_SEED } from '../src/database/seeds/plans.seed';
 import { PrivatePostgres } from './support/private-postgres';
@@ -66,6 +69,31 @@ describe('cli', () => {
       { priceCny: 4900 },
     ]);
     expect(await query(`SELECT count(*)::int AS n FROM plans`)).toEqual([{ n: PLAN_SEED.length - 1 }]);
+  }, 120_000);
+
+  it('backs the database up before it applies a migration when MIGRATE_SNAPSHOT=true, and only then', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tt-snapshots-'));
+    const snapshots = () => readdirSync(dir).filter((f) => f.endsWith('.dump'));
+    const snapshotting = { ...env, MIGRATE_SNAPSHOT: 'true', MIGRATE_SNAPSHOT_DIR: dir };
+    try {
+      // A new database: every migration is pending, so the empty schema is saved first.
+      const admin = new Client({ connectionString: pg.url.replace(/\/think_tank$/, '/template1') });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE think_tank_next TEMPLATE template0 ENCODING 'UTF8'`);
+      await admin.end();
+      const next = { ...snapshotting, DATABASE_URL: pg.url.replace(/think_tank$/, 'think_tank_next') };
+      const migrated = await runCli(['migrate'], next);
+      expect(migrated.output).toMatch(
+        /backed up to \S+pre-migrate-[\dTZ-]+\.dump .*[\s\S]*applied \d+ migration/,
+      );
+      expect(migrated.code).toBe(0);
+      expect(snapshots()).toHaveLength(1);
+      // Nothing pending: nothing to go back to.
+      expect((await runCli(['migrate'], next)).output).toContain('schema up to date');
+      expect(snapshots()).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('refuses the demo seed in production, saying what to run instead', async () => {

@@ -62,6 +62,8 @@ export class AppConfig {
   readonly publicUrl!: string;
   readonly databaseUrl!: string;
   readonly dbPoolMax!: number;
+  /** Where `cli migrate` writes a backup before it applies anything (MIGRATE_SNAPSHOT=true); undefined: none. */
+  readonly migrateSnapshotDir?: string;
   readonly redisUrl!: string;
   readonly redisPrefix!: string;
   readonly trustProxy!: string[] | false;
@@ -141,6 +143,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
     dbPoolMax: env.DB_POOL_MAX,
+    migrateSnapshotDir: env.MIGRATE_SNAPSHOT === 'true' ? env.MIGRATE_SNAPSHOT_DIR : undefined,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     trustProxy: env.TRUST_PROXY

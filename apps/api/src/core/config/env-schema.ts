@@ -42,6 +42,9 @@ export const envSchema = z
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
     /** Connections per process (API or worker); with PgBouncer in transaction mode in front, it may be larger. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // cli migrate backs the database up first when a migration is pending (README › Backups).
+    MIGRATE_SNAPSHOT: z.enum(['true', 'false']).default('false'),
+    MIGRATE_SNAPSHOT_DIR: z.string().min(1).default('backups'),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
     REDIS_PREFIX: z
       .string()
