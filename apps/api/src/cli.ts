@@ -51,7 +51,15 @@ async function run([command, ...flags]: string[]): Promise<void> {
   if (command === 'seed' && !plansOnly && config.isProduction)
     throw new ConfigError('production has no demo data: "cli seed --plans" seeds the plans alone');
   const creatingDatabase = command === 'setup';
-  const problems = await unreachableServices(config.databaseUrl, config.redisUrl, { creatingDatabase });
+  // A migration Job or compose service may start a moment before its database takes connections: it waits up to
+  // MIGRATE_WAIT_SECONDS for both services, saying so, rather than failing the release on its first try.
+  const until = Date.now() + (command === 'migrate' ? config.migrateWaitSeconds * 1000 : 0);
+  let problems = await unreachableServices(config.databaseUrl, config.redisUrl, { creatingDatabase });
+  while (problems.length && Date.now() < until) {
+    console.log(`waiting: ${problems.map((p) => p.split(' (')[0]).join('; ')}`);
+    await new Promise((r) => setTimeout(r, 2000));
+    problems = await unreachableServices(config.databaseUrl, config.redisUrl, { creatingDatabase });
+  }
   if (problems.length) throw new ConfigError(problems.join('\n'));
   if (creatingDatabase && (await ensureDatabase(config.databaseUrl))) console.log('created the database');
   const db = await new DataSource(dataSourceOptions(config.databaseUrl)).initialize();

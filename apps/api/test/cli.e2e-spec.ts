@@ -84,7 +84,7 @@ describe('cli', () => {
       const next = { ...snapshotting, DATABASE_URL: pg.url.replace(/think_tank$/, 'think_tank_next') };
       const migrated = await runCli(['migrate'], next);
       expect(migrated.output).toMatch(
-        /backed up to \S+pre-migrate-[\dTZ-]+\.dump .*[\s\S]*applied \d+ migration/,
+        /backed up to \S+pre-migrate-[\dTZ-]+\.dump \([\d.]+ MiB\) in \d+ ms\napplied \d+ migration/,
       );
       expect(migrated.code).toBe(0);
       expect(snapshots()).toHaveLength(1);
@@ -94,6 +94,23 @@ describe('cli', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }, 120_000);
+
+  it('waits for a database that starts after it, as a migration Job may, instead of failing the release', async () => {
+    await pg.stop();
+    const migrating = runCli(['migrate'], env);
+    await new Promise((r) => setTimeout(r, 3_000));
+    await pg.start();
+    const migrated = await migrating;
+    expect(migrated.output).toMatch(/^waiting: PostgreSQL is not reachable at 127\.0\.0\.1:\d+$/m);
+    expect(migrated.output).toContain('schema up to date');
+    expect(migrated.code).toBe(0);
+    // Not for ever: MIGRATE_WAIT_SECONDS, then the reason.
+    await pg.stop();
+    const given = await runCli(['migrate'], { ...env, MIGRATE_WAIT_SECONDS: '1' });
+    await pg.start();
+    expect(given.output).toMatch(/PostgreSQL is not reachable at .*Start it/);
+    expect(given.code).toBe(1);
   }, 120_000);
 
   it('refuses the demo seed in production, saying what to run instead', async () => {

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../api/test/support/free-port';
-import { ROOT, composeConfig } from './files';
+import { ROOT, composeConfig, read } from './files';
 
 /**
  * A first `docker compose up`, as far as it runs without an engine: the `migrate` service's own command and the
@@ -56,14 +59,14 @@ async function admin(sql: string) {
   await client.query(sql).finally(() => client.end());
 }
 
+// One database for the file: the first up migrates and seeds it, the backups below back it up.
+beforeAll(() => admin(`CREATE DATABASE ${database} TEMPLATE template0 ENCODING 'UTF8'`));
+afterAll(() => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+
 describe('a first docker compose up (without an engine)', () => {
   let api: ChildProcess | undefined;
   let base = '';
-  beforeAll(() => admin(`CREATE DATABASE ${database} TEMPLATE template0 ENCODING 'UTF8'`));
-  afterAll(async () => {
-    api?.kill('SIGKILL');
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  });
+  afterAll(() => api?.kill('SIGKILL'));
 
   it('migrates and seeds the plans alone, and a second up keeps them as they are', async () => {
     const { command, environment } = services.migrate;
@@ -106,5 +109,106 @@ describe('a first docker compose up (without an engine)', () => {
     expect(((await plans.json()) as { total: number }).total).toBeGreaterThan(0);
     const search = await fetch(`${base}/api/solutions/search?query=${encodeURIComponent('港口')}`);
     expect(search.status).toBe(200);
+  });
+});
+
+/**
+ * README › Backups and restore, for compose: the backup service's own script with its environment, then the
+ * restore command the README gives, run as the migrate service would run it, into a new database; on the database
+ * the first up above migrated and seeded.
+ */
+describe('compose backups, as the README restores them', () => {
+  const readme = read('README.md');
+  const section = readme.slice(readme.indexOf('### Backups and restore'));
+  const composeBlock = section.slice(section.indexOf('**Compose**')).split('```')[1].replace(/^sh\n/, '');
+  const restored = `${database}_restored`;
+  const dir = mkdtempSync(join(tmpdir(), 'tt-compose-backups-'));
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await admin(`DROP DATABASE IF EXISTS ${restored} WITH (FORCE)`);
+  });
+
+  it('gives a single machine npm scripts that run the CLI’s backup and restore', () => {
+    const block = section.slice(section.indexOf('**A single machine**')).split('```')[1];
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(block).toMatch(/^npm run backup -- backups\/.+\.dump$/m);
+    expect(block).toMatch(/^DATABASE_URL=\S+ npm run restore -- backups\/\S+\.dump$/m);
+    expect(scripts.backup).toMatch(/&& node dist\/apps\/api\/cli\.js backup$/);
+    expect(scripts.restore).toMatch(/&& node dist\/apps\/api\/cli\.js restore$/);
+    expect(scripts['drill:restore']).toContain('test/restore-drill.e2e-spec.ts');
+  });
+
+  it('names services, volumes and paths that compose has', () => {
+    const compose = parseDocument(read('docker/compose.yml')).toJS() as {
+      services: Record<string, { volumes?: string[]; environment?: Record<string, string>; user?: string }>;
+    };
+    const { backup, migrate } = compose.services;
+    // One volume, seen at /backups by the backup service and at /app/backups by migrate (its snapshots too).
+    expect(backup.volumes).toContain('backups:/backups');
+    expect(backup.volumes).toContain('./backup.sh:/usr/local/bin/think-tank-backup:ro');
+    expect(migrate.volumes).toEqual(['backups:/app/backups']);
+    expect(migrate.environment).toMatchObject({
+      MIGRATE_SNAPSHOT: 'true',
+      MIGRATE_SNAPSHOT_DIR: '/app/backups',
+    });
+    // The image makes /app/backups its user's (uid 1000), so the backup service, that user too, may write there.
+    expect(read('docker/Dockerfile')).toContain('RUN install -d -o node -g node /app/backups');
+    expect(backup.user).toBe('1000:1000');
+    const lines = composeBlock.trim().split('\n');
+    for (const line of lines) expect(line).toMatch(/^docker compose -p think-tank -f docker\/compose\.yml /);
+    expect(composeBlock).toContain('exec backup ls -l /backups');
+    expect(composeBlock).toContain(
+      'exec -e BACKUP_INTERVAL_SECONDS=0 backup sh /usr/local/bin/think-tank-backup',
+    );
+    expect(composeBlock).toMatch(/stop api worker backup\n/);
+    expect(composeBlock).toMatch(
+      /run --rm --no-deps migrate node dist\/apps\/api\/cli\.js restore \/app\/backups\/\S+\.dump/,
+    );
+    for (const service of ['backup', 'postgres', 'migrate', 'api', 'worker'])
+      expect(services[service]).toBeDefined();
+  });
+
+  it('backs up with the backup service’s script and restores with the README’s command', async () => {
+    const env = services.backup.environment;
+    const local = new URL(LOCAL_PG);
+    const dumped = await run(['sh', 'docker/backup.sh'], {
+      PATH: process.env.PATH,
+      ...env,
+      PGHOST: local.hostname,
+      PGPORT: local.port || '5432',
+      PGUSER: decodeURIComponent(local.username),
+      PGPASSWORD: decodeURIComponent(local.password),
+      PGDATABASE: database,
+      BACKUP_DIR: dir,
+      BACKUP_INTERVAL_SECONDS: '0',
+    });
+    expect(dumped.output).toMatch(/backed up to \S+think_tank-\d{8}T\d{6}Z\.dump \(\d+ bytes\)/);
+    expect(dumped.code).toBe(0);
+    const file = readdirSync(dir).find((f) => f.endsWith('.dump'))!;
+
+    const restoreLine = composeBlock.split('\n').find((l) => l.includes('cli.js restore'))!;
+    const command = restoreLine
+      .slice(restoreLine.indexOf('node dist/'))
+      .split(' ')
+      .map((arg) => arg.replace(/^\/app\/backups\/\S+$/, join(dir, file)));
+    const environment = onThisMachine(services.migrate.environment, 0);
+    environment.DATABASE_URL = environment.DATABASE_URL!.replace(`/${database}`, `/${restored}`);
+    const restoring = await run(command, environment);
+    expect(restoring.output).toMatch(/created the database[\s\S]*restored \S+ in \d+ ms/);
+    expect(restoring.code).toBe(0);
+    const count = async (db: string) => {
+      const client = new Client({ connectionString: LOCAL_PG.replace(/\/[^/]*$/, `/${db}`) });
+      await client.connect();
+      try {
+        return (
+          await client.query(
+            `SELECT (SELECT count(*) FROM plans)::int AS plans, (SELECT count(*) FROM migrations)::int AS migrations`,
+          )
+        ).rows[0];
+      } finally {
+        await client.end();
+      }
+    };
+    expect(await count(restored)).toEqual(await count(database));
   });
 });

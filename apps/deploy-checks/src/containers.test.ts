@@ -93,11 +93,40 @@ describe('docker/compose.yml', () => {
       redis: { condition: 'service_healthy' },
     });
     // Not the image's check on the API's port 3000, where a worker listens to nothing.
-    expect(worker.healthcheck?.test.join(' ')).toContain('9464/metrics');
+    expect(worker.healthcheck?.test.join(' ')).toContain('9464/ready');
     const seconds = (s?: string) => Number(/^(\d+)s$/.exec(s ?? '')?.[1] ?? 0);
     const drain = (entry: string) =>
       Number(new RegExp(`closeOnSignals\\(starting, (\\d+)_000`).exec(read(entry))![1]);
     expect(seconds(api.stop_grace_period)).toBeGreaterThan(drain('apps/api/src/main.ts'));
     expect(seconds(worker.stop_grace_period)).toBeGreaterThan(drain('apps/api/src/worker.ts'));
+  });
+
+  it('survives restarts with its data, reaches PostgreSQL only once it takes TCP, and stays on this machine', () => {
+    const compose = parseDocument(read('docker/compose.yml')).toJS() as {
+      services: Record<
+        string,
+        {
+          command?: string[];
+          volumes?: string[];
+          ports?: string[];
+          restart?: string;
+          healthcheck?: { test: string[] };
+        }
+      >;
+      volumes: Record<string, unknown>;
+    };
+    const { postgres, redis } = compose.services;
+    // During its first start PostgreSQL listens on its socket alone; -h makes the check use TCP, as the app does.
+    expect(postgres.healthcheck?.test.join(' ')).toMatch(/pg_isready -h 127\.0\.0\.1 /);
+    // Queued mail and jobs survive a Redis restart: an append-only file on a volume.
+    expect(redis.command?.join(' ')).toMatch(/--appendonly yes/);
+    expect(redis.volumes).toEqual(['redis:/data']);
+    expect(Object.keys(compose.volumes).sort()).toEqual(['backups', 'postgres', 'redis']);
+    for (const [name, service] of Object.entries(compose.services)) {
+      // Everything that runs on comes back after a crash or a reboot; the one-shot migration does not.
+      expect(service.restart, name).toBe(name === 'migrate' ? 'no' : 'unless-stopped');
+      // The laptop secrets are known: nothing listens beyond this machine.
+      for (const port of service.ports ?? []) expect(port, name).toMatch(/^127\.0\.0\.1:/);
+    }
   });
 });

@@ -3,6 +3,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { BarmanObjectStoreConfiguration } from '@kubernetes-models/cloudnative-pg/github.com/cloudnative-pg/barman-cloud/pkg/api';
+import { Cluster, ScheduledBackup } from '@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1';
+import { ClusterIssuer } from '@kubernetes-models/cert-manager/cert-manager.io/v1';
+import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1';
+import {
+  PodMonitor,
+  PrometheusRule,
+  ServiceMonitor,
+} from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 
 export const ROOT = resolve(__dirname, '../../..');
 export const read = (path: string) => readFileSync(resolve(ROOT, path), 'utf8');
@@ -37,8 +46,37 @@ export function render(overlay: string): K8sObject[] {
 
 const requireModel = createRequire(__filename);
 
+type Validatable = new (o: never) => { validate(): void };
+/** The custom resources the manifests use, with the schemas their projects publish (@kubernetes-models/*). */
+const CUSTOM_KINDS: Record<string, Validatable> = {
+  'postgresql.cnpg.io/v1/Cluster': Cluster,
+  'postgresql.cnpg.io/v1/ScheduledBackup': ScheduledBackup,
+  'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitor,
+  'monitoring.coreos.com/v1/PodMonitor': PodMonitor,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
+  'gateway.networking.k8s.io/v1/HTTPRoute': HTTPRoute,
+  'cert-manager.io/v1/ClusterIssuer': ClusterIssuer,
+};
+
+/**
+ * The Barman Cloud plugin's ObjectStore has no published model: its `configuration` is the in-tree
+ * BarmanObjectStoreConfiguration (the plugin's own documentation says so), checked with that schema.
+ */
+function validateObjectStore(object: K8sObject): void {
+  const { configuration, retentionPolicy, ...rest } = object.spec as Record<string, unknown>;
+  if (Object.keys(rest).length)
+    throw new Error(`unknown ObjectStore fields: ${Object.keys(rest).join(', ')}`);
+  if (retentionPolicy !== undefined && !/^[1-9][0-9]*[dwm]$/.test(String(retentionPolicy)))
+    throw new Error(`retentionPolicy ${String(retentionPolicy)} is not like 30d, 4w or 3m`);
+  new BarmanObjectStoreConfiguration(configuration as never).validate();
+}
+
 /** Checks an object against the Kubernetes OpenAPI schema of its kind (kubernetes-models); throws what is wrong. */
 export function validate(object: K8sObject): void {
+  const custom = CUSTOM_KINDS[`${object.apiVersion}/${object.kind}`];
+  if (custom) return new custom(object as never).validate();
+  if (`${object.apiVersion}/${object.kind}` === 'barmancloud.cnpg.io/v1/ObjectStore')
+    return validateObjectStore(object);
   // kustomize wraps long base64 values over lines, which the API server's decoder ignores; so does this check.
   if (object.kind === 'Secret' && object.data)
     object = {

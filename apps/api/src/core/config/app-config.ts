@@ -64,6 +64,8 @@ export class AppConfig {
   readonly dbPoolMax!: number;
   /** Where `cli migrate` writes a backup before it applies anything (MIGRATE_SNAPSHOT=true); undefined: none. */
   readonly migrateSnapshotDir?: string;
+  /** How long `cli migrate` waits for PostgreSQL and Redis to answer before it gives up. */
+  readonly migrateWaitSeconds!: number;
   readonly redisUrl!: string;
   readonly redisPrefix!: string;
   readonly trustProxy!: string[] | false;
@@ -144,6 +146,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     databaseUrl: env.DATABASE_URL,
     dbPoolMax: env.DB_POOL_MAX,
     migrateSnapshotDir: env.MIGRATE_SNAPSHOT === 'true' ? env.MIGRATE_SNAPSHOT_DIR : undefined,
+    migrateWaitSeconds: env.MIGRATE_WAIT_SECONDS,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     trustProxy: env.TRUST_PROXY

@@ -45,6 +45,7 @@ export const envSchema = z
     // cli migrate backs the database up first when a migration is pending (README › Backups).
     MIGRATE_SNAPSHOT: z.enum(['true', 'false']).default('false'),
     MIGRATE_SNAPSHOT_DIR: z.string().min(1).default('backups'),
+    MIGRATE_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
     REDIS_PREFIX: z
       .string()
