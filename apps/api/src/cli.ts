@@ -3,8 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { dumpDatabase, restoreDatabase, tableCount } from './core/database/backup';
-import { ConfigError, loadConfig } from './core/config/app-config';
-import { dataSourceOptions } from './core/database/data-source-options';
+import { ConfigError, loadConfig, type AppConfig } from './core/config/app-config';
+import { migrationDataSourceOptions } from './core/database/data-source-options';
+import { DatabaseProbe } from './core/database/database-probe';
+import { heldContracts, MIGRATIONS } from './database/migrations';
 import { ensureDatabase } from './core/database/ensure-database';
 import { unreachableServices } from './core/database/reachability';
 import { seedDemoData } from './database/seeds/demo.seed';
@@ -38,6 +40,43 @@ async function backupOrRestore(command: string, file: string, databaseUrl: strin
   console.log(`restored ${file} in ${Date.now() - started} ms`);
 }
 
+/**
+ * Applies what is pending, each migration in its transaction; a release's `cli migrate` holds back a contract step
+ * whose expand step it applies now, for the next release (README › Releases). With MIGRATE_SNAPSHOT, a backup first.
+ */
+async function migrate(db: DataSource, holdContracts: boolean, config: AppConfig): Promise<void> {
+  const pending = await new DatabaseProbe(db).pendingMigrations();
+  const held = holdContracts ? heldContracts(pending) : [];
+  if (config.migrateSnapshotDir && pending.length > held.length) {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    await backupOrRestore(
+      'backup',
+      join(config.migrateSnapshotDir, `pre-migrate-${stamp}.dump`),
+      config.databaseUrl,
+    );
+  }
+  // TypeORM runs every migration it is given that the database lacks: the held ones are left out of this run.
+  const runner = held.length
+    ? await new DataSource(
+        migrationDataSourceOptions(
+          config.databaseUrl,
+          MIGRATIONS.filter((m) => !held.includes(m.name)),
+        ),
+      ).initialize()
+    : db;
+  try {
+    const applied = await runner.runMigrations({ transaction: 'each' });
+    console.log(
+      applied.length
+        ? `applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`
+        : 'schema up to date',
+    );
+    if (held.length) console.log(`held back for the next release's migrate: ${held.join(', ')}`);
+  } finally {
+    if (runner !== db) await runner.destroy();
+  }
+}
+
 async function run([command, ...flags]: string[]): Promise<void> {
   const config = loadConfig();
   if (command === 'backup' || command === 'restore') {
@@ -62,24 +101,9 @@ async function run([command, ...flags]: string[]): Promise<void> {
   }
   if (problems.length) throw new ConfigError(problems.join('\n'));
   if (creatingDatabase && (await ensureDatabase(config.databaseUrl))) console.log('created the database');
-  const db = await new DataSource(dataSourceOptions(config.databaseUrl)).initialize();
+  const db = await new DataSource(migrationDataSourceOptions(config.databaseUrl)).initialize();
   try {
-    if (command !== 'seed') {
-      // A snapshot to go back to, taken only when there is something to apply.
-      if (config.migrateSnapshotDir && (await db.showMigrations())) {
-        const file = join(
-          config.migrateSnapshotDir,
-          `pre-migrate-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`,
-        );
-        await backupOrRestore('backup', file, config.databaseUrl);
-      }
-      const applied = await db.runMigrations({ transaction: 'each' });
-      console.log(
-        applied.length
-          ? `applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`
-          : 'schema up to date',
-      );
-    }
+    if (command !== 'seed') await migrate(db, command === 'migrate', config);
     if (plansOnly)
       console.log((await seedPlans(db)) ? `seeded ${PLAN_SEED.length} plans` : 'plans already present');
     else if (command !== 'migrate' && !config.isProduction)

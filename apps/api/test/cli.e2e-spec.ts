@@ -44,10 +44,34 @@ describe('cli', () => {
   it('checks and migrates the app’s own database, never asking for the maintenance database', async () => {
     const first = await runCli(['migrate'], env);
     expect(first.output).toMatch(/applied \d+ migration\(s\)/);
+    // A contract step waits for the next release's migrate when its expand step came in this one (README › Releases).
+    expect(first.output).toContain(
+      "held back for the next release's migrate: OrderSubjectContract1795540800000",
+    );
     expect(first.code).toBe(0);
+    const next = await runCli(['migrate'], env);
+    expect(next.output).toContain('applied 1 migration(s): OrderSubjectContract1795540800000');
     const again = await runCli(['setup'], env);
     expect(again.output).toContain('schema up to date');
     expect(again.code).toBe(0);
+  }, 120_000);
+
+  it('gives up on a lock after 5 s rather than queueing every query of the running release behind it', async () => {
+    // The contract step pending again (it drops only what exists); the running release holds a lock on orders.
+    await query(`DELETE FROM migrations WHERE name = 'OrderSubjectContract1795540800000'`);
+    const holder = new Client({ connectionString: pg.url });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE orders IN ROW EXCLUSIVE MODE');
+    const started = Date.now();
+    const blocked = await runCli(['migrate'], env);
+    const seconds = (Date.now() - started) / 1000;
+    await holder.query('ROLLBACK');
+    await holder.end();
+    expect(blocked.output).toContain('canceling statement due to lock timeout');
+    expect(blocked.code).toBe(1);
+    expect(seconds).toBeLessThan(30);
+    expect((await runCli(['migrate'], env)).output).toContain('applied 1 migration(s)');
   }, 120_000);
 
   it('seeds the production plans once and never demo data; a second run keeps what admins changed', async () => {
@@ -88,9 +112,12 @@ describe('cli', () => {
       );
       expect(migrated.code).toBe(0);
       expect(snapshots()).toHaveLength(1);
+      // The next release's migrate applies the contract step it held back: a snapshot before that too.
+      await runCli(['migrate'], next);
+      expect(snapshots()).toHaveLength(2);
       // Nothing pending: nothing to go back to.
       expect((await runCli(['migrate'], next)).output).toContain('schema up to date');
-      expect(snapshots()).toHaveLength(1);
+      expect(snapshots()).toHaveLength(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

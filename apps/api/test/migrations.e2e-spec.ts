@@ -4,6 +4,7 @@ import { dataSourceOptions } from '../src/core/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/core/database/ensure-database';
 import { MIGRATIONS } from '../src/database/migrations';
 import { PurchaseSubject1795540000000 } from '../src/database/migrations/1795540000000-PurchaseSubject';
+import { OrderSubjectContract1795540800000 } from '../src/database/migrations/1795540800000-OrderSubjectContract';
 import { readTestEnv } from './support/test-env';
 
 /** Migrations that move data: a release must keep what existing rows meant, and its `down` must give it back. */
@@ -41,6 +42,36 @@ describe('data migrations', () => {
     ].sort((a, b) => a.id.localeCompare(b.id));
     expect(await now.query(subjects)).toEqual(expected);
 
+    // Until the contract step, a row written by either release carries both: the previous release's pods go on.
+    const [older] = await now.query(insert, [user, 'demand_store_payment', 'x', null, demand, 'Preparation']);
+    const [newer] = await now.query(
+      `INSERT INTO orders ("userId", gateway, "paymentType", "itemType", "itemId", "subjectKind", "subjectId", amount, currency, subject)
+       VALUES ($1, 'sandbox', 'one-time', 'single_solution_view', 'x', 'solution', $2, 100, 'CNY', 'x') RETURNING id`,
+      [user, solution],
+    );
+    const both = `SELECT "subjectKind", "subjectId", "subjectPart", "solutionId", "demandId", stage FROM orders WHERE id = $1`;
+    expect(await now.query(both, [older.id])).toEqual([
+      {
+        subjectKind: 'demand',
+        subjectId: demand,
+        subjectPart: 'Preparation',
+        solutionId: null,
+        demandId: demand,
+        stage: 'Preparation',
+      },
+    ]);
+    expect(await now.query(both, [newer.id])).toEqual([
+      {
+        subjectKind: 'solution',
+        subjectId: solution,
+        subjectPart: null,
+        solutionId: solution,
+        demandId: null,
+        stage: null,
+      },
+    ]);
+    await now.query(`DELETE FROM orders WHERE id = ANY($1)`, [[older.id, newer.id]]);
+
     await now.undoLastMigration({ transaction: 'each' });
     expect(await now.query(`SELECT id, "solutionId", "demandId", stage FROM orders ORDER BY id`)).toEqual(
       [
@@ -50,5 +81,19 @@ describe('data migrations', () => {
       ].sort((a, b) => a.id.localeCompare(b.id)),
     );
     await now.destroy();
+
+    // The contract step drops the old columns and the trigger, and its down brings them back filled in.
+    const all = await migrated(
+      MIGRATIONS.slice(0, MIGRATIONS.indexOf(OrderSubjectContract1795540800000) + 1),
+    );
+    await all.runMigrations({ transaction: 'each' });
+    const columns = `SELECT column_name FROM information_schema.columns WHERE table_name = 'orders' AND column_name = ANY($1)`;
+    expect(await all.query(columns, [['solutionId', 'demandId', 'stage']])).toEqual([]);
+    expect(await all.query(`SELECT tgname FROM pg_trigger WHERE tgname = 'orders_subject_sync'`)).toEqual([]);
+    await all.undoLastMigration({ transaction: 'each' });
+    expect(await all.query(`SELECT "solutionId" FROM orders WHERE id = $1`, [view.id])).toEqual([
+      { solutionId: solution },
+    ]);
+    await all.destroy();
   }, 60_000);
 });

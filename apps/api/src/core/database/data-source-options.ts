@@ -17,3 +17,16 @@ export function dataSourceOptions(databaseUrl: string, poolMax = 10): DataSource
     extra: { max: poolMax, connectionTimeoutMillis: 5000 },
   };
 }
+
+/**
+ * The CLI's database: every statement of a migration gives up after waiting 5 s for a lock, instead of queueing
+ * every query of the running release behind it, and after 20 minutes in all (README › Releases).
+ */
+export function migrationDataSourceOptions(databaseUrl: string, migrations = MIGRATIONS): DataSourceOptions {
+  const options = dataSourceOptions(databaseUrl, 2);
+  return {
+    ...options,
+    migrations,
+    extra: { ...options.extra, options: '-c lock_timeout=5s -c statement_timeout=20min' },
+  } as DataSourceOptions;
+}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { CONTRACTS } from '../../database/migrations';
 
 /** PostgreSQL as the health checks and the readiness probe see it. */
 @Injectable()
@@ -11,9 +12,14 @@ export class DatabaseProbe {
     await this.db.query('SELECT 1');
   }
 
-  /** This code's migrations that the database has not applied, oldest first; every one before the first migrate. */
-  async pendingMigrations(): Promise<string[]> {
-    const known = this.db.migrations.map((m) => m.name ?? m.constructor.name);
+  /**
+   * This code's migrations that the database has not applied, oldest first; every one before the first migrate.
+   * Contract steps only remove what older code used (README › Releases): `required` leaves them out.
+   */
+  async pendingMigrations({ required = false } = {}): Promise<string[]> {
+    const known = this.db.migrations
+      .map((m) => m.name ?? m.constructor.name)
+      .filter((name) => !(required && CONTRACTS[name]));
     const table = this.db.options.migrationsTableName ?? 'migrations';
     try {
       const applied = new Set(

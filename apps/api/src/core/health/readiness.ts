@@ -55,7 +55,7 @@ export class Readiness implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async readSchema(): Promise<void> {
     try {
-      const pending = await this.db.pendingMigrations();
+      const pending = await this.db.pendingMigrations({ required: true });
       if (pending.length && this.pending?.join() !== pending.join())
         this.logger.warn(`not ready: pending migration(s) ${pending.join(', ')}; run "cli migrate"`);
       if (!pending.length && this.pending?.length) this.logger.log('schema is up to date: ready');

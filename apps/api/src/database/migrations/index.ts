@@ -19,6 +19,7 @@ import { StageFeeRefunded1795540400000 } from './1795540400000-StageFeeRefunded'
 import { InvoiceReversals1795540500000 } from './1795540500000-InvoiceReversals';
 import { PlanEntitlements1795540600000 } from './1795540600000-PlanEntitlements';
 import { OrderMethod1795540700000 } from './1795540700000-OrderMethod';
+import { OrderSubjectContract1795540800000 } from './1795540800000-OrderSubjectContract';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -42,4 +43,18 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   InvoiceReversals1795540500000,
   PlanEntitlements1795540600000,
   OrderMethod1795540700000,
+  OrderSubjectContract1795540800000,
 ];
+
+/**
+ * Contract steps and the expand step each completes (README › Releases). A contract removes what the previous
+ * release still used: `cli migrate` holds it back while its expand step is pending in the same run, so that it
+ * lands a release later, and a process never waits for one to be ready.
+ */
+export const CONTRACTS: Record<string, string> = {
+  OrderSubjectContract1795540800000: 'PurchaseSubject1795540000000',
+};
+
+/** The contract steps among `pending` whose expand step is pending too. */
+export const heldContracts = (pending: string[]): string[] =>
+  pending.filter((name) => CONTRACTS[name] && pending.includes(CONTRACTS[name]));
