@@ -1,4 +1,8 @@
 /** The kustomize overlays as they render, the README's install commands over them, and the secret example. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { read, render, validate, type K8sObject } from './files';
@@ -164,8 +168,14 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
     );
     const deadline = (job.spec as { activeDeadlineSeconds: number }).activeDeadlineSeconds;
     expect(deadline).toBeGreaterThanOrEqual(15 * 60);
-    const wait = /wait --for=condition=complete --timeout=(\d+)m job\/think-tank-migrate/.exec(commands);
-    expect(Number(wait?.[1]) * 60).toBeGreaterThanOrEqual(deadline);
+    // The wait outlasts the Job's deadline, ends at its failure too, and applies the rest only on success.
+    const [tries, pause] = [/seq (\d+)\)/, /sleep (\d+)\n/].map((r) => Number(r.exec(commands)?.[1]));
+    expect(tries * pause).toBeGreaterThan(deadline);
+    expect(commands).toContain('wait --for=condition=complete --timeout=0 job/think-tank-migrate');
+    expect(commands).toMatch(
+      /wait --for=condition=failed --timeout=0 job\/think-tank-migrate [^\n]*&& break/,
+    );
+    expect(commands).toMatch(/\nmigrated && kubectl apply -k k8s\/overlays\/prod\n/);
     // Argo CD: the namespace, then the config, then the migration (a Sync hook, recreated), then the rest.
     const annotations = (job.metadata as { annotations: Record<string, string> }).annotations;
     expect(annotations).toMatchObject({
@@ -195,6 +205,46 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
         ],
       ).toBe('true');
     expect(named('NetworkPolicy', 'think-tank-web-egress')).toBeDefined();
+  });
+});
+
+describe('the README’s migration wait, run with a kubectl that reports the Job', () => {
+  const readme = read('README.md');
+  const commands = readme.slice(readme.indexOf('**On a cluster**')).split('```')[1];
+  const waitFunction = /\nmigrated\(\) \{\n[\s\S]*?\n\}\n/.exec(commands)![0];
+  /** The function with a kubectl whose Job reaches `condition` at its second look; the output and the time. */
+  const run = (condition: 'complete' | 'failed') => {
+    const bin = mkdtempSync(join(tmpdir(), 'tt-kubectl-'));
+    writeFileSync(
+      join(bin, 'kubectl'),
+      `#!/bin/sh
+looks=$(cat "${bin}/looks" 2>/dev/null || echo 0); echo $((looks + 1)) > "${bin}/looks"
+case "$*" in
+  *logs*) echo "QueryFailedError: canceling statement due to lock timeout" ;;
+  *condition=${condition}*) [ "$looks" -ge 2 ] ;;
+  *) exit 1 ;;
+esac
+`,
+      { mode: 0o755 },
+    );
+    const started = Date.now();
+    const result = spawnSync('bash', ['-c', `${waitFunction}migrated && echo applied`], {
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+    });
+    rmSync(bin, { recursive: true, force: true });
+    return { output: result.stdout, status: result.status, seconds: (Date.now() - started) / 1000 };
+  };
+
+  it('goes on once the Job completes', () => {
+    expect(run('complete')).toMatchObject({ output: 'applied\n', status: 0 });
+  });
+
+  it('stops as soon as the Job fails, shows its log and applies nothing', () => {
+    const failed = run('failed');
+    expect(failed.output).toBe('QueryFailedError: canceling statement due to lock timeout\n');
+    expect(failed.status).toBe(1);
+    expect(failed.seconds).toBeLessThan(15);
   });
 });
 

@@ -73,9 +73,12 @@ describe('.github/workflows/ci.yml', () => {
     expect(images.needs).toBe('test');
     expect(images.permissions).toMatchObject({ packages: 'write' });
     expect(workflow.on.push.tags).toEqual(['v*.*.*']);
+    // The owner's registry, lower-cased, set before any step reads it; this repository's owner is think-tank.
+    expect(images.steps[0].run).toBe('echo "REGISTRY=ghcr.io/${GITHUB_REPOSITORY_OWNER,,}" >> "$GITHUB_ENV"');
+    expect(text).not.toMatch(/ghcr\.io\/think-tank/);
     const metadata = images.steps.filter((s) => s.uses?.startsWith('docker/metadata-action'));
     const names = metadata.map((s) =>
-      String(s.with?.images).replace('${{ env.REGISTRY }}', workflow.env.REGISTRY),
+      String(s.with?.images).replace('${{ env.REGISTRY }}', 'ghcr.io/think-tank'),
     );
     expect(names.sort()).toEqual(kustomization.images.map((i) => i.newName).sort());
     for (const s of metadata)
@@ -104,6 +107,18 @@ describe('.github/workflows/ci.yml', () => {
     const pushAt = images.steps.findIndex((s) => /docker push --all-tags/.test(s.run ?? ''));
     expect(pushAt).toBeGreaterThan(upAt);
     expect(images.steps[pushAt].if).toBe("github.event_name == 'push'");
+  });
+
+  it('cancels a superseded run for pull requests only: a push to main or a tag is never cut off mid-push', () => {
+    expect((workflow as unknown as { concurrency: object }).concurrency).toEqual({
+      group: 'ci-${{ github.ref }}',
+      'cancel-in-progress': "${{ github.event_name == 'pull_request' }}",
+    });
+  });
+
+  it('checks out the history, which the previous-release check reads its sources from', () => {
+    const checkout = workflow.jobs.test.steps.find((s) => s.uses?.startsWith('actions/checkout'));
+    expect(checkout?.with?.['fetch-depth']).toBe(0);
   });
 });
 
