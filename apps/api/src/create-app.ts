@@ -103,18 +103,21 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.useGlobalPipes(createValidationPipe());
   app.enableCors({ origin: [config.publicUrl], credentials: true, exposedHeaders: ['X-Total-Count'] });
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('智库 API')
-      .setDescription(
-        'Solutions marketplace and requirements workshop. Errors: {statusCode, code, error, message, details?}.',
-      )
-      .setVersion(API_VERSION)
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  // In production only with API_DOCS=true: the public API needs no map for strangers.
+  if (config.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('智库 API')
+        .setDescription(
+          'Solutions marketplace and requirements workshop. Errors: {statusCode, code, error, message, details?}.',
+        )
+        .setVersion(API_VERSION)
+        .addBearerAuth()
+        .build(),
+    );
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  }
 
   // Nest routes Fastify's own errors (body too large, bad JSON) and unknown routes through AllExceptionsFilter.
   const metrics = app.get(MetricsService);

@@ -125,8 +125,11 @@ describe('cli', () => {
 
   it('waits for a database that starts after it, as a migration Job may, instead of failing the release', async () => {
     await pg.stop();
-    const migrating = runCli(['migrate'], env);
-    await new Promise((r) => setTimeout(r, 3_000));
+    // PostgreSQL comes back once the CLI has said that it waits for it.
+    let waiting: () => void;
+    const saidSo = new Promise<void>((resolve) => (waiting = resolve));
+    const migrating = runCli(['migrate'], env, (output) => output.includes('waiting: ') && waiting());
+    await saidSo;
     await pg.start();
     const migrated = await migrating;
     expect(migrated.output).toMatch(/^waiting: PostgreSQL is not reachable at 127\.0\.0\.1:\d+$/m);

@@ -173,6 +173,13 @@ describe('API foundation', () => {
       expect(Object.keys(doc.body.paths)).toContain(path);
     const page = await t.http.get('/api/docs').expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
+    // Off where API_DOCS=false (production's default): no map of the API for strangers.
+    const closed = await startTestApp({ API_DOCS: 'false' }, t);
+    try {
+      for (const path of ['/api/docs', '/api/docs-json']) await closed.http.get(path).expect(404);
+    } finally {
+      await closed.close();
+    }
   });
 
   it('keeps entities and migrations in step (nothing left to generate)', async () => {

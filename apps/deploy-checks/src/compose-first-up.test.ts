@@ -26,6 +26,8 @@ const services = parseDocument(composeConfig('docker/compose.yml').stdout).toJS(
 
 const LOCAL_PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const database = `tt_compose_${randomBytes(4).toString('hex')}`;
+/** The `backups` volume, on this machine. */
+const backups = mkdtempSync(join(tmpdir(), 'tt-compose-volume-'));
 const onThisMachine = (env: Record<string, string>, port: number): NodeJS.ProcessEnv => {
   const db = new URL(env.DATABASE_URL);
   const local = new URL(LOCAL_PG);
@@ -42,6 +44,7 @@ const onThisMachine = (env: Record<string, string>, port: number): NodeJS.Proces
     SMTP_URL: 'smtp://127.0.0.1:1', // mails queue; none is sent in this check
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    ...(env.MIGRATE_SNAPSHOT_DIR && { MIGRATE_SNAPSHOT_DIR: backups }),
   };
 };
 
@@ -61,21 +64,29 @@ async function admin(sql: string) {
 
 // One database for the file: the first up migrates and seeds it, the backups below back it up.
 beforeAll(() => admin(`CREATE DATABASE ${database} TEMPLATE template0 ENCODING 'UTF8'`));
-afterAll(() => admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+afterAll(async () => {
+  rmSync(backups, { recursive: true, force: true });
+  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+});
 
 describe('a first docker compose up (without an engine)', () => {
   let api: ChildProcess | undefined;
   let base = '';
   afterAll(() => api?.kill('SIGKILL'));
 
-  it('migrates and seeds the plans alone, and a second up keeps them as they are', async () => {
+  it('migrates and seeds the plans alone, and a later up keeps them as they are', async () => {
     const { command, environment } = services.migrate;
     const first = await run(command!, onThisMachine(environment, 0));
-    expect(first.output).toMatch(/applied \d+ migration\(s\)[\s\S]*seeded \d+ plans/);
+    expect(first.output).toMatch(/applied \d+ migration\(s\)[\s\S]*held back[\s\S]*seeded \d+ plans/);
     expect(first.code).toBe(0);
+    // The next up applies the contract step the first held back (README › Releases), the one after nothing.
+    const next = await run(command!, onThisMachine(environment, 0));
+    expect(next.output).toMatch(/applied 1 migration\(s\)[\s\S]*plans already present/);
     const again = await run(command!, onThisMachine(environment, 0));
     expect(again.output).toMatch(/schema up to date[\s\S]*plans already present/);
     expect(again.code).toBe(0);
+    // A backup in the volume before each up that applied something.
+    expect(readdirSync(backups).filter((f) => /^pre-migrate-.+\.dump$/.test(f))).toHaveLength(2);
   });
 
   it('starts the API with its admin, who signs in and sees the plans in the admin console', async () => {

@@ -29,6 +29,10 @@ export interface K8sObject {
   [key: string]: unknown;
 }
 
+/** An object whose spec a check reads loosely: validate() checks its schema. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Loose = K8sObject & { spec: any; data?: Record<string, string> };
+
 /**
  * What renders the overlays: `$KUSTOMIZE build` when set (.ci/run sets it where kubectl is missing, or is Debian's
  * 1.20 whose kustomize v2 cannot render these overlays), else `kubectl kustomize`, as the README's install runs it.
@@ -37,10 +41,10 @@ const kustomize: [string, string[]] = process.env.KUSTOMIZE
   ? [process.env.KUSTOMIZE, ['build']]
   : ['kubectl', ['kustomize']];
 
-/** The overlay rendered by kustomize, parsed. */
-export function render(overlay: string): K8sObject[] {
+/** The overlay rendered by kustomize, parsed; from another copy of k8s/ when `k8s` names one. */
+export function render(overlay: string, k8s = resolve(ROOT, 'k8s')): K8sObject[] {
   const [cmd, args] = kustomize;
-  const out = execFileSync(cmd, [...args, resolve(ROOT, 'k8s/overlays', overlay)], { encoding: 'utf8' });
+  const out = execFileSync(cmd, [...args, resolve(k8s, 'overlays', overlay)], { encoding: 'utf8' });
   return parseAllDocuments(out).map((d) => d.toJS() as K8sObject);
 }
 

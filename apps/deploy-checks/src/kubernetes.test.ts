@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { read, render, validate, type K8sObject } from './files';
+import { read, render, validate, type K8sObject, type Loose } from './files';
 
 type Container = {
   name: string;
@@ -100,6 +100,19 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
       annotations: { 'nginx.ingress.kubernetes.io/proxy-read-timeout': '3600' },
     });
     expect(JSON.stringify(ingress.spec)).toContain('/socket.io');
+  });
+
+  it('lets one API pod go at a time and spreads the pods over zones and nodes', () => {
+    const budget = named('PodDisruptionBudget', 'think-tank-api').spec as Record<string, unknown>;
+    expect(budget).toMatchObject({ maxUnavailable: 1 });
+    expect(budget.minAvailable).toBeUndefined();
+    const spread = (name: string) =>
+      (
+        (podSpec(named('Deployment', name)) as { topologySpreadConstraints?: { topologyKey: string }[] })
+          .topologySpreadConstraints ?? []
+      ).map((c) => c.topologyKey);
+    expect(spread('think-tank-api')).toEqual(['topology.kubernetes.io/zone', 'kubernetes.io/hostname']);
+    expect(spread('think-tank-worker')).toEqual(['kubernetes.io/hostname']);
   });
 
   it('sets no replicas where an autoscaler rules, so that an apply keeps what it chose', () => {
@@ -250,9 +263,7 @@ esac
 
 describe('the prod-cnpg overlay (PostgreSQL by CloudNativePG, README › Backups and restore)', () => {
   const objects = render('prod-cnpg');
-  // Read loosely: validate() checks their schemas.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const one = (kind: string) => objects.find((o) => o.kind === kind) as K8sObject & { spec: any };
+  const one = (kind: string) => objects.find((o) => o.kind === kind) as Loose;
   const readme = read('README.md');
   const section = readme.slice(readme.indexOf('**A cluster, PostgreSQL inside it**'));
   const commands = section.split('```')[1];

@@ -46,6 +46,8 @@ export function spawnEntry(
 export function runCli(
   args: string[],
   env: Record<string, string>,
+  /** Told of the output so far each time some arrives, for a test that acts on what the CLI says. */
+  onOutput?: (output: string) => void,
 ): Promise<{ code: number | null; output: string }> {
   const cli = spawn(
     process.execPath,
@@ -53,8 +55,11 @@ export function runCli(
     { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
-  cli.stdout.on('data', (d) => (output += d));
-  cli.stderr.on('data', (d) => (output += d));
+  for (const stream of [cli.stdout, cli.stderr])
+    stream.on('data', (d) => {
+      output += d;
+      onOutput?.(output);
+    });
   return new Promise((done) => cli.on('close', (code) => done({ code, output })));
 }
 

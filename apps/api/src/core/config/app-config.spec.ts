@@ -53,6 +53,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('serves the API documents outside production, and in production only with API_DOCS=true', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail' };
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('gives node-pg the database CA that PGSSLROOTCERT names, once the file is there', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tt-ca-'));
+    const ca = join(dir, 'ca.crt');
+    const url = 'postgres://app:pw@db.internal:5432/think_tank?sslmode=verify-full';
+    try {
+      // The Secret is optional: before it is mounted, nothing changes.
+      expect(loadConfig({ DATABASE_URL: url, PGSSLROOTCERT: ca }).databaseUrl).toBe(url);
+      writeFileSync(ca, '-----BEGIN CERTIFICATE-----\n');
+      expect(
+        new URL(loadConfig({ DATABASE_URL: url, PGSSLROOTCERT: ca }).databaseUrl).searchParams.get(
+          'sslrootcert',
+        ),
+      ).toBe(ca);
+      // A CA the URL names itself wins.
+      const own = `${url}&sslrootcert=/own/ca.pem`;
+      expect(
+        new URL(loadConfig({ DATABASE_URL: own, PGSSLROOTCERT: ca }).databaseUrl).searchParams.get(
+          'sslrootcert',
+        ),
+      ).toBe('/own/ca.pem');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('never echoes the value it refuses: a secret, a key or a password in a URL reaches no log', () => {
     for (const [name, value] of [
       ['JWT_SECRET', 'short-but-secret'],

@@ -62,6 +62,8 @@ export class AppConfig {
   readonly publicUrl!: string;
   readonly databaseUrl!: string;
   readonly dbPoolMax!: number;
+  /** GET /api/docs and /api/docs-json: API_DOCS, else on outside production. */
+  readonly apiDocs!: boolean;
   /** Where `cli migrate` writes a backup before it applies anything (MIGRATE_SNAPSHOT=true); undefined: none. */
   readonly migrateSnapshotDir?: string;
   /** How long `cli migrate` waits for PostgreSQL and Redis to answer before it gives up. */
@@ -115,6 +117,18 @@ export function withDevelopmentEnvFile(env: Env, dir = process.cwd()): Env {
   return { ...fromFile, ...env };
 }
 
+/**
+ * The database URL with `sslrootcert` when PGSSLROOTCERT names a file that exists and the URL names none: node-pg
+ * reads the CA from the URL (libpq, for pg_dump, reads the variable itself). Then `sslmode=require` verifies the
+ * server against that CA rather than the public ones, which a managed service's private certificate fails.
+ */
+function withDatabaseCa(databaseUrl: string, caFile?: string): string {
+  if (!caFile || !existsSync(caFile)) return databaseUrl;
+  const url = new URL(databaseUrl);
+  if (!url.searchParams.has('sslrootcert')) url.searchParams.set('sslrootcert', caFile);
+  return url.toString();
+}
+
 export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -143,7 +157,8 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     port: env.PORT,
     host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ''),
-    databaseUrl: env.DATABASE_URL,
+    databaseUrl: withDatabaseCa(env.DATABASE_URL, env.PGSSLROOTCERT),
+    apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
     dbPoolMax: env.DB_POOL_MAX,
     migrateSnapshotDir: env.MIGRATE_SNAPSHOT === 'true' ? env.MIGRATE_SNAPSHOT_DIR : undefined,
     migrateWaitSeconds: env.MIGRATE_WAIT_SECONDS,

@@ -40,6 +40,11 @@ export const envSchema = z
     HOST: optionalString.pipe(z.string().max(255).optional()),
     PUBLIC_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
+    // libpq's variable for the CA of a database with a private certificate (managed services'): mounted in
+    // Kubernetes from the optional think-tank-db-ca Secret; the processes ignore it while the file is absent.
+    PGSSLROOTCERT: z.string().min(1).optional(),
+    // The OpenAPI document and its page: on outside production unless set.
+    API_DOCS: z.enum(['true', 'false']).optional(),
     /** Connections per process (API or worker); with PgBouncer in transaction mode in front, it may be larger. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     // cli migrate backs the database up first when a migration is pending (README › Backups).
