@@ -17,6 +17,7 @@ module.exports = {
   moduleNameMapper: { '^@think-tank/contracts$': '<rootDir>/../../libs/contracts/src/index.ts' },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  testTimeout: 30000,
+  // A hang guard, not a budget: beside the browser suite on a slow 2-core machine a test may take three times as long.
+  testTimeout: 90000,
   maxWorkers: 2,
 };

@@ -13,12 +13,14 @@ export default defineConfig({
   test: {
     include: ['src/**/*.e2e.ts'],
     globalSetup: ['./src/support/server.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Hang guards, not budgets: a 2-core machine slower than the usual one, beside the API's tests, once took
+    // 60 s for one axe sweep of the signed-out routes (the suite's timings: README › Testing).
+    testTimeout: 150_000,
+    hookTimeout: 150_000,
     maxWorkers: 3,
     sequence: { sequencer: SlowestFirst },
     // expect.poll's own default, 1 s, is a fixed time: on a loaded machine a socket's push can take longer. The
     // wait only bounds a failing test; a passing one goes on as soon as the condition holds.
-    expect: { poll: { timeout: 15_000 } },
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -224,5 +224,5 @@ describe('adding a job while Redis is down', () => {
         null,
       15_000,
     );
-  }, 30_000);
+  });
 });

@@ -80,7 +80,16 @@ describe('Alipay: page pay and signed notifies', () => {
     else if (typeof change === 'function' && change(good as never) === null)
       message = alipay.notify(good, new FakeAlipayPlatform().platform.privateKey);
     else message = (change as (m: Record<string, string>) => Record<string, string>)(alipay.notify(good));
+    const refused = async () =>
+      Number(
+        /^payment_notifies_refused_total\{gateway="alipay"\} (\d+)$/m.exec(
+          (await t.http.get('/metrics')).text,
+        )?.[1] ?? 0,
+      );
+    const before = await refused();
     expect((await notify(message).expect(200)).text).toBe('failure');
+    // Counted for the alert on refused notifies (README › Alerts).
+    expect(await refused()).toBe(before + 1);
     const order = await h.order(orderId);
     expect(order.status).toBe('pending');
     // An unsigned message may name any order: it flags none (anyone could overwrite support's notes so).

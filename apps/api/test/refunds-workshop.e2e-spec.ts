@@ -191,5 +191,6 @@ describe('a refunded stage fee, once its stage was delivered', () => {
     }
     // Both sides of the race were met (not a proof of timing, a check that the test covers it).
     expect(new Set(outcomes).size).toBe(2);
-  });
+    // Twenty paid stages, each waited through: 15-25 s alone, more beside the browser suite on 2 cores.
+  }, 90_000);
 });

@@ -31,6 +31,9 @@ function selected(objects: K8sObject[], selector: string): K8sObject[] {
     : [selector.split('=')[0], [selector.split('=')[1]]];
   return objects.filter((o) => values.includes(o.metadata.labels?.[key] ?? '\0'));
 }
+/** The configuration the app's processes read (envFrom): not the dashboard's ConfigMap, which Grafana reads. */
+const readByPods = (o: K8sObject) =>
+  (o.kind === 'ConfigMap' || o.kind === 'Secret') && /^think-tank-(config|secrets)/.test(o.metadata.name);
 const wave = (o: K8sObject) =>
   Number(
     (o.metadata as { annotations?: Record<string, string> }).annotations?.['argocd.argoproj.io/sync-wave'] ??
@@ -139,7 +142,7 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
   });
 
   it('names its ConfigMap (and a generated Secret) by a hash of the content, so a change rolls the pods', () => {
-    const configs = objects.filter((o) => o.kind === 'ConfigMap' || o.kind === 'Secret');
+    const configs = objects.filter(readByPods);
     expect(configs.length).toBeGreaterThan(0);
     for (const c of configs) expect(c.metadata.name).toMatch(/^think-tank-(config|secrets)-[a-z0-9]{10}$/);
     for (const d of workloads(objects))
@@ -195,7 +198,7 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
       'argocd.argoproj.io/hook': 'Sync',
       'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
     });
-    const configs = objects.filter((o) => o.kind === 'ConfigMap' || o.kind === 'Secret');
+    const configs = objects.filter(readByPods);
     expect(wave(namespace)).toBeLessThan(Math.min(...configs.map(wave)));
     expect(Math.max(...configs.map(wave))).toBeLessThan(wave(job));
     // The dev databases come before the migration that needs them; the app's workloads after it.

@@ -1,5 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 type Collect = (gauge: Gauge) => Promise<void> | void;
 
@@ -18,12 +18,34 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  /** Stage jobs as the worker ran them (exposed on the worker's own metrics port). */
+  /**
+   * Stage jobs as the worker ran them (exposed on the worker's own metrics port). `job_name`, not `job`: Prometheus
+   * keeps `job` for the scrape job, and renames a target's own to `exported_job`.
+   */
   readonly jobDuration = new Histogram({
     name: 'queue_job_duration_seconds',
     help: 'Processing time of jobs by queue, job name and outcome',
-    labelNames: ['queue', 'job', 'outcome'],
+    labelNames: ['queue', 'job_name', 'outcome'],
     buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+    registers: [this.registry],
+  });
+
+  /** Gateway messages refused: a bad signature, a replayed nonce, an order or amount that does not match. */
+  readonly notifiesRefused = new Counter({
+    name: 'payment_notifies_refused_total',
+    help: 'Payment notifies and webhooks refused, by gateway',
+    labelNames: ['gateway'],
+    registers: [this.registry],
+  });
+
+  /**
+   * What reconciliation found the books and a gateway disagreeing on: a payment whose notify never came (settled
+   * now), or an amount that differs (flagged for support).
+   */
+  readonly reconcileMismatches = new Counter({
+    name: 'payment_reconcile_mismatches_total',
+    help: 'Orders on which reconciliation found the gateway disagreeing, by gateway and kind',
+    labelNames: ['gateway', 'kind'],
     registers: [this.registry],
   });
   private readonly namespaces = new Map<string, { sockets: { size: number } }>();

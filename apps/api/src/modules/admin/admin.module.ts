@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DemandStoreModule } from '../demand-store';
 import { AdminSupportController } from './admin-support.controller';
+import { MetricsLeader } from '../../core/metrics/metrics-leader';
 import { MetricsCollectors } from './metrics-collectors';
 import { QueuesAdminService } from './queues-admin.service';
 import { SupportTimeline } from './support-timeline.read-model';
@@ -22,6 +23,6 @@ import { AdminVipApplicationsController } from './admin-vip-applications.control
     AdminVipApplicationsController,
     AdminInvoicesController,
   ],
-  providers: [SupportTimeline, QueuesAdminService, MetricsCollectors],
+  providers: [SupportTimeline, QueuesAdminService, MetricsCollectors, MetricsLeader],
 })
 export class AdminModule {}

@@ -68,6 +68,20 @@ export class QueuesAdminService {
     );
   }
 
+  /**
+   * When each queue's oldest waiting job became ready to run (null when none waits): added, or its delay or retry
+   * backoff over. Bull lists a queue's waiting jobs newest first, so the oldest is one range read.
+   */
+  async oldestWaiting(): Promise<{ name: string; since: number | null }[]> {
+    return Promise.all(
+      [...this.queues].map(async ([name, queue]) => {
+        const [job] = await queue.getWaiting(0, 0);
+        const since = job && Math.max(job.timestamp + (job.opts.delay ?? 0), job.finishedOn ?? 0);
+        return { name, since: since || null };
+      }),
+    );
+  }
+
   async failed(name: string, page: number, pageSize: number): Promise<AdminPage<FailedJob>> {
     const queue = this.queue(name);
     const start = (page - 1) * pageSize;

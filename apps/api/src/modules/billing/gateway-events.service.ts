@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import type Stripe from 'stripe';
+import { MetricsService } from '../../core/metrics/metrics.service';
 import { REDIS } from '../../core/redis/redis.provider';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
@@ -35,10 +36,20 @@ export class GatewayEventsService {
     private readonly stripe: StripeGateway,
     private readonly wechat: WechatPayGateway,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** Alipay's answer protocol: `success` once handled (also a repeat), `failure` for anything not ours. */
   async alipayNotify(body: Record<string, unknown>, requestId?: string): Promise<'success' | 'failure'> {
+    const answer = await this.handleAlipayNotify(body, requestId);
+    if (answer === 'failure') this.metrics.notifiesRefused.inc({ gateway: 'alipay' });
+    return answer;
+  }
+
+  private async handleAlipayNotify(
+    body: Record<string, unknown>,
+    requestId?: string,
+  ): Promise<'success' | 'failure'> {
     const notice = this.alipay.verifyNotify(body);
     if (!notice) {
       // Unsigned, it may name any order: logged, and no order is touched (its flag is support's note).
@@ -94,6 +105,7 @@ export class GatewayEventsService {
   ): Promise<{ status: 204 } | { status: 400 | 401; body: { code: 'FAIL'; message: string } }> {
     const fail = (status: 400 | 401, message: string) => {
       this.logger.warn(`WeChat Pay notify refused: ${message}`);
+      this.metrics.notifiesRefused.inc({ gateway: 'wechatpay' });
       return { status, body: { code: 'FAIL' as const, message } };
     };
     const notice = this.wechat.verifyNotify(rawBody ?? Buffer.alloc(0), headers);
@@ -152,6 +164,7 @@ export class GatewayEventsService {
       event = this.stripe.constructEvent(rawBody ?? Buffer.alloc(0), signature ?? '');
     } catch (e) {
       this.logger.warn(`Stripe webhook refused: ${(e as Error).message}`);
+      this.metrics.notifiesRefused.inc({ gateway: 'stripe' });
       throw new AppError('BAD_REQUEST');
     }
     const ref = { gateway: 'stripe' as const, id: event.id, type: event.type };

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { MetricsService } from '../../core/metrics/metrics.service';
 import type { Order } from './entities/order.entity';
 import { OrdersRepository } from './orders.repository';
 import { FulfilmentService, type Settlement } from './fulfilment.service';
@@ -35,6 +36,7 @@ export class ReconciliationService {
     private readonly stripe: StripeGateway,
     private readonly wechat: WechatPayGateway,
     private readonly sandbox: SandboxLedger,
+    private readonly metrics: MetricsService,
   ) {}
 
   async reconcile(order: Order): Promise<Reconciliation> {
@@ -66,7 +68,14 @@ export class ReconciliationService {
     let settled = 0;
     for (const order of stale) {
       try {
-        if ((await this.reconcile(order)).changed) settled += 1;
+        const { changed, gatewayStatus } = await this.reconcile(order);
+        if (changed) settled += 1;
+        // The books and the gateway disagreed: a notify that never came, or an amount that differs.
+        if (changed || gatewayStatus === 'AMOUNT_MISMATCH')
+          this.metrics.reconcileMismatches.inc({
+            gateway: order.gateway,
+            kind: changed ? 'missed_notify' : 'amount',
+          });
       } catch (e) {
         this.logger.warn(`reconciling order ${order.id} failed: ${(e as Error).message}`);
       }

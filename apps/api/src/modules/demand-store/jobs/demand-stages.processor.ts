@@ -52,7 +52,10 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
 
   @Process(JobName.runStage)
   async process(job: Job<StageJob>): Promise<{ completed: boolean }> {
-    const timer = this.metrics.jobDuration.startTimer({ queue: QueueName.demandStages, job: job.data.stage });
+    const timer = this.metrics.jobDuration.startTimer({
+      queue: QueueName.demandStages,
+      job_name: job.data.stage,
+    });
     const since = Date.now();
     for (;;) {
       try {
