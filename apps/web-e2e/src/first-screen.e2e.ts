@@ -5,7 +5,10 @@ import { launchChromium, signedInPage, unsignedAccessToken } from './support/bro
 
 const baseUrl = inject('baseUrl');
 
+/** How long a request is held when nothing is awaited alongside it. */
 const HELD_MS = 800;
+/** How long a request is held at most while the requests expected alongside it have not started. */
+const HOLD_CAP_MS = 10_000;
 
 /** A paid demand whose Startup has run: its page stays put (a completion would rightly make it fetch the demand again). */
 async function startedPaidDemand(user: Awaited<ReturnType<typeof newVerifiedUser>>, name: string) {
@@ -18,18 +21,24 @@ async function startedPaidDemand(user: Awaited<ReturnType<typeof newVerifiedUser
 }
 
 /**
- * Holds one request back for HELD_MS (a screen's chunk, or its data) and notes when each request starts: what a
- * first visit asks for alongside it starts while it is held; what waits for it, after it.
+ * Holds one request back (a screen's chunk, or its data) and notes when each request starts: what a first visit
+ * asks for alongside it starts while it is held; what waits for it, after it. It is held until every request in
+ * `alongside` has started, HOLD_CAP_MS at most (a page that asks for one only once the held one arrived is then
+ * released, and asks after it), or HELD_MS when none is awaited. Not a fixed time for all: a busy machine's
+ * browser may take longer than that to start the requests it sends together.
  */
-async function holdBack(page: Page, held: RegExp) {
+async function holdBack(page: Page, held: RegExp, alongside: RegExp[] = []) {
   const started = new Map<string, number>();
   let released = Infinity;
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
     if (!started.has(path)) started.set(path, Date.now());
   });
+  const startedAll = () => alongside.every((path) => [...started.keys()].some((p) => path.test(p)));
   await page.route(held, async (route) => {
-    await new Promise((r) => setTimeout(r, HELD_MS));
+    const until = Date.now() + (alongside.length ? HOLD_CAP_MS : HELD_MS);
+    while (Date.now() < until && !(alongside.length && startedAll()))
+      await new Promise((r) => setTimeout(r, 50));
     released = Date.now();
     await route.continue();
   });
@@ -59,7 +68,10 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
   it('fetches the plans and the billing texts while the plans page’s code is still on its way', async () => {
     const user = await newVerifiedUser('first');
     const { context, page } = await signedInPage(browser, user);
-    const held = await holdBack(page, /SubscriptionPlansPage-[\w-]+\.js$/);
+    const held = await holdBack(page, /SubscriptionPlansPage-[\w-]+\.js$/, [
+      /^\/api\/users\/subscriptions\/plans$/,
+      /\/assets\/billing-[\w-]+\.js$/,
+    ]);
     await page.goto(`${baseUrl}/subscription`);
     await page.getByRole('heading', { name: '选择您的订阅套餐' }).waitFor();
     expect(held.startedBeforeRelease(/^\/api\/users\/subscriptions\/plans$/)).toBe('while it was held');
@@ -80,7 +92,7 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
 
   it('fetches the first results on the home page with its code, for the query in the address', async () => {
     const page = await browser.newPage({ locale: 'zh-CN' });
-    const held = await holdBack(page, /HomePage-[\w-]+\.js$/);
+    const held = await holdBack(page, /HomePage-[\w-]+\.js$/, [/^\/api\/solutions\/search$/]);
     const searches: string[] = [];
     page.on('request', (r) => r.url().includes('/api/solutions/search') && searches.push(r.url()));
     await page.goto(`${baseUrl}/?q=${encodeURIComponent('库存')}&page=1`);
@@ -98,7 +110,7 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
     const user = await newVerifiedUser('early');
     const id = await startedPaidDemand(user, '先到的需求');
     const { context, page } = await signedInPage(browser, user);
-    const held = await holdBack(page, /workshop-api-[\w-]+\.js$/);
+    const held = await holdBack(page, /workshop-api-[\w-]+\.js$/, [new RegExp(`^/api/demand-store/${id}$`)]);
     const asked: string[] = [];
     page.on('request', (r) => new URL(r.url()).pathname === `/api/demand-store/${id}` && asked.push(r.url()));
     await page.goto(`${baseUrl}/demand-store/${id}`);
@@ -113,7 +125,9 @@ describe('a first visit asks for the screen’s code, texts and data at once', (
     const user = await newVerifiedUser('events');
     const id = await startedPaidDemand(user, '带进度的需求');
     const { context, page } = await signedInPage(browser, user);
-    const held = await holdBack(page, /DemandDetailPage-[\w-]+\.js$/);
+    const held = await holdBack(page, /DemandDetailPage-[\w-]+\.js$/, [
+      new RegExp(`^/api/demand-store/${id}/events$`),
+    ]);
     const fromStart: string[] = [];
     page.on(
       'request',
