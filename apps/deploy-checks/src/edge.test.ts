@@ -55,6 +55,16 @@ describe('TLS and the site’s address', () => {
     expect(find(render('prod-gateway', copy), 'HTTPRoute')!.spec.hostnames).toEqual(['zhiku.example.com']);
   });
 
+  it('keeps the API documents off in every production render, and sends mail from the site’s domain', () => {
+    for (const overlay of ['prod', 'prod-cnpg', 'prod-gateway']) {
+      const config = find(render(overlay), 'ConfigMap', 'think-tank-config')!.data!;
+      expect(config.NODE_ENV, overlay).toBe('production');
+      // Production's default is off (app-config.ts): nothing here may turn it on.
+      expect(config.API_DOCS, overlay).toBeUndefined();
+      expect(config.MAIL_FROM, overlay).not.toContain('localhost');
+    }
+  });
+
   it('mounts the database CA that PGSSLROOTCERT names, from an optional Secret, where PostgreSQL is reached', () => {
     const objects = render('prod');
     const caFile = find(objects, 'ConfigMap', 'think-tank-config')!.data!.PGSSLROOTCERT;

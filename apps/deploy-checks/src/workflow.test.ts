@@ -6,6 +6,7 @@ import { API_VERSION } from '../../api/src/core/http/api-version';
 import { read } from './files';
 
 interface Step {
+  name?: string;
   uses?: string;
   run?: string;
   shell?: string;
@@ -114,6 +115,12 @@ describe('.github/workflows/ci.yml', () => {
       group: 'ci-${{ github.ref }}',
       'cancel-in-progress': "${{ github.event_name == 'pull_request' }}",
     });
+  });
+
+  it('gives the deploy checks promtool, which they require under CI', () => {
+    const step = workflow.jobs.test.steps.find((s) => s.name === 'promtool');
+    expect(step?.run).toMatch(/apt-get download prometheus && dpkg-deb -x/);
+    expect(step?.run).toContain('PROMTOOL=');
   });
 
   it('checks out the history, which the previous-release check reads its sources from', () => {
