@@ -161,7 +161,7 @@ describe('Prometheus metrics (GET /metrics)', () => {
       await fetch(
         `http://127.0.0.1:${port}/api/solutions/00000000-0000-4000-8000-000000000000/view?ticket=spent-ticket-42`,
       );
-      await waitFor(async () => log.includes('req-log-1') && log.includes('ticket='), 5_000);
+      await waitFor(async () => log.includes('req-log-1') && log.includes('ticket='), 20_000);
       // The line is written as the response ends; give a second one, if any, the time to arrive.
       await new Promise((r) => setTimeout(r, 200));
     } finally {

@@ -172,7 +172,7 @@ describe('a refunded stage fee, once its stage was delivered', () => {
       // Spread the refunds over the run, each at a state of the stage rather than a time: at once (before the
       // worker's claim, or racing it), once the worker has claimed it, once it has completed.
       const moment = [null, ['Processing', 'Completed'], ['Completed']][i % 3];
-      if (moment) await waitFor(async () => moment.includes(await h.startupStatus(id)), 10_000);
+      if (moment) await waitFor(async () => moment.includes(await h.startupStatus(id)), 30_000);
       await h.refund(admin.auth, orderId).expect(200);
       await h.finishedJob(id);
       const startup = (await h.detail(owner.auth, id)).stagesData.Startup;
