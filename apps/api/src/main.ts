@@ -27,7 +27,8 @@ async function main() {
   const app = await starting;
   faults.countIn(app.get(MetricsService).registry);
   await app.listen({ port: config.port, host: config.host });
-  console.log(`智库 is running at ${config.publicUrl} (API docs: ${config.publicUrl}/api/docs)`);
+  const docs = config.apiDocs ? ` (API docs: ${config.publicUrl}/api/docs)` : '';
+  console.log(`智库 is running at ${config.publicUrl}${docs}`);
 }
 
 main().catch((err) => {

@@ -44,7 +44,7 @@ describe('an API process through a PostgreSQL outage (contract §10)', () => {
   it('stays up, answers 503 SERVICE_UNAVAILABLE for what needs the database, then resumes', async () => {
     expect((await search()).status).toBe(200);
     await proxy.down();
-    await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 10_000);
+    await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 30_000);
     expect((await call(base, '/api/health/live')).status).toBe(200);
     const refused = await search();
     expect(refused.status).toBe(503);
@@ -71,7 +71,7 @@ describe('an API process through a PostgreSQL outage (contract §10)', () => {
     try {
       await next('connect');
       await proxy.down();
-      await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 10_000);
+      await waitFor(async () => (await call(base, '/api/health/ready')).status === 503, 30_000);
       // Not "not yours", which would be final: closed, so that the client comes back and asks again.
       const closed = next<string>('disconnect');
       socket.emit(DemandSocketEvent.subscribe, { demandId });

@@ -52,7 +52,7 @@ describe('an API process through a Redis outage (contract §10)', () => {
     await new Promise<void>((ok) => bell.once('connect', () => ok()));
     const closedByServer = new Promise((ok) => bell.on('disconnect', (reason) => ok(reason)));
     await redis.stop();
-    await waitFor(async () => (await call(base, '/api/health/deps')).status === 503, 10_000);
+    await waitFor(async () => (await call(base, '/api/health/deps')).status === 503, 30_000);
     expect((await call(base, '/api/health/ready')).status).toBe(503);
     expect((await call(base, '/api/health/live')).status).toBe(200);
     // Readiness is local: an outage of a shared service takes no replica out of its Service.

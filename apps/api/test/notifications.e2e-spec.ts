@@ -24,7 +24,7 @@ const draft = (n: number) => ({
 function next<T>(
   socket: Socket,
   event: string,
-  ms = 10_000,
+  ms = 30_000,
   accept: (value: T) => boolean = () => true,
 ): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -43,7 +43,7 @@ export class PrivateRedis {
       const pong = await probe.ping().catch(() => null);
       probe.disconnect();
       return pong === 'PONG';
-    }, 10_000);
+    }, 30_000);
   }
 
   private get running(): boolean {
