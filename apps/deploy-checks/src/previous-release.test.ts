@@ -14,6 +14,7 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../api/test/support/free-port';
 import { SmtpSink } from '../../api/test/support/smtp-sink';
+import { waitFor } from '../../api/test/support/wait';
 import { CONTRACTS, MIGRATIONS } from '../../api/src/database/migrations';
 import { ROOT } from './files';
 
@@ -33,14 +34,6 @@ async function sql(url: string, text: string, params: unknown[] = []) {
   } finally {
     await client.end();
   }
-}
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms: number): Promise<T | undefined> {
-  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
-    const value = await probe().catch(() => undefined);
-    if (value) return value;
-  }
-  return undefined;
 }
 
 /** One smoke run against an API: the steps that failed, each with what it got. */
@@ -137,7 +130,10 @@ async function smoke(base: string, sink: SmtpSink): Promise<string[]> {
     const done = await waitFor(async () => {
       const detail = await call(`/api/demand-store/${demandId}`, { token });
       return detail.status === 200 && detail.json().stagesData.Startup.status === 'Completed';
-    }, 30_000);
+    }, 60_000).then(
+      () => true,
+      () => false,
+    );
     const list = await call('/api/demand-store', { token });
     return done && list.text.includes(demandId)
       ? true
@@ -197,8 +193,8 @@ describe(`the previous release (${previous.commit.slice(0, 7)}) on this release'
     });
     start('main', { ...env, PORT: String(port) });
     start('worker', env);
-    const ready = await waitFor(async () => (await fetch(`${base}/api/health/ready`)).ok, 60_000);
-    expect(ready, 'the previous release’s API started').toBe(true);
+    // The previous release's API started (it has no /ready yet).
+    await waitFor(async () => (await fetch(`${base}/api/health/ready`).catch(() => null))?.ok, 90_000);
   }, 120_000);
 
   afterAll(async () => {

@@ -30,15 +30,19 @@ async function startedPaidDemand(user: Awaited<ReturnType<typeof newVerifiedUser
 async function holdBack(page: Page, held: RegExp, alongside: RegExp[] = []) {
   const started = new Map<string, number>();
   let released = Infinity;
+  const startedAll = () => alongside.every((path) => [...started.keys()].some((p) => path.test(p)));
+  // Settles when the last request expected alongside starts (at once when none is expected).
+  let allStarted: () => void = () => undefined;
+  const alongsideStarted = new Promise<void>((resolve) => (allStarted = resolve));
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
     if (!started.has(path)) started.set(path, Date.now());
+    if (alongside.length && startedAll()) allStarted();
   });
-  const startedAll = () => alongside.every((path) => [...started.keys()].some((p) => path.test(p)));
   await page.route(held, async (route) => {
-    const until = Date.now() + (alongside.length ? HOLD_CAP_MS : HELD_MS);
-    while (Date.now() < until && !(alongside.length && startedAll()))
-      await new Promise((r) => setTimeout(r, 50));
+    // The cap, or (nothing awaited) the hold that what waits for this request must outlast.
+    const cap = new Promise((r) => setTimeout(r, alongside.length ? HOLD_CAP_MS : HELD_MS));
+    await Promise.race(alongside.length ? [alongsideStarted, cap] : [cap]);
     released = Date.now();
     await route.continue();
   });
@@ -52,8 +56,9 @@ async function holdBack(page: Page, held: RegExp, alongside: RegExp[] = []) {
     }).observe(document, { childList: true, subtree: true });
   });
   return {
+    // At or before the release: the last request expected alongside releases the held one in the same millisecond.
     startedBeforeRelease: (path: RegExp) =>
-      [...started].some(([p, at]) => path.test(p) && at < released) ? 'while it was held' : 'after it',
+      [...started].some(([p, at]) => path.test(p) && at <= released) ? 'while it was held' : 'after it',
     spinnerSeen: () => page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen),
   };
 }

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Client } from 'pg';
 
 /**
  * Logical backups with PostgreSQL's own tools (`cli backup`, `cli restore`, the migrate Job's snapshot): one file
@@ -49,20 +48,6 @@ export async function dumpDatabase(databaseUrl: string, file: string): Promise<{
     rmSync(partial, { force: true });
   }
   return { bytes: statSync(file).size };
-}
-
-/** Tables in the database's public schema: a restore goes only into a database that has none. */
-export async function tableCount(databaseUrl: string): Promise<number> {
-  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
-    );
-    return rows[0].n;
-  } finally {
-    await client.end();
-  }
 }
 
 /** A dump restored into an empty database in one transaction: all of it, or nothing. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { MetricsService } from '../metrics/metrics.service';
 import type Redis from 'ioredis';
-import { DatabaseProbe } from '../database/database-probe';
+import { DatabaseProbe } from '../database/database-probe.repository';
 import { REDIS } from '../redis/redis.provider';
 
 export type Check = 'up' | 'down';

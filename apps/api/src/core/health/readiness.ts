@@ -6,7 +6,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { DatabaseProbe } from '../database/database-probe';
+import { DatabaseProbe } from '../database/database-probe.repository';
 
 /** How often a process whose schema is behind (or not yet read) looks again, while the migration Job runs. */
 export const SCHEMA_RECHECK_MS = 5_000;

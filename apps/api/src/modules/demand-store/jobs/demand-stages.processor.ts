@@ -3,7 +3,7 @@ import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { StageSweepReport } from '@think-tank/contracts';
 import type { Job, Queue } from 'bull';
-import { DatabaseProbe } from '../../../core/database/database-probe';
+import { DatabaseProbe } from '../../../core/database/database-probe.repository';
 import { isOutage } from '../../../core/errors/outage';
 import { requestContext } from '../../../core/logging/request-context';
 import { MetricsService } from '../../../core/metrics/metrics.service';

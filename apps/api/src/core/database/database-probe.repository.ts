@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { CONTRACTS } from '../../database/migrations';
 
-/** PostgreSQL as the health checks and the readiness probe see it. */
+/** PostgreSQL as the health checks, the readiness probe and `cli restore` see it. */
 @Injectable()
 export class DatabaseProbe {
   constructor(private readonly db: DataSource) {}
@@ -31,5 +32,19 @@ export class DatabaseProbe {
       if ((e as { code?: string }).code === '42P01') return known;
       throw e;
     }
+  }
+}
+
+/** Tables in the database's public schema: a restore goes only into a database that has none. */
+export async function tableCount(databaseUrl: string): Promise<number> {
+  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`,
+    );
+    return rows[0].n;
+  } finally {
+    await client.end();
   }
 }
