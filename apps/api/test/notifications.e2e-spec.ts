@@ -199,10 +199,13 @@ describe('notifications (contract §7)', () => {
       algorithm: 'HS256',
       expiresIn: 1,
     });
+    // Listening before the handshake: on a busy machine the token's last milliseconds pass while the socket is
+    // admitted, and the connect, the notice and the close then arrive in one read, before an await could listen.
     const socket = connect(t, { token });
-    await next(socket, 'connect');
+    const admitted = next(socket, 'connect');
     const told = next(socket, 'session_expired');
     const closed = next<string>(socket, 'disconnect');
+    await admitted;
     await told;
     expect(await closed).toBe('io server disconnect');
   });
@@ -255,13 +258,17 @@ describe('notifications (contract §7)', () => {
     const socket = await connected(t, u);
     // The child's own start (Node, ioredis, the emitter) is inside this wait: seconds on a loaded machine.
     const arrived = nextMessage(socket);
+    // The child prints how many subscribers Redis handed the event to, so that a miss says whether the event left
+    // the child at all and whether this API was listening.
     const script = `
       const Redis = require('ioredis');
       const { Emitter } = require('@socket.io/redis-emitter');
       const redis = new Redis(process.env.REDIS_URL);
+      const publish = redis.publish.bind(redis);
+      redis.publish = (...args) => publish(...args).then((n) => (console.log('receivers=' + n), n));
       new Emitter(redis, { key: process.env.KEY }).of('/notifications').to('user:' + process.env.USER_ID + ':zh')
         .emit('new_message', { _id: 'w1', title: '来自后台任务', content: '', createdAt: new Date().toISOString(), readStatus: 'unread', actionUrl: null });
-      setTimeout(() => redis.quit(), 100);`;
+      redis.quit().catch((e) => { console.error(e); process.exit(1); });`;
     const worker = spawn(process.execPath, ['-e', script], {
       env: {
         ...process.env,
@@ -269,9 +276,12 @@ describe('notifications (contract §7)', () => {
         KEY: `${t.config.redisPrefix}:socket.io`,
         USER_ID: u.session.user.id,
       },
-      stdio: 'inherit',
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await new Promise((resolve) => worker.on('exit', resolve));
+    let out = '';
+    worker.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise((resolve) => worker.on('exit', resolve));
+    expect({ code, out: out.trim() }).toEqual({ code: 0, out: expect.stringMatching(/^receivers=[1-9]/) });
     expect((await arrived).title).toBe('来自后台任务');
   });
 
