@@ -93,11 +93,11 @@ async function run([command, ...flags]: string[]): Promise<void> {
   // A migration Job or compose service may start a moment before its database takes connections: it waits up to
   // MIGRATE_WAIT_SECONDS for both services, saying so, rather than failing the release on its first try.
   const until = Date.now() + (command === 'migrate' ? config.migrateWaitSeconds * 1000 : 0);
-  let problems = await unreachableServices(config.databaseUrl, config.redisUrl, { creatingDatabase });
+  let problems = await unreachableServices(config.databaseUrl, config.redis, { creatingDatabase });
   while (problems.length && Date.now() < until) {
     console.log(`waiting: ${problems.map((p) => p.split(' (')[0]).join('; ')}`);
     await new Promise((r) => setTimeout(r, 2000));
-    problems = await unreachableServices(config.databaseUrl, config.redisUrl, { creatingDatabase });
+    problems = await unreachableServices(config.databaseUrl, config.redis, { creatingDatabase });
   }
   if (problems.length) throw new ConfigError(problems.join('\n'));
   if (creatingDatabase && (await ensureDatabase(config.databaseUrl))) console.log('created the database');

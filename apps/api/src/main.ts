@@ -10,7 +10,7 @@ import { guardProcess } from './core/lifecycle/process-faults';
 async function main() {
   const config = loadConfig();
   const faults = guardProcess('api', config.logLevel);
-  const problems = await unreachableServices(config.databaseUrl, config.redisUrl);
+  const problems = await unreachableServices(config.databaseUrl, config.redis);
   if (problems.length) {
     for (const line of problems) console.error(line);
     process.exit(1);

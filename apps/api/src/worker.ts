@@ -19,7 +19,7 @@ const JSON_TYPE = { 'content-type': 'application/json', 'cache-control': 'no-sto
 async function main() {
   const config = loadConfig();
   const faults = guardProcess('worker', config.logLevel);
-  const problems = await unreachableServices(config.databaseUrl, config.redisUrl);
+  const problems = await unreachableServices(config.databaseUrl, config.redis);
   if (problems.length) {
     for (const line of problems) console.error(line);
     process.exit(1);

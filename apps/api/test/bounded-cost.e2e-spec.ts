@@ -322,7 +322,7 @@ describe('bounded cost', () => {
       await translator.stop();
     });
     const keys = async (pattern: string) => {
-      const redis = new Redis(anon.config.redisUrl);
+      const redis = new Redis(anon.config.redis.url);
       try {
         return (await redis.keys(`${anon.config.redisPrefix}:${pattern}`)).length;
       } finally {

@@ -272,7 +272,7 @@ describe('notifications (contract §7)', () => {
     const worker = spawn(process.execPath, ['-e', script], {
       env: {
         ...process.env,
-        REDIS_URL: t.config.redisUrl,
+        REDIS_URL: t.config.redis.url,
         KEY: `${t.config.redisPrefix}:socket.io`,
         USER_ID: u.session.user.id,
       },

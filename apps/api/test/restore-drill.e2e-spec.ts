@@ -26,7 +26,7 @@ describe('the restore drill', () => {
   const cliEnv = (databaseUrl: string) => ({
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
-    REDIS_URL: w.t.config.redisUrl,
+    REDIS_URL: w.t.config.redis.url,
     JWT_SECRET: w.t.config.jwtSecret,
     SMTP_URL: w.smtpUrl,
   });

@@ -188,7 +188,7 @@ describe('a stage job that stalls past its limit', () => {
     );
     // As Bull would leave it after a worker died with it twice (maxStalledCount) and a third time now: active,
     // unlocked, counted stalled twice, and in the set the next stalled check looks at. The stage says Processing.
-    const redis = new Redis(late.t.config.redisUrl);
+    const redis = new Redis(late.t.config.redis.url);
     const key = (k: string) => `${late.t.config.redisPrefix}:bull:demand-stages:${k}`;
     const jobId = `${id}:Startup:${run}`;
     await redis
@@ -269,7 +269,7 @@ describe('the sweep for stages without a live job', () => {
     const failedUnheard = await h.paidDemand(u);
     await (await queue.getJob(`${lost}:Startup:1`))!.remove();
     // Failed as Bull leaves it when the worker that failed it died before recording it: no event fires here.
-    const redis = new Redis(late.t.config.redisUrl);
+    const redis = new Redis(late.t.config.redis.url);
     const key = (k: string) => `${late.t.config.redisPrefix}:bull:demand-stages:${k}`;
     const doomed = `${failedUnheard}:Startup:1`;
     await redis

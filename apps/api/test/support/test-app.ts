@@ -84,7 +84,7 @@ export async function startTestApp(
       await app.close();
       if (replicaOf) return;
       await dropDatabase(config.databaseUrl);
-      await deleteKeys(config.redisUrl, `${config.redisPrefix}:*`);
+      await deleteKeys(config.redis.url, `${config.redisPrefix}:*`);
     },
   };
 }

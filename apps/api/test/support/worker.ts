@@ -32,7 +32,7 @@ export function spawnEntry(
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
         DATABASE_URL: t.config.databaseUrl,
-        REDIS_URL: t.config.redisUrl,
+        REDIS_URL: t.config.redis.url,
         REDIS_PREFIX: t.config.redisPrefix,
         JWT_SECRET: t.config.jwtSecret,
         ...env,

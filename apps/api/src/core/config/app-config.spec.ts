@@ -33,6 +33,10 @@ describe('loadConfig', () => {
       { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail', DEV_OUTBOX: 'true' },
       /^Invalid configuration: DEV_OUTBOX must not be on in production/,
     ],
+    [
+      { REDIS_SENTINELS: 'sentinel-0:26379,sentinel-1' },
+      /^Invalid configuration: REDIS_SENTINELS must be host:port/,
+    ],
     [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid configuration: GOOGLE_CLIENT_SECRET /],
     [{ ADMIN_EMAIL: 'a@b.cn' }, /^Invalid configuration: ADMIN_PASSWORD /],
     // An image from another host would be refused by the CSP (img-src 'self' data:).

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import type { SiteInfo } from '@think-tank/contracts';
+import { parseSentinels, type RedisTarget } from '../redis/redis-connection';
 import { envSchema, type ParsedEnv } from './env-schema';
 
 /** WeChat Pay API v3 (contract §11): the merchant's key and certificate serial, the platform's key, the v3 key. */
@@ -68,7 +69,8 @@ export class AppConfig {
   readonly migrateSnapshotDir?: string;
   /** How long `cli migrate` waits for PostgreSQL and Redis to answer before it gives up. */
   readonly migrateWaitSeconds!: number;
-  readonly redisUrl!: string;
+  /** REDIS_URL, or the Sentinels that name its primary: every client connects through core/redis/redis-connection. */
+  readonly redis!: RedisTarget;
   readonly redisPrefix!: string;
   readonly trustProxy!: string[] | false;
   readonly jwtSecret!: string;
@@ -162,7 +164,12 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     dbPoolMax: env.DB_POOL_MAX,
     migrateSnapshotDir: env.MIGRATE_SNAPSHOT === 'true' ? env.MIGRATE_SNAPSHOT_DIR : undefined,
     migrateWaitSeconds: env.MIGRATE_WAIT_SECONDS,
-    redisUrl: env.REDIS_URL,
+    redis: {
+      url: env.REDIS_URL,
+      sentinels: parseSentinels(env.REDIS_SENTINELS),
+      sentinelName: env.REDIS_SENTINEL_NAME,
+      sentinelPassword: env.REDIS_SENTINEL_PASSWORD,
+    },
     redisPrefix: env.REDIS_PREFIX,
     trustProxy: env.TRUST_PROXY
       ? env.TRUST_PROXY.split(',')

@@ -52,6 +52,22 @@ export const envSchema = z
     MIGRATE_SNAPSHOT_DIR: z.string().min(1).default('backups'),
     MIGRATE_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+    // Redis behind Sentinels (README › Redis that fails over): `host:port,host:port`; REDIS_URL then gives only the
+    // password, the database and TLS.
+    REDIS_SENTINELS: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => v.split(',').every((entry) => /^[^\s,]+:\d{1,5}$/.test(entry.trim())),
+          'must be host:port,…',
+        )
+        .optional(),
+    ),
+    REDIS_SENTINEL_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')
+      .default('mymaster'),
+    REDIS_SENTINEL_PASSWORD: optionalString,
     REDIS_PREFIX: z
       .string()
       .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')

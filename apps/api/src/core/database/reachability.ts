@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import Redis from 'ioredis';
+import { connectRedis, describeRedis, type RedisTarget } from '../redis/redis-connection';
 
 /** PostgreSQL's invalid_catalog_name: the server answered, the database does not exist yet. */
 export const MISSING_DATABASE = '3D000';
@@ -15,7 +15,7 @@ function hostOf(raw: string, fallbackPort: number): string {
  */
 export async function unreachableServices(
   databaseUrl: string,
-  redisUrl: string,
+  redisTarget: RedisTarget,
   { creatingDatabase = false } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
@@ -34,7 +34,7 @@ export async function unreachableServices(
           `PostgreSQL at ${hostOf(databaseUrl, 5432)} has no database ${new URL(databaseUrl).pathname.slice(1)}: create it with "node dist/apps/api/cli.js setup" (or CREATE DATABASE), or set DATABASE_URL.`,
         );
     });
-  const redis = new Redis(redisUrl, {
+  const redis = connectRedis(redisTarget, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     retryStrategy: () => null,
@@ -48,7 +48,7 @@ export async function unreachableServices(
     .then(() => redis.ping())
     .catch((e: Error) =>
       problems.push(
-        `Redis is not reachable at ${hostOf(redisUrl, 6379)} (${cause || e.message}). Start it (e.g. "redis-server --daemonize yes", or "docker run -d -p 6379:6379 redis:7") or set REDIS_URL.`,
+        `Redis is not reachable at ${describeRedis(redisTarget)} (${cause || e.message}). Start it (e.g. "redis-server --daemonize yes", or "docker run -d -p 6379:6379 redis:7") or set REDIS_URL.`,
       ),
     )
     .finally(() => redis.disconnect());

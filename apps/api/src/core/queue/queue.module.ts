@@ -2,6 +2,7 @@ import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import { QueueName } from '@think-tank/contracts';
 import { AppConfig } from '../config/app-config';
+import { redisOptions } from '../redis/redis-connection';
 
 /**
  * Every queue, registered once with its settings: a queue registered again elsewhere would be a second instance
@@ -34,11 +35,10 @@ const queues = BullModule.registerQueue(
     BullModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        url: config.redisUrl,
         prefix: `${config.redisPrefix}:bull`,
         // A command (adding a job) fails after 2 reconnection tries while Redis is down, so the request answers 503
         // at once rather than after ioredis's default 20. Bull keeps its blocking clients waiting, as it must.
-        redis: { maxRetriesPerRequest: 2 },
+        redis: { ...redisOptions(config.redis), maxRetriesPerRequest: 2 },
       }),
     }),
     queues,

@@ -2,11 +2,12 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { DEMAND_EVENTS_NAMESPACE, NOTIFICATIONS_NAMESPACE } from '@think-tank/contracts';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 import { logConnectionErrors, onReconnected } from '../redis/connection-errors';
+import { connectRedis } from '../redis/redis-connection';
 
 /** The Redis channel prefix of socket.io, under REDIS_PREFIX; the emitter publishes on the same one. */
 export const socketChannel = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
@@ -38,7 +39,7 @@ export class RedisIoAdapter extends IoAdapter {
       },
     });
     const pub = logConnectionErrors(
-      new Redis(this.config.redisUrl, { maxRetriesPerRequest: 2 }),
+      connectRedis(this.config.redis, { maxRetriesPerRequest: 2 }),
       'SocketAdapter',
     );
     const sub = logConnectionErrors(pub.duplicate(), 'SocketAdapter');

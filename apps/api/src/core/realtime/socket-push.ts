@@ -6,10 +6,11 @@ import {
   type LiveNamespace,
   type ServerEventsOf,
 } from '@think-tank/contracts';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { socketChannel } from './socket-adapter';
 import { logConnectionErrors } from '../redis/connection-errors';
+import { connectRedis } from '../redis/redis-connection';
 
 /** The room of one user's sockets in one language (messages are pushed already translated). */
 export const userRoom = (userId: string, lang?: string) =>
@@ -27,7 +28,7 @@ export class SocketPush implements OnApplicationShutdown {
 
   constructor(@Inject(AppConfig) config: AppConfig) {
     this.redis = logConnectionErrors(
-      new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }),
+      connectRedis(config.redis, { maxRetriesPerRequest: 2 }),
       SocketPush.name,
     );
     // The emitter publishes without awaiting: a publish to a Redis that is down is logged here, never left

@@ -1,13 +1,14 @@
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import type { AppConfig } from '../config/app-config';
 import { logConnectionErrors } from './connection-errors';
+import { connectRedis } from './redis-connection';
 
 export const REDIS = Symbol('REDIS');
 
 /** The app's Redis connection; every key lives under REDIS_PREFIX so deployments can share one Redis. */
 export function createRedis(config: AppConfig): Redis {
   return logConnectionErrors(
-    new Redis(config.redisUrl, { keyPrefix: `${config.redisPrefix}:`, maxRetriesPerRequest: 2 }),
+    connectRedis(config.redis, { keyPrefix: `${config.redisPrefix}:`, maxRetriesPerRequest: 2 }),
     'Redis',
   );
 }
