@@ -13,6 +13,11 @@ export class FakeLlmServer {
   /** Answers for the next requests, in order; when empty, `fallback` is used. */
   readonly queue: LlmAnswer[] = [];
   fallback: LlmAnswer = { status: 500 };
+  /** How long each answer takes to begin: a slow model, for tests of how many stages wait on it at once. */
+  delayMs = 0;
+  /** Requests being answered now, and the most at once so far. */
+  inFlight = 0;
+  maxInFlight = 0;
   readonly requests: {
     authorization?: string;
     body: { model: string; stream: boolean; messages: unknown[] };
@@ -37,6 +42,9 @@ export class FakeLlmServer {
     }
     this.requests.push({ authorization: req.headers.authorization, body: JSON.parse(raw) });
     const answer = this.queue.shift() ?? this.fallback;
+    this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+    res.on('close', () => this.inFlight--);
+    if (this.delayMs) await new Promise((done) => setTimeout(done, this.delayMs));
     if ('status' in answer) {
       res.writeHead(answer.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'upstream failure', type: 'server_error' } }));

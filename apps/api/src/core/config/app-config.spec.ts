@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       { REDIS_SENTINELS: 'sentinel-0:26379,sentinel-1' },
       /^Invalid configuration: REDIS_SENTINELS must be host:port/,
     ],
+    [{ WORKER_CONCURRENCY: '10' }, /^Invalid configuration: WORKER_CONCURRENCY must be below DB_POOL_MAX \(10\)/],
     [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid configuration: GOOGLE_CLIENT_SECRET /],
     [{ ADMIN_EMAIL: 'a@b.cn' }, /^Invalid configuration: ADMIN_PASSWORD /],
     // An image from another host would be refused by the CSP (img-src 'self' data:).

@@ -92,6 +92,8 @@ export class AppConfig {
   readonly llm?: LlmConfig;
   readonly generatorStepMs!: number;
   readonly workerMetricsPort?: number;
+  /** Stage jobs one worker process runs at once (WORKER_CONCURRENCY). */
+  readonly workerConcurrency!: number;
   readonly logLevel!: string;
   readonly site!: SiteInfo;
   readonly google?: OAuthProviderConfig;
@@ -226,6 +228,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
       : undefined,
     generatorStepMs: env.GENERATOR_STEP_MS,
     workerMetricsPort: env.WORKER_METRICS_PORT,
+    workerConcurrency: env.WORKER_CONCURRENCY,
     logLevel: env.LOG_LEVEL,
     site: {
       contact: {

@@ -135,6 +135,8 @@ export const envSchema = z
     /** The built-in generator's pause between progress steps, so that a user watches a stage unfold. */
     GENERATOR_STEP_MS: z.coerce.number().int().min(0).max(60000).default(800),
     /** Where the worker serves its own /metrics (job durations, process); unset: not served. */
+    /** Stage jobs one worker runs at once: each waits on the model most of its time and holds one connection. */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
     WORKER_METRICS_PORT: optionalString.pipe(z.coerce.number().int().min(1).max(65535).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -149,6 +151,13 @@ export const envSchema = z
     // It publishes every verification code and reset link.
     if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === 'true')
       ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'must not be on in production' });
+    // A running stage holds one connection at most; the sweep, the mail jobs and the health checks need one more.
+    if (env.WORKER_CONCURRENCY >= env.DB_POOL_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKER_CONCURRENCY'],
+        message: `must be below DB_POOL_MAX (${env.DB_POOL_MAX}): each running stage may hold a connection`,
+      });
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
       ctx.addIssue({
         code: 'custom',

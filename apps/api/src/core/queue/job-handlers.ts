@@ -10,11 +10,11 @@ import type { Queue } from 'bull';
 export function unhandledJobs(app: INestApplicationContext): string[] {
   return Object.entries(JobQueue)
     .filter(([job, queue]) => {
-      // Bull keeps a queue's handlers by job name (not in its typings).
+      // Bull keeps a queue's handlers by job name, `*` for one that takes every name (not in its typings).
       const q = app.get<Queue & { handlers?: Record<string, unknown> }>(getQueueToken(queue), {
         strict: false,
       });
-      return !q.handlers?.[job];
+      return !q.handlers?.[job] && !q.handlers?.['*'];
     })
     .map(([job, queue]) => `${queue}/${job}`);
 }

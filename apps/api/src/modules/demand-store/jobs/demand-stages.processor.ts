@@ -1,8 +1,8 @@
-import { InjectQueue, OnQueueFailed, Process, Processor } from '@nestjs/bull';
+import { InjectQueue, OnQueueFailed, Processor } from '@nestjs/bull';
 import { Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
-import type { StageSweepReport } from '@think-tank/contracts';
 import type { Job, Queue } from 'bull';
+import { AppConfig } from '../../../core/config/app-config';
 import { DatabaseProbe } from '../../../core/database/database-probe.repository';
 import { isOutage } from '../../../core/errors/outage';
 import { requestContext } from '../../../core/logging/request-context';
@@ -19,7 +19,10 @@ const STALLED_TOO_OFTEN = '生成过程多次中断，已停止自动重试，�
 const OUTAGE_PATIENCE_MS = 10 * 60_000;
 const OUTAGE_POLL_MS = 2_000;
 
-/** The worker's consumer of `demand-stages`: one stage job at a time per worker process. */
+/**
+ * The worker's consumer of `demand-stages`: WORKER_CONCURRENCY stage jobs at once per worker process (a stage waits
+ * on the model most of its time), and the sweep.
+ */
 @Processor(QueueName.demandStages)
 export class DemandStagesProcessor implements OnApplicationBootstrap {
   private readonly logger = new Logger(DemandStagesProcessor.name);
@@ -31,13 +34,22 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
     private readonly metrics: MetricsService,
     private readonly restored: RedisRestored,
     private readonly db: DatabaseProbe,
+    private readonly config: AppConfig,
   ) {}
 
   /**
-   * Sweeps at once (a crash between a commit and its enqueue leaves a stage without its job), then every five
-   * minutes; and both again when Redis comes back, which may have restarted empty, losing queued stage jobs.
+   * Takes jobs, then sweeps at once (a crash between a commit and its enqueue leaves a stage without its job), then
+   * every five minutes; and both again when Redis comes back, which may have restarted empty, losing queued jobs.
    */
   async onApplicationBootstrap(): Promise<void> {
+    // One handler for every job name, registered here: @Process fixes its concurrency when the class is declared,
+    // and Bull adds up the concurrencies of named handlers (a sweep handler beside would make it one more).
+    // Bull's promise settles only when the queue closes.
+    this.queue
+      .process('*', this.config.workerConcurrency, (job: Job) =>
+        job.name === JobName.sweepStages ? this.sweeper.sweep() : this.process(job as Job<StageJob>),
+      )
+      .catch((e: Error) => this.logger.error(`the stage consumer stopped: ${e.message}`));
     await this.restored.always('the stage sweep', async () => {
       const report = await this.sweeper.sweep(0);
       if (report.checked) this.logger.log(`checked ${report.checked} unfinished stage job(s)`);
@@ -45,12 +57,6 @@ export class DemandStagesProcessor implements OnApplicationBootstrap {
     await this.restored.keepScheduled(this.queue, JobName.sweepStages, EVERY_FIVE_MINUTES);
   }
 
-  @Process(JobName.sweepStages)
-  sweep(): Promise<StageSweepReport> {
-    return this.sweeper.sweep();
-  }
-
-  @Process(JobName.runStage)
   async process(job: Job<StageJob>): Promise<{ completed: boolean }> {
     const timer = this.metrics.jobDuration.startTimer({
       queue: QueueName.demandStages,
