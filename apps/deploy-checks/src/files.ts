@@ -7,6 +7,7 @@ import { BarmanObjectStoreConfiguration } from '@kubernetes-models/cloudnative-p
 import { Cluster, ScheduledBackup } from '@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1';
 import { ClusterIssuer } from '@kubernetes-models/cert-manager/cert-manager.io/v1';
 import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1';
+import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import {
   PodMonitor,
   PrometheusRule,
@@ -60,6 +61,8 @@ const CUSTOM_KINDS: Record<string, Validatable> = {
   'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
   'gateway.networking.k8s.io/v1/HTTPRoute': HTTPRoute,
   'cert-manager.io/v1/ClusterIssuer': ClusterIssuer,
+  'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+  'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
 };
 
 /**

@@ -1,0 +1,61 @@
+/** README › Workers that scale on their queue: the prod-keda overlay, workers scaled by KEDA on the stage lists. */
+import { describe, expect, it } from 'vitest';
+import { read, render, validate, type Loose } from './files';
+
+describe('the prod-keda overlay (workers scaled on the stage queue)', () => {
+  const objects = render('prod-keda');
+  const one = (kind: string, name: string) =>
+    objects.find((o) => o.kind === kind && o.metadata.name === name) as Loose;
+  const config = objects.find(
+    (o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('think-tank-config'),
+  )!.data as Record<string, string>;
+  const scaled = one('ScaledObject', 'think-tank-worker');
+
+  it('renders objects that all pass their schemas, KEDA’s included', () => {
+    for (const o of objects) expect(() => validate(o), `${o.kind}/${o.metadata.name}`).not.toThrow();
+    // The check has teeth: a wrong field or type is refused.
+    expect(() => validate({ ...scaled, spec: { ...scaled.spec, minReplicaCount: 'one' } })).toThrow();
+  });
+
+  it('replaces the worker’s CPU autoscaler, and keeps the API’s', () => {
+    const hpas = objects.filter((o) => o.kind === 'HorizontalPodAutoscaler').map((o) => o.metadata.name);
+    expect(hpas).toEqual(['think-tank-api']);
+    expect(scaled.spec.scaleTargetRef.name).toBe('think-tank-worker');
+    expect(objects.some((o) => o.kind === 'Deployment' && o.metadata.name === 'think-tank-worker')).toBe(
+      true,
+    );
+    // One worker always: it also sends the mail and runs billing's schedules.
+    expect(scaled.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reads the lists of the configured prefix, a worker’s worth (WORKER_CONCURRENCY) per replica', () => {
+    const triggers = scaled.spec.triggers as {
+      type: string;
+      metadata: Record<string, string>;
+      authenticationRef: { name: string };
+    }[];
+    expect(triggers.map((t) => [t.type, t.metadata.listName])).toEqual([
+      ['redis', `${config.REDIS_PREFIX}:bull:demand-stages:wait`],
+      ['redis', `${config.REDIS_PREFIX}:bull:demand-stages:active`],
+    ]);
+    for (const t of triggers) expect(t.metadata.listLength).toBe(config.WORKER_CONCURRENCY);
+    expect(Number(config.WORKER_CONCURRENCY)).toBeLessThan(Number(config.DB_POOL_MAX));
+    const auth = one('TriggerAuthentication', triggers[0].authenticationRef.name);
+    expect(auth.spec.secretTargetRef.map((r: { parameter: string }) => r.parameter).sort()).toEqual([
+      'address',
+      'password',
+    ]);
+  });
+
+  it('keeps the connections at the scalers’ maximums within the README’s budget of 180', () => {
+    const api = one('HorizontalPodAutoscaler', 'think-tank-api').spec.maxReplicas as number;
+    expect(Number(config.DB_POOL_MAX) * (api + scaled.spec.maxReplicaCount)).toBeLessThanOrEqual(180);
+  });
+
+  it('is documented with the Secret KEDA reads', () => {
+    const readme = read('README.md');
+    const section = readme.slice(readme.indexOf('### Workers that scale on their queue'));
+    expect(section).toContain('kubectl apply -k k8s/overlays/prod-keda');
+    expect(section).toContain('think-tank-keda-redis');
+  });
+});
