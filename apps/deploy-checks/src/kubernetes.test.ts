@@ -205,6 +205,27 @@ describe('k8s/secret.example.yaml', () => {
       ]),
     );
   });
+
+  it('offers the replica and Sentinel addresses beside the primary ones, off while empty', () => {
+    const { stringData } = parseDocument(read('k8s/secret.example.yaml')).toJS() as {
+      stringData: Record<string, string>;
+    };
+    expect(stringData).toMatchObject({
+      DATABASE_REPLICA_URLS: '',
+      REDIS_SENTINELS: '',
+      REDIS_SENTINEL_NAME: 'mymaster',
+      REDIS_SENTINEL_PASSWORD: '',
+    });
+    // Every process that reads the primary's address reads these from the same Secret.
+    const prod = render('prod');
+    for (const name of ['think-tank-api', 'think-tank-worker', 'think-tank-migrate']) {
+      const workload = prod.find((o) => o.metadata.name === name)!;
+      expect(JSON.stringify(podSpec(workload)), name).toContain('"secretRef":{"name":"think-tank-secrets"}');
+    }
+    const readme = read('README.md');
+    for (const section of ['### Reads on a replica', '### Redis that fails over'])
+      expect(readme, section).toContain(section);
+  });
 });
 
 describe('overlay differences', () => {

@@ -29,6 +29,9 @@ export class PrivatePostgres {
   private dir = '';
   port = 0;
 
+  /** A streaming replica of `primary` (a base backup with `-R`, replaying its WAL) when given. */
+  constructor(private readonly primary?: PrivatePostgres) {}
+
   get url(): string {
     return `postgres://postgres@127.0.0.1:${this.port}/think_tank`;
   }
@@ -38,22 +41,32 @@ export class PrivatePostgres {
     if (!this.dir) {
       this.dir = mkdtempSync(join(tmpdir(), 'tt-postgres-'));
       if (user) chownSync(this.dir, user.uid, user.gid);
-      execFileSync(
-        serverBin('initdb'),
-        [
-          '-D',
-          join(this.dir, 'data'),
-          '-A',
-          'trust',
-          '-U',
-          'postgres',
-          '-E',
-          'UTF8',
-          '--locale=C',
-          '--no-sync',
-        ],
-        { stdio: 'ignore', ...user },
-      );
+      if (this.primary)
+        execFileSync(
+          serverBin('pg_basebackup'),
+          ['-h', '127.0.0.1', '-p', String(this.primary.port), '-U', 'postgres', '-D', join(this.dir, 'data')]
+            // -R writes the standby's connection to the primary; its WAL streams while the copy is taken; a fast
+            // checkpoint starts the copy at once rather than after the next scheduled one (minutes).
+            .concat(['-R', '-X', 'stream', '--no-sync', '--checkpoint=fast']),
+          { stdio: 'ignore', ...user },
+        );
+      else
+        execFileSync(
+          serverBin('initdb'),
+          [
+            '-D',
+            join(this.dir, 'data'),
+            '-A',
+            'trust',
+            '-U',
+            'postgres',
+            '-E',
+            'UTF8',
+            '--locale=C',
+            '--no-sync',
+          ],
+          { stdio: 'ignore', ...user },
+        );
       this.port = await freePort();
     }
     this.server = spawn(

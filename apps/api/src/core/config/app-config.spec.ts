@@ -38,6 +38,10 @@ describe('loadConfig', () => {
       /^Invalid configuration: REDIS_SENTINELS must be host:port/,
     ],
     [{ WORKER_CONCURRENCY: '10' }, /^Invalid configuration: WORKER_CONCURRENCY must be below DB_POOL_MAX \(10\)/],
+    [
+      { DATABASE_REPLICA_URLS: 'postgres://replica-0/think_tank,replica-1' },
+      /^Invalid configuration: DATABASE_REPLICA_URLS must be postgres:\/\/ URLs/,
+    ],
     [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid configuration: GOOGLE_CLIENT_SECRET /],
     [{ ADMIN_EMAIL: 'a@b.cn' }, /^Invalid configuration: ADMIN_PASSWORD /],
     // An image from another host would be refused by the CSP (img-src 'self' data:).

@@ -62,6 +62,8 @@ export class AppConfig {
   readonly host!: string;
   readonly publicUrl!: string;
   readonly databaseUrl!: string;
+  /** Streaming replicas for the reads that may lag the primary (core/database/read-replicas.ts); often none. */
+  readonly databaseReplicaUrls!: string[];
   readonly dbPoolMax!: number;
   /** GET /api/docs and /api/docs-json: API_DOCS, else on outside production. */
   readonly apiDocs!: boolean;
@@ -162,6 +164,9 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ''),
     databaseUrl: withDatabaseCa(env.DATABASE_URL, env.PGSSLROOTCERT),
+    databaseReplicaUrls: (env.DATABASE_REPLICA_URLS?.split(',') ?? []).map((u) =>
+      withDatabaseCa(u.trim(), env.PGSSLROOTCERT),
+    ),
     apiDocs: env.API_DOCS ? env.API_DOCS === 'true' : env.NODE_ENV !== 'production',
     dbPoolMax: env.DB_POOL_MAX,
     migrateSnapshotDir: env.MIGRATE_SNAPSHOT === 'true' ? env.MIGRATE_SNAPSHOT_DIR : undefined,

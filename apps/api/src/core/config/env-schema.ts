@@ -40,6 +40,16 @@ export const envSchema = z
     HOST: optionalString.pipe(z.string().max(255).optional()),
     PUBLIC_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
+    // Streaming replicas for reads that may lag (README › Reads on a replica): comma-separated URLs.
+    DATABASE_REPLICA_URLS: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => v.split(',').every((u) => url(['postgres:', 'postgresql:']).safeParse(u.trim()).success),
+          'must be postgres:// URLs, comma-separated',
+        )
+        .optional(),
+    ),
     // libpq's variable for the CA of a database with a private certificate (managed services'): mounted in
     // Kubernetes from the optional think-tank-db-ca Secret; the processes ignore it while the file is absent.
     PGSSLROOTCERT: z.string().min(1).optional(),

@@ -3,9 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseProbe } from './database-probe.repository';
+import { ReadReplicas } from './read-replicas';
 import { Transactions } from './transactions';
 
-/** The pool, the unit of work every module's services open (transactions.ts), and the health checks' probe. */
+/**
+ * The pool, the unit of work every module's services open (transactions.ts), the health checks' probe, and the
+ * replicas for reads that may lag (read-replicas.ts).
+ */
 @Global()
 @Module({
   imports: [
@@ -17,7 +21,7 @@ import { Transactions } from './transactions';
       }),
     }),
   ],
-  providers: [Transactions, DatabaseProbe],
-  exports: [Transactions, DatabaseProbe],
+  providers: [Transactions, DatabaseProbe, ReadReplicas],
+  exports: [Transactions, DatabaseProbe, ReadReplicas],
 })
 export class DatabaseModule {}

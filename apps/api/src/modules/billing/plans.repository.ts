@@ -1,16 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type DeepPartial } from 'typeorm';
+import { ReadReplicas } from '../../core/database/read-replicas';
 import type { Tx } from '../../core/database/transactions';
 import { Plan } from './entities/plan.entity';
 
 /** The plans on sale, in display order. */
 @Injectable()
 export class PlansRepository {
-  constructor(@InjectRepository(Plan) private readonly plans: Repository<Plan>) {}
+  constructor(
+    @InjectRepository(Plan) private readonly plans: Repository<Plan>,
+    private readonly replicas: ReadReplicas,
+  ) {}
 
+  /** The public list, which may lag the primary; a purchase reads its plan from the primary (byId, get). */
   all(): Promise<Plan[]> {
-    return this.plans.find({ order: { sortOrder: 'ASC', tier: 'ASC' } });
+    return this.replicas.read((db) =>
+      db.getRepository(Plan).find({ order: { sortOrder: 'ASC', tier: 'ASC' } }),
+    );
   }
 
   page(page: number, pageSize: number): Promise<[Plan[], number]> {

@@ -4,6 +4,7 @@ import type { Role, SolutionInput, SolutionListItem } from '@think-tank/contract
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { poolOf } from '../../core/database/pool';
+import { ReadReplicas } from '../../core/database/read-replicas';
 import type { Tx } from '../../core/database/transactions';
 import { Solution } from './entities/solution.entity';
 import { SolutionSearch } from './entities/solution-search.entity';
@@ -49,7 +50,10 @@ export interface ViewRead {
 export class SolutionsRepository {
   private readonly pool: Pool;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly replicas: ReadReplicas,
+  ) {
     this.pool = poolOf(db);
   }
 
@@ -78,8 +82,12 @@ export class SolutionsRepository {
       .findOne({ where: { id }, select: { id: true, projectName: true } });
   }
 
+  /** The whole document, once access is decided: from a replica, or the primary while a replica lacks it. */
   async documentOf(id: string): Promise<string | null> {
-    const solution = await this.db.getRepository(Solution).findOne({ where: { id }, select: { html: true } });
+    const solution = await this.replicas.read(
+      (db) => db.getRepository(Solution).findOne({ where: { id }, select: { html: true } }),
+      (found) => !found,
+    );
     return solution?.html ?? null;
   }
 
@@ -99,12 +107,17 @@ export class SolutionsRepository {
   }
 
   /** The name and the first `scanned` characters of the document: a public call reads no more. */
-  async head(id: string, scanned: number): Promise<{ projectName: string; head: string } | undefined> {
-    const { rows } = await this.pool.query<{ projectName: string; head: string }>(
-      `SELECT "projectName", left(html, $2) AS head FROM solutions WHERE id = $1`,
-      [id, scanned],
+  head(id: string, scanned: number): Promise<{ projectName: string; head: string } | undefined> {
+    return this.replicas.read(
+      async (db) =>
+        (
+          await poolOf(db).query<{ projectName: string; head: string }>(
+            `SELECT "projectName", left(html, $2) AS head FROM solutions WHERE id = $1`,
+            [id, scanned],
+          )
+        ).rows[0],
+      (row) => !row,
     );
-    return rows[0];
   }
 
   /**
@@ -130,18 +143,22 @@ export class SolutionsRepository {
 
   /** Runs a search statement through the gram index alone (solution-search.query.ts says why). */
   private throughGrams<T>(query: SqlCondition): Promise<T[]> {
-    return this.db.transaction(async (tx) => {
-      await tx.query(GRAM_INDEX_ONLY);
-      return tx.query(query.sql, query.params);
-    });
+    return this.replicas.read((db) =>
+      db.transaction(async (tx) => {
+        await tx.query(GRAM_INDEX_ONLY);
+        return tx.query(query.sql, query.params);
+      }),
+    );
   }
 
   /** A page of the solutions whose search form meets `text`, newest first, walking the recency index. */
   recencyPage(text: SqlCondition, limit: number, offset: number): Promise<SolutionListItem[]> {
-    return this.db.query(
-      `SELECT ${LIST_COLUMNS} FROM solution_search s JOIN solutions so ON so.id = s."solutionId"
-        WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT ${limit} OFFSET ${offset}`,
-      text.params,
+    return this.replicas.read((db) =>
+      db.query(
+        `SELECT ${LIST_COLUMNS} FROM solution_search s JOIN solutions so ON so.id = s."solutionId"
+          WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT ${limit} OFFSET ${offset}`,
+        text.params,
+      ),
     );
   }
 }
