@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './core/config/app-config';
 import { coreModules } from './core/core-modules';
 import { MailWorkerModule } from './core/mail/mail.module';
+import { LegacyQueuesModule } from './core/queue/queue.module';
 import { AuthJobsModule } from './modules/auth';
 import { BillingJobsModule } from './modules/billing';
 import { DemandFeesModule, DemandWorkerModule } from './modules/demand-store';
@@ -18,6 +19,7 @@ export class WorkerModule {
       imports: [
         ...coreModules(config),
         MailWorkerModule,
+        LegacyQueuesModule,
         AuthJobsModule,
         DemandWorkerModule,
         BillingJobsModule,

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NotificationEvent, WebRoute, type MessageItem } from '@think-tank/contracts';
 import Redis from 'ioredis';
 import { io } from 'socket.io-client';
+import { queuePrefix } from '../src/core/queue/legacy-queues';
 import { bearer, verifiedUser } from './support/accounts';
 import { paidDemand, registerDemand, startupCompleted, startupOrder } from './support/factories';
 import { RedisWithSentinels } from './support/redis-sentinels';
@@ -63,10 +64,8 @@ describe('Redis behind Sentinels, through a failover', () => {
 
     // Its jobs, limits and cache live on the private primary, not on the shared Redis of REDIS_URL.
     const onPrimary = new Redis(redis.primary.url);
-    expect((await onPrimary.keys(`${t.config.redisPrefix}:bull:*`)).length).toBeGreaterThan(0);
-    expect((await onPrimary.keys(`${t.config.redisPrefix}:*`)).length).toBeGreaterThan(
-      (await onPrimary.keys(`${t.config.redisPrefix}:bull:*`)).length,
-    );
+    expect((await onPrimary.keys(`${queuePrefix(t.config.redisPrefix)}:*`)).length).toBeGreaterThan(0);
+    expect((await onPrimary.keys(`${t.config.redisPrefix}:*`)).length).toBeGreaterThan(0);
     onPrimary.disconnect();
 
     // A start-up ordered before the kill and paid during the failover: a call that needs Redis meanwhile is

@@ -4,6 +4,7 @@ import { QueueName, type DemandDetail, type DemandEventPayload } from '@think-ta
 import type { Queue } from 'bull';
 import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
+import { queuePrefix } from '../src/core/queue/legacy-queues';
 import { StageSweeper } from '../src/modules/demand-store/jobs/stage-sweeper';
 import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
 import { bearer, verifiedUser } from './support/accounts';
@@ -189,7 +190,7 @@ describe('a stage job that stalls past its limit', () => {
     // As Bull would leave it after a worker died with it twice (maxStalledCount) and a third time now: active,
     // unlocked, counted stalled twice, and in the set the next stalled check looks at. The stage says Processing.
     const redis = new Redis(late.t.config.redis.url);
-    const key = (k: string) => `${late.t.config.redisPrefix}:bull:demand-stages:${k}`;
+    const key = (k: string) => `${queuePrefix(late.t.config.redisPrefix)}:demand-stages:${k}`;
     const jobId = `${id}:Startup:${run}`;
     await redis
       .multi()
@@ -270,7 +271,7 @@ describe('the sweep for stages without a live job', () => {
     await (await queue.getJob(`${lost}:Startup:1`))!.remove();
     // Failed as Bull leaves it when the worker that failed it died before recording it: no event fires here.
     const redis = new Redis(late.t.config.redis.url);
-    const key = (k: string) => `${late.t.config.redisPrefix}:bull:demand-stages:${k}`;
+    const key = (k: string) => `${queuePrefix(late.t.config.redisPrefix)}:demand-stages:${k}`;
     const doomed = `${failedUnheard}:Startup:1`;
     await redis
       .multi()

@@ -35,8 +35,8 @@ describe('the prod-keda overlay (workers scaled on the stage queue)', () => {
       authenticationRef: { name: string };
     }[];
     expect(triggers.map((t) => [t.type, t.metadata.listName])).toEqual([
-      ['redis', `${config.REDIS_PREFIX}:bull:demand-stages:wait`],
-      ['redis', `${config.REDIS_PREFIX}:bull:demand-stages:active`],
+      ['redis', `{${config.REDIS_PREFIX}}:bull:demand-stages:wait`],
+      ['redis', `{${config.REDIS_PREFIX}}:bull:demand-stages:active`],
     ]);
     for (const t of triggers) expect(t.metadata.listLength).toBe(config.WORKER_CONCURRENCY);
     expect(Number(config.WORKER_CONCURRENCY)).toBeLessThan(Number(config.DB_POOL_MAX));

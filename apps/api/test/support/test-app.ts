@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../../src/core/config/app-config';
 import { dropDatabase, ensureDatabase } from '../../src/core/database/ensure-database';
 import { coreModules } from '../../src/core/core-modules';
 import { createApp } from '../../src/create-app';
+import { queuePrefix } from '../../src/core/queue/legacy-queues';
 import { MailWorkerModule } from '../../src/core/mail/mail.module';
 import { AuthJobsModule } from '../../src/modules/auth';
 import { DemandFeesModule } from '../../src/modules/demand-store';
@@ -85,6 +86,7 @@ export async function startTestApp(
       if (replicaOf) return;
       await dropDatabase(config.databaseUrl);
       await deleteKeys(config.redis.url, `${config.redisPrefix}:*`);
+      await deleteKeys(config.redis.url, `${queuePrefix(config.redisPrefix)}:*`);
     },
   };
 }

@@ -3,6 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { QueueName } from '@think-tank/contracts';
 import { AppConfig } from '../config/app-config';
 import { redisOptions } from '../redis/redis-connection';
+import { LegacyQueues, queuePrefix } from './legacy-queues';
 
 /**
  * Every queue, registered once with its settings: a queue registered again elsewhere would be a second instance
@@ -28,14 +29,14 @@ const queues = BullModule.registerQueue(
   },
 );
 
-/** Bull on the app's Redis; queue keys live under REDIS_PREFIX like every other key. */
+/** Bull on the app's Redis; queue keys live under REDIS_PREFIX (hash-tagged: legacy-queues.ts) like every other key. */
 @Global()
 @Module({
   imports: [
     BullModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        prefix: `${config.redisPrefix}:bull`,
+        prefix: queuePrefix(config.redisPrefix),
         // A command (adding a job) fails after 2 reconnection tries while Redis is down, so the request answers 503
         // at once rather than after ioredis's default 20. Bull keeps its blocking clients waiting, as it must.
         redis: { ...redisOptions(config.redis), maxRetriesPerRequest: 2 },
@@ -46,3 +47,7 @@ const queues = BullModule.registerQueue(
   exports: [queues],
 })
 export class QueueModule {}
+
+/** The worker's move of the jobs queued under the previous release's prefix (legacy-queues.ts). */
+@Module({ providers: [LegacyQueues] })
+export class LegacyQueuesModule {}
