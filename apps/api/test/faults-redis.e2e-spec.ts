@@ -58,6 +58,16 @@ describe('an API process through a Redis outage (contract §10)', () => {
     // Readiness is local: an outage of a shared service takes no replica out of its Service.
     expect(await call(base, '/ready')).toMatchObject({ status: 200, body: { status: 'ok' } });
 
+    // A socket that comes and goes meanwhile subscribes to its rooms and leaves them: the subscriptions wait for
+    // Redis, they fail nothing (the process's unhandled rejections are counted below).
+    const passer = io(`${base}/notifications`, {
+      auth: { token: u.session.access_token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise<void>((ok) => passer.once('connect', () => ok()));
+    passer.close();
+
     // A logout pushes "close your sockets" through Redis: the push is lost, the process is not.
     const logout = await call(base, '/api/auth/logout', json({ refresh_token: u.session.refresh_token }));
     expect(logout.status).toBe(204);

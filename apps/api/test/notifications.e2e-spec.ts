@@ -1,7 +1,11 @@
-import { NotificationEvent, type MessageItem } from '@think-tank/contracts';
+import { NOTIFICATIONS_NAMESPACE, NotificationEvent, type MessageItem } from '@think-tank/contracts';
+import Redis from 'ioredis';
 import * as jwt from 'jsonwebtoken';
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
+import { shardedChannel } from '../src/core/realtime/socket-adapter';
+import { userRoom } from '../src/core/realtime/socket-push';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
@@ -244,6 +248,16 @@ describe('notifications (contract §7)', () => {
     await t.app.get(NotificationsService).send([u.session.user.id], draft(7));
     expect((await arrived).title).toBe('消息7');
     expect(Date.now() - started).toBeLessThan(1000);
+    // Sharded: the user's room channel reaches the one replica holding their socket, not every replica.
+    const redis = new Redis(t.config.redis.url);
+    const rooms = [userRoom(u.session.user.id, 'zh'), 'user:nobody-here:zh'];
+    const counts = await redis.call(
+      'PUBSUB',
+      'SHARDNUMSUB',
+      ...rooms.map((room) => shardedChannel(t.config, NOTIFICATIONS_NAMESPACE, room)),
+    );
+    redis.disconnect();
+    expect((counts as (string | number)[]).filter((_, i) => i % 2 === 1).map(Number)).toEqual([1, 0]);
 
     const closed = next<string>(onReplica, 'disconnect');
     await t.http
@@ -258,22 +272,25 @@ describe('notifications (contract §7)', () => {
     const socket = await connected(t, u);
     // The child's own start (Node, ioredis, the emitter) is inside this wait: seconds on a loaded machine.
     const arrived = nextMessage(socket);
-    // The child prints how many subscribers Redis handed the event to, so that a miss says whether the event left
-    // the child at all and whether this API was listening.
+    // The worker's own SocketPush in a process of its own; the child prints how many subscribers Redis handed the
+    // event to, so that a miss says whether the event left the child at all and whether this API was listening.
     const script = `
-      const Redis = require('ioredis');
-      const { Emitter } = require('@socket.io/redis-emitter');
-      const redis = new Redis(process.env.REDIS_URL);
-      const publish = redis.publish.bind(redis);
-      redis.publish = (...args) => publish(...args).then((n) => (console.log('receivers=' + n), n));
-      new Emitter(redis, { key: process.env.KEY }).of('/notifications').to('user:' + process.env.USER_ID + ':zh')
-        .emit('new_message', { _id: 'w1', title: '来自后台任务', content: '', createdAt: new Date().toISOString(), readStatus: 'unread', actionUrl: null });
-      redis.quit().catch((e) => { console.error(e); process.exit(1); });`;
-    const worker = spawn(process.execPath, ['-e', script], {
+      require('reflect-metadata');
+      const { loadConfig } = require('./src/core/config/app-config');
+      const { SocketPush } = require('./src/core/realtime/socket-push');
+      const push = new SocketPush(loadConfig(process.env));
+      const redis = push.redis;
+      const spublish = redis.spublish.bind(redis);
+      redis.spublish = (...args) => spublish(...args).then((n) => (console.log('receivers=' + n), n));
+      push.toRoom('/notifications', 'user:' + process.env.USER_ID + ':zh', 'new_message', { _id: 'w1', title: '来自后台任务', content: '', createdAt: new Date().toISOString(), readStatus: 'unread', actionUrl: null });
+      push.onApplicationShutdown().catch((e) => { console.error(e); process.exit(1); });`;
+    const worker = spawn(process.execPath, ['-r', './swc-register.js', '-e', script], {
+      cwd: resolve(__dirname, '..'),
       env: {
         ...process.env,
+        NODE_ENV: 'test',
         REDIS_URL: t.config.redis.url,
-        KEY: `${t.config.redisPrefix}:socket.io`,
+        REDIS_PREFIX: t.config.redisPrefix,
         USER_ID: u.session.user.id,
       },
       stdio: ['ignore', 'pipe', 'inherit'],

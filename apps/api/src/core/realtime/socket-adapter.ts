@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createShardedAdapter } from '@socket.io/redis-adapter';
 import { DEMAND_EVENTS_NAMESPACE, NOTIFICATIONS_NAMESPACE } from '@think-tank/contracts';
 import type Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
@@ -9,12 +9,19 @@ import type { AppConfig } from '../config/app-config';
 import { logConnectionErrors, onReconnected } from '../redis/connection-errors';
 import { connectRedis } from '../redis/redis-connection';
 
-/** The Redis channel prefix of socket.io, under REDIS_PREFIX; the emitter publishes on the same one. */
+/** The Redis channel prefix of socket.io, under REDIS_PREFIX; SocketPush publishes on the same one. */
 export const socketChannel = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
 
 /**
- * socket.io on the API's HTTP server with the Redis adapter always on, so that an event emitted by any replica
- * or worker reaches a user's sockets wherever they are connected. Browsers from another origin are refused.
+ * A sharded adapter's channel: the namespace's, which every replica subscribes to, or a room's, which only the
+ * replicas holding a socket in that room do (its "dynamic" subscription mode).
+ */
+export const shardedChannel = (config: AppConfig, namespace: string, room?: string) =>
+  `${socketChannel(config)}#${namespace}#${room === undefined ? '' : `${room}#`}`;
+
+/**
+ * socket.io on the API's HTTP server with the sharded Redis adapter always on, so that an event emitted by any
+ * replica or worker reaches a user's sockets wherever they are connected. Browsers from another origin are refused.
  * WebSocket only: a long-polling session is a series of requests that must all reach the replica holding it, which
  * a round-robin balancer (the Ingress, the compose proxy) does not promise; one WebSocket is one connection.
  */
@@ -42,7 +49,9 @@ export class RedisIoAdapter extends IoAdapter {
       connectRedis(this.config.redis, { maxRetriesPerRequest: 2 }),
       'SocketAdapter',
     );
-    const sub = logConnectionErrors(pub.duplicate(), 'SocketAdapter');
+    // A room's subscription, asked when a socket joins or leaves while Redis is away, waits for the connection rather
+    // than failing (the adapter does not handle the failure); ioredis subscribes again on reconnection anyway.
+    const sub = logConnectionErrors(pub.duplicate({ maxRetriesPerRequest: null }), 'SocketAdapter');
     this.clients.push(pub, sub);
     // A subscriber cut off from Redis missed what other replicas and the workers pushed meanwhile: once it is back,
     // this replica's sockets are closed by the server, so that clients reconnect at once and fetch what they
@@ -60,7 +69,14 @@ export class RedisIoAdapter extends IoAdapter {
         ),
       ),
     );
-    server.adapter(createAdapter(pub, sub, { key: socketChannel(this.config) }));
+    // Sharded Pub/Sub (Redis 7): a replica receives the events of the rooms it holds sockets in, not every event of
+    // the cluster; with many replicas, each one's share of the traffic shrinks instead of staying the whole.
+    server.adapter(
+      createShardedAdapter(pub, sub, {
+        channelPrefix: socketChannel(this.config),
+        subscriptionMode: 'dynamic',
+      }),
+    );
     // The root namespace serves nothing: every connection to it is refused, as an unauthorized one (contract §11).
     server.of('/').use((_socket, next) => next(new Error('UNAUTHORIZED')));
     return server;

@@ -7,26 +7,37 @@ import {
   type ServerEventsOf,
 } from '@think-tank/contracts';
 import type Redis from 'ioredis';
+import { MessageType, type ClusterMessage } from 'socket.io-adapter';
 import { AppConfig } from '../config/app-config';
-import { socketChannel } from './socket-adapter';
 import { logConnectionErrors } from '../redis/connection-errors';
 import { connectRedis } from '../redis/redis-connection';
+import { shardedChannel, socketChannel } from './socket-adapter';
 
 /** The room of one user's sockets in one language (messages are pushed already translated). */
 export const userRoom = (userId: string, lang?: string) =>
   lang ? `user:${userId}:${lang}` : `user:${userId}`;
 
+/** socket.io-parser's EVENT packet, the kind `socket.emit` sends. */
+const EVENT_PACKET = 2;
+/** The sender id the adapters know for a process that holds no sockets (socket.io-adapter's EMITTER_UID). */
+const EMITTER = 'emitter';
+
 /**
- * Pushes socket events through Redis (the socket.io emitter), so the API and background workers alike reach
- * any replica's sockets without holding any.
+ * Pushes socket events through Redis, so the API and background workers alike reach any replica's sockets
+ * without holding any. Messages are the sharded adapter's (socket-adapter.ts): a room's event goes on the room's
+ * own sharded channel, which only the replicas holding a socket in that room subscribe to.
  */
 @Injectable()
 export class SocketPush implements OnApplicationShutdown {
   private readonly redis: Redis;
-  private readonly emitter: Emitter;
+  /**
+   * The classic adapter's channels, which the previous release's API pods listen on while a rollout lasts: kept
+   * for one release (README › Releases), then removed with @socket.io/redis-emitter.
+   */
+  private readonly classic: Emitter;
   private readonly logger = new Logger(SocketPush.name);
 
-  constructor(@Inject(AppConfig) config: AppConfig) {
+  constructor(@Inject(AppConfig) private readonly config: AppConfig) {
     this.redis = logConnectionErrors(
       connectRedis(config.redis, { maxRetriesPerRequest: 2 }),
       SocketPush.name,
@@ -37,7 +48,12 @@ export class SocketPush implements OnApplicationShutdown {
       publish: (channel: string, message: string | Buffer) =>
         this.redis.publish(channel, message).catch((e: Error) => this.dropped(e)),
     };
-    this.emitter = new Emitter(publisher, { key: socketChannel(config) });
+    this.classic = new Emitter(publisher, { key: socketChannel(config) });
+  }
+
+  /** Publishes a message of the cluster adapters' protocol on a sharded channel. */
+  private publish(channel: string, message: ClusterMessage): void {
+    this.redis.spublish(channel, JSON.stringify(message)).catch((e: Error) => this.dropped(e));
   }
 
   private lastWarning = 0;
@@ -55,7 +71,16 @@ export class SocketPush implements OnApplicationShutdown {
     event: E,
     ...args: ServerEventsOf<N>[E] extends (...a: infer A) => void ? A : never
   ): void {
-    this.emitter
+    this.publish(shardedChannel(this.config, namespace, room), {
+      uid: EMITTER,
+      nsp: namespace,
+      type: MessageType.BROADCAST,
+      data: {
+        opts: { rooms: [room], except: [], flags: {} },
+        packet: { type: EVENT_PACKET, data: [event, ...args], nsp: namespace },
+      },
+    });
+    this.classic
       .of(namespace)
       .to(room)
       .emit(event, ...args);
@@ -63,8 +88,16 @@ export class SocketPush implements OnApplicationShutdown {
 
   /** Closes every socket of the user, in every namespace (logout, password reset, account disabled). */
   disconnectUser(userId: string): void {
-    for (const namespace of [NOTIFICATIONS_NAMESPACE, DEMAND_EVENTS_NAMESPACE])
-      this.emitter.of(namespace).in(userRoom(userId)).disconnectSockets(true);
+    for (const namespace of [NOTIFICATIONS_NAMESPACE, DEMAND_EVENTS_NAMESPACE]) {
+      // On the namespace's channel, which every replica subscribes to.
+      this.publish(shardedChannel(this.config, namespace), {
+        uid: EMITTER,
+        nsp: namespace,
+        type: MessageType.DISCONNECT_SOCKETS,
+        data: { opts: { rooms: [userRoom(userId)], except: [], flags: {} }, close: true },
+      });
+      this.classic.of(namespace).in(userRoom(userId)).disconnectSockets(true);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
