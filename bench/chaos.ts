@@ -1,9 +1,11 @@
 /**
- * npm run chaos: two APIs and two workers behind nginx on a PostgreSQL and a Redis of the run's own, under load
- * (readers, 200 live sockets, 50 demands walking Startup → Preparation, 50 Alipay payments, half notified twice),
- * while one fault at a time strikes: a worker and an API killed, an API stopped as a deploy does, Redis and
- * PostgreSQL stopped, PostgreSQL slowed. Then it checks that nothing was lost or done twice, prints the table to
- * bench/chaos-results.md, and exits non-zero when anything was. `--short` is the version `npm test` runs.
+ * npm run chaos: APIs and workers (2 and 2; `-- --apis 4 --workers 4`) behind nginx on a PostgreSQL with a
+ * streaming read replica and a Redis behind three Sentinels, all of the run's own, under load (readers, 200 live
+ * sockets, 50 demands walking Startup → Preparation, 50 Alipay payments, half notified twice), while one fault at a
+ * time strikes: a worker and an API killed, an API stopped as a deploy does, Redis and PostgreSQL stopped,
+ * PostgreSQL slowed, the replica behind and stopped, Redis's primary killed, an API's socket subscriber cut. Then it
+ * checks that nothing was lost or done twice, prints the table to bench/chaos-results.md, and exits non-zero when
+ * anything was. `--short` is the version `npm test` runs: 2 and 2 on a single PostgreSQL and Redis, three faults.
  */
 import 'reflect-metadata';
 import { Role } from '@think-tank/contracts';
@@ -18,9 +20,15 @@ import { faults } from './chaos/faults';
 import { BellClient, buyWithNotify, call, DemandPage, Readers, walkDemand, type Walk } from './chaos/load';
 
 const SHORT = process.argv.includes('--short');
+/** `--name N` on the command line, else `fallback`. */
+const count = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? fallback : Math.max(1, Number(process.argv[at + 1]) || fallback);
+};
+const SHAPE = { apis: count('apis', 2), workers: count('workers', 2), scaled: !SHORT };
 const PLAN = SHORT
   ? { demands: 6, buyers: 6, bells: 24, readers: 2, outageMs: 5_000, stepMs: 150, minutes: 2.5 }
-  : { demands: 50, buyers: 50, bells: 150, readers: 4, outageMs: 20_000, stepMs: 300, minutes: 15 };
+  : { demands: 50, buyers: 50, bells: 150, readers: 4, outageMs: 20_000, stepMs: 300, minutes: 22 };
 
 interface Row {
   fault: string;
@@ -33,13 +41,11 @@ interface Row {
 async function main() {
   const started = Date.now();
   const deadline = started + PLAN.minutes * 60_000;
-  const cluster = new ChaosCluster(PLAN.stepMs);
+  const cluster = new ChaosCluster(PLAN.stepMs, SHAPE);
   const failures: string[] = [];
   const rows: Row[] = [];
   try {
-    console.log(
-      `chaos${SHORT ? ' (short)' : ''}: starting PostgreSQL, Redis, 2 APIs, 2 workers and nginx in ${cluster.dir}`,
-    );
+    console.log(`chaos${SHORT ? ' (short)' : ''}: starting ${describe()} and nginx in ${cluster.dir}`);
     await cluster.start();
     const token = (id: string, role: string) =>
       jwt.sign({ sub: id, role, typ: 'access', ver: 0 }, JWT_SECRET, { algorithm: 'HS256', expiresIn: '2h' });
@@ -85,12 +91,14 @@ async function main() {
     );
 
     let seen = { doubled: 0, lost: 0 };
-    for (const fault of faults(SHORT, PLAN.outageMs)) {
+    const run = { adminToken, clients: [...bells, ...pages] };
+    for (const fault of faults(SHORT, PLAN.outageMs, SHAPE.scaled)) {
       await cluster.ready();
       await sleep(3_000);
       const from = Date.now();
       process.stdout.write(`fault: ${fault.name}… `);
-      const recoveredWhen = await fault.strike(cluster);
+      run.clients = [...bells, ...pages];
+      const recoveredWhen = await fault.strike(cluster, run);
       const over = Date.now();
       await cluster.ready();
       if (recoveredWhen) await waitFor(recoveredWhen, 120_000);
@@ -178,6 +186,7 @@ async function main() {
       sockets: bells.length + pages.length,
       unhandled,
       failures,
+      notes: cluster.notes,
     });
     bells.forEach((b) => b.socket.close());
     pages.forEach((p) => p.socket.close());
@@ -205,11 +214,12 @@ function report(
     sockets: number;
     unhandled: number;
     failures: string[];
+    notes: string[];
   },
 ) {
   const lines = [
     `${SHORT ? 'Short chaos run (npm test)' : 'Chaos run (npm run chaos)'} on this machine (${new Date().toISOString().slice(0, 10)}): ` +
-      `2 APIs and 2 workers behind nginx, ${PLAN.readers} reading loops, ${PLAN.bells + PLAN.demands} sockets, ` +
+      `${describe()} behind nginx, ${PLAN.readers} reading loops, ${PLAN.bells + PLAN.demands} sockets, ` +
       `${PLAN.demands} demands walking Startup → Preparation, ${PLAN.buyers} Alipay payments (half notified twice); ` +
       `${run.seconds.toFixed(0)} s in all.`,
     '',
@@ -222,12 +232,21 @@ function report(
     '',
     `Sockets that reconnected at least once: ${run.reconnected} of ${run.sockets}. Failed stages a user retried: ` +
       `${run.retries}. Unhandled promise rejections counted by the processes running at the end: ${run.unhandled}.`,
+    ...run.notes.map((n) => `\n${n}`),
     run.failures.length
       ? `FAILED:\n- ${run.failures.join('\n- ')}`
       : 'Nothing lost, nothing doubled, no process exited unasked.',
   ];
   console.log(`\n${lines.join('\n')}\n`);
   if (!SHORT) writeFileSync(join(ROOT, 'bench/chaos-results.md'), `${lines.join('\n')}\n`);
+}
+
+/** The cluster in words, for the log and the table's heading. */
+function describe(): string {
+  const data = SHAPE.scaled
+    ? 'PostgreSQL with a streaming read replica, Redis with a replica and three Sentinels'
+    : 'PostgreSQL, Redis';
+  return `${data}, ${SHAPE.apis} APIs and ${SHAPE.workers} workers`;
 }
 
 void main();

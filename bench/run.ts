@@ -353,7 +353,11 @@ async function readerDemand(token: string): Promise<string> {
 }
 
 async function main() {
-  const problems = await unreachableServices(DATABASE_URL, REDIS_URL, { creatingDatabase: true });
+  const problems = await unreachableServices(
+    DATABASE_URL,
+    { url: REDIS_URL, sentinels: [], sentinelName: 'mymaster' },
+    { creatingDatabase: true },
+  );
   if (problems.length) throw new Error(problems.join('\n'));
   await ensureDatabase(DATABASE_URL);
   const db = await new DataSource(dataSourceOptions(DATABASE_URL)).initialize();

@@ -7,12 +7,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
+import Redis from 'ioredis';
 import { Client } from 'pg';
 import { join, resolve } from 'node:path';
 import { FakeAlipayPlatform } from '../../apps/api/test/fakes/alipay-platform';
 import { freePort } from '../../apps/api/test/support/free-port';
 import { PrivatePostgres } from '../../apps/api/test/support/private-postgres';
 import { PrivateRedis } from '../../apps/api/test/support/private-redis';
+import { RedisWithSentinels } from '../../apps/api/test/support/redis-sentinels';
 import { TcpProxy } from '../../apps/api/test/support/tcp-proxy';
 import { waitFor } from '../../apps/api/test/support/wait';
 
@@ -73,14 +75,27 @@ http {
 }`;
 }
 
+/** How many of each process, and whether the data layer is scaled out (a read replica, Redis behind Sentinels). */
+export interface ClusterShape {
+  apis: number;
+  workers: number;
+  scaled: boolean;
+}
+
 export class ChaosCluster {
   readonly postgres = new PrivatePostgres();
-  readonly redis = new PrivateRedis();
+  /** The streaming replica that the library's reads go to (scaled runs). */
+  replica?: PrivatePostgres;
+  /** Redis's primary, its replica and three Sentinels (scaled runs); else a single Redis. */
+  sentinels?: RedisWithSentinels;
+  private readonly single = new PrivateRedis();
   readonly alipay = new FakeAlipayPlatform();
   dbProxy!: TcpProxy;
   readonly members: Member[] = [];
   /** What a fault saw go wrong while it lasted (a probe that failed, say): the run fails on any. */
   readonly failures: string[] = [];
+  /** Measurements a fault took beside its row (printed under the table). */
+  readonly notes: string[] = [];
   /** Processes that exited without the run asking: name, code or signal. */
   readonly unexpectedExits: string[] = [];
   readonly dir = mkdtempSync(join(tmpdir(), 'tt-chaos-'));
@@ -89,11 +104,22 @@ export class ChaosCluster {
   private env: Record<string, string> = {};
   private generation = 0;
 
-  constructor(private readonly generatorStepMs: number) {}
+  constructor(
+    private readonly generatorStepMs: number,
+    readonly shape: ClusterShape,
+  ) {}
+
+  /** The Redis servers (not the Sentinels), primary first as they were started. */
+  get redisServers(): PrivateRedis[] {
+    return this.sentinels ? [this.sentinels.primary, this.sentinels.replica!] : [this.single];
+  }
 
   async start(): Promise<void> {
     await this.postgres.start();
-    await this.redis.start();
+    if (this.shape.scaled) {
+      this.sentinels = new RedisWithSentinels();
+      await this.sentinels.start();
+    } else await this.single.start();
     this.dbProxy = new TcpProxy('127.0.0.1', this.postgres.port);
     await this.dbProxy.up();
     const nginxPort = await freePort();
@@ -104,7 +130,11 @@ export class ChaosCluster {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       DATABASE_URL: `postgres://postgres@127.0.0.1:${this.dbProxy.port}/think_tank`,
-      REDIS_URL: this.redis.url,
+      REDIS_URL: this.redisServers[0].url,
+      ...(this.sentinels && {
+        REDIS_SENTINELS: this.sentinels.addresses,
+        REDIS_SENTINEL_NAME: this.sentinels.name,
+      }),
       JWT_SECRET,
       PUBLIC_URL: this.url,
       TRUST_PROXY: '127.0.0.1',
@@ -124,9 +154,14 @@ export class ChaosCluster {
     });
     const code = await new Promise((done) => setup.once('exit', done));
     if (code !== 0) throw new Error(`cli setup exited with ${code}`);
-    const apis = [await this.spawn('api'), await this.spawn('api')];
-    await this.spawn('worker');
-    await this.spawn('worker');
+    if (this.shape.scaled) {
+      this.replica = new PrivatePostgres(this.postgres);
+      await this.replica.start();
+      this.env.DATABASE_REPLICA_URLS = this.replica.url;
+    }
+    const apis: Member[] = [];
+    for (let i = 0; i < this.shape.apis; i++) apis.push(await this.spawn('api'));
+    for (let i = 0; i < this.shape.workers; i++) await this.spawn('worker');
     await this.startNginx(apis.map((a) => a.port));
     await this.ready();
   }
@@ -175,12 +210,48 @@ export class ChaosCluster {
     await this.spawn(member.kind, member.port);
   }
 
-  /** PostgreSQL or Redis stopped for `ms`, then started again on the same port and data. */
-  async outage(service: 'postgres' | 'redis', ms: number): Promise<void> {
+  /**
+   * PostgreSQL, its read replica or Redis (every Redis server: behind Sentinels, a failover is no outage) stopped for
+   * `ms`, then started again on the same ports and data, Redis's primary before its replica.
+   */
+  async outage(service: 'postgres' | 'replica' | 'redis', ms: number): Promise<void> {
+    const servers =
+      service === 'redis' ? this.redisServers : [service === 'postgres' ? this.postgres : this.replica!];
     if (service === 'redis') this.redisStoppedAt = Date.now();
-    await this[service].stop();
+    for (const server of servers) await server.stop();
     await sleep(ms);
-    await this[service].start();
+    for (const server of servers) await server.start();
+  }
+
+  /** Replay on the read replica held back by `delay` (recovery_min_apply_delay): a replica that far behind. */
+  async replicaDelay(delay: string): Promise<void> {
+    for (const text of [`ALTER SYSTEM SET recovery_min_apply_delay = '${delay}'`, 'SELECT pg_reload_conf()'])
+      await this.sql(text, [], this.replica);
+  }
+
+  /** Cuts the API's socket subscriber connection (CLIENT KILL on the primary): how many connections it cut. */
+  async cutSubscriber(api: Member): Promise<number> {
+    const port = this.sentinels ? await this.sentinels.primaryPort() : this.single.port;
+    const redis = new Redis({ host: '127.0.0.1', port });
+    try {
+      const list = (await redis.client('LIST')) as string;
+      const ids = list
+        .split('\n')
+        .filter((line) => line.includes(` name=socket-subscriber-${api.child.pid} `))
+        .map((line) => /\bid=(\d+)/.exec(line)![1]);
+      for (const id of ids) await redis.client('KILL', 'ID', id);
+      return ids.length;
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  /** Transactions PostgreSQL has ended since it started (commits and rollbacks, every database). */
+  async transactions(): Promise<number> {
+    const [{ n }] = await this.sql(
+      'SELECT sum(xact_commit + xact_rollback)::bigint AS n FROM pg_stat_database',
+    );
+    return Number(n);
   }
 
   /** Ends a member with a signal and waits for its exit. */
@@ -216,8 +287,8 @@ export class ChaosCluster {
   }
 
   /** A query on the run's database, straight to PostgreSQL (not through the proxy that faults slow down). */
-  async sql(text: string, params: unknown[] = []) {
-    const client = new Client({ connectionString: this.postgres.url });
+  async sql(text: string, params: unknown[] = [], server: PrivatePostgres = this.postgres) {
+    const client = new Client({ connectionString: server.url });
     await client.connect();
     try {
       return (await client.query(text, params)).rows;
@@ -265,7 +336,9 @@ export class ChaosCluster {
     await Promise.all(this.members.map((m) => this.stop(m, 'SIGKILL')));
     await this.dbProxy?.down();
     await this.alipay.stopGateway();
-    await this.redis.stop();
+    if (this.sentinels) await this.sentinels.stop();
+    else await this.single.stop();
+    await this.replica?.destroy();
     await this.postgres.destroy();
   }
 

@@ -122,7 +122,7 @@ export class Readers {
  * A socket as the web app opens it (the same options, kept live the same way), remembering when it was opened and
  * how often it connected.
  */
-class LiveClient {
+export class LiveClient {
   readonly socket: Socket;
   readonly openedAt = Date.now();
   connects = 0;

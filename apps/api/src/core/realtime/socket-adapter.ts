@@ -51,7 +51,11 @@ export class RedisIoAdapter extends IoAdapter {
     );
     // A room's subscription, asked when a socket joins or leaves while Redis is away, waits for the connection rather
     // than failing (the adapter does not handle the failure); ioredis subscribes again on reconnection anyway.
-    const sub = logConnectionErrors(pub.duplicate({ maxRetriesPerRequest: null }), 'SocketAdapter');
+    // Named, so that CLIENT LIST tells which process a subscriber belongs to (the chaos run cuts one).
+    const sub = logConnectionErrors(
+      pub.duplicate({ maxRetriesPerRequest: null, connectionName: `socket-subscriber-${process.pid}` }),
+      'SocketAdapter',
+    );
     this.clients.push(pub, sub);
     // A subscriber cut off from Redis missed what other replicas and the workers pushed meanwhile: once it is back,
     // this replica's sockets are closed by the server, so that clients reconnect at once and fetch what they
