@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { createServer } from 'node:http';
 import { Readiness } from './core/health/readiness';
 import { MetricsService } from './core/metrics/metrics.service';
-import { ConfigError, loadConfig } from './core/config/app-config';
+import { ConfigError, loadConfig, workerConfigProblems } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';
 import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
 import { guardProcess } from './core/lifecycle/process-faults';
@@ -19,7 +19,10 @@ const JSON_TYPE = { 'content-type': 'application/json', 'cache-control': 'no-sto
 async function main() {
   const config = loadConfig();
   const faults = guardProcess('worker', config.logLevel);
-  const problems = await unreachableServices(config.databaseUrl, config.redis);
+  const problems = [
+    ...workerConfigProblems(config),
+    ...(await unreachableServices(config.databaseUrl, config.redis)),
+  ];
   if (problems.length) {
     for (const line of problems) console.error(line);
     process.exit(1);

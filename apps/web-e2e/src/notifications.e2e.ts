@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginAsAdmin, newVerifiedUser } from './support/api';
@@ -141,17 +142,25 @@ describe('notifications in the browser', () => {
     await panel.getByText('没有更多消息了').waitFor();
     await snap(page, 'notifications-02-read');
 
-    // A background worker holds no sockets: it emits through Redis, and the open panel shows the message.
+    // A background worker holds no sockets: it pushes through Redis with the app's SocketPush, in a process of its
+    // own, and the open panel shows the message.
     const script = `
-      const Redis = require('ioredis');
-      const { Emitter } = require('@socket.io/redis-emitter');
-      const redis = new Redis(process.env.REDIS_URL || 'redis://127.0.0.1:6379');
-      new Emitter(redis, { key: process.env.KEY }).of('/notifications').to('user:' + process.env.USER_ID)
-        .emit('new_message', { _id: '00000000-0000-4000-8000-0000000000aa', title: '阶段生成完成', content: '来自后台任务',
-          createdAt: new Date().toISOString(), readStatus: 'unread', actionUrl: null });
-      setTimeout(() => redis.quit(), 100);`;
-    const worker = spawn(process.execPath, ['-e', script], {
-      env: { ...process.env, KEY: `${inject('redisPrefix')}:socket.io`, USER_ID: user.user.id },
+      require('reflect-metadata');
+      const { loadConfig } = require('./src/core/config/app-config');
+      const { SocketPush } = require('./src/core/realtime/socket-push');
+      const push = new SocketPush(loadConfig(process.env));
+      push.toRoom('/notifications', 'user:' + process.env.USER_ID, 'new_message', { _id: '00000000-0000-4000-8000-0000000000aa',
+        title: '阶段生成完成', content: '来自后台任务', createdAt: new Date().toISOString(), readStatus: 'unread', actionUrl: null });
+      push.onApplicationShutdown();`;
+    const worker = spawn(process.execPath, ['-r', './swc-register.js', '-e', script], {
+      cwd: resolve(__dirname, '../../api'),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+        REDIS_PREFIX: inject('redisPrefix'),
+        USER_ID: user.user.id,
+      },
       stdio: 'inherit',
     });
     await new Promise((resolve) => worker.on('exit', resolve));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
-import { ConfigError, loadConfig, withDevelopmentEnvFile } from './app-config';
+import { ConfigError, loadConfig, withDevelopmentEnvFile, workerConfigProblems } from './app-config';
 import { envSchema } from './env-schema';
 
 describe('loadConfig', () => {
@@ -37,7 +37,6 @@ describe('loadConfig', () => {
       { REDIS_SENTINELS: 'sentinel-0:26379,sentinel-1' },
       /^Invalid configuration: REDIS_SENTINELS must be host:port/,
     ],
-    [{ WORKER_CONCURRENCY: '10' }, /^Invalid configuration: WORKER_CONCURRENCY must be below DB_POOL_MAX \(10\)/],
     [
       { DATABASE_REPLICA_URLS: 'postgres://replica-0/think_tank,replica-1' },
       /^Invalid configuration: DATABASE_REPLICA_URLS must be postgres:\/\/ URLs/,
@@ -60,6 +59,17 @@ describe('loadConfig', () => {
   ])('names the bad variable in one line: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('keeps a worker from starting with more stages at once than its pool has connections to spare', () => {
+    expect(workerConfigProblems(loadConfig({}))).toEqual([]);
+    expect(workerConfigProblems(loadConfig({ WORKER_CONCURRENCY: '10' }))).toEqual([
+      expect.stringMatching(
+        /^Invalid configuration: WORKER_CONCURRENCY \(10\) must be below DB_POOL_MAX \(10\)/,
+      ),
+    ]);
+    // An API process with a small pool runs no stage: its configuration is valid.
+    expect(() => loadConfig({ DB_POOL_MAX: '2' })).not.toThrow();
   });
 
   it('serves the API documents outside production, and in production only with API_DOCS=true', () => {

@@ -250,3 +250,15 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
 
 /** An address without its trailing slash (the API's paths begin with one). */
 const trimSlash = (url: string) => (url.endsWith('/') ? url.slice(0, -1) : url);
+
+/**
+ * What keeps a worker process from starting with this configuration: a running stage holds one connection at most,
+ * and the sweep, the mail jobs and the health checks need one more (an API process runs no stage: not its concern).
+ */
+export function workerConfigProblems(config: AppConfig): string[] {
+  return config.workerConcurrency < config.dbPoolMax
+    ? []
+    : [
+        `Invalid configuration: WORKER_CONCURRENCY (${config.workerConcurrency}) must be below DB_POOL_MAX (${config.dbPoolMax}): each running stage may hold a connection`,
+      ];
+}

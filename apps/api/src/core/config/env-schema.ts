@@ -161,13 +161,6 @@ export const envSchema = z
     // It publishes every verification code and reset link.
     if (env.NODE_ENV === 'production' && env.DEV_OUTBOX === 'true')
       ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: 'must not be on in production' });
-    // A running stage holds one connection at most; the sweep, the mail jobs and the health checks need one more.
-    if (env.WORKER_CONCURRENCY >= env.DB_POOL_MAX)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['WORKER_CONCURRENCY'],
-        message: `must be below DB_POOL_MAX (${env.DB_POOL_MAX}): each running stage may hold a connection`,
-      });
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
       ctx.addIssue({
         code: 'custom',
