@@ -8,7 +8,6 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Redis from 'ioredis';
-import { Client } from 'pg';
 import { join, resolve } from 'node:path';
 import { FakeAlipayPlatform } from '../../apps/api/test/fakes/alipay-platform';
 import { freePort } from '../../apps/api/test/support/free-port';
@@ -107,6 +106,8 @@ export class ChaosCluster {
   constructor(
     private readonly generatorStepMs: number,
     readonly shape: ClusterShape,
+    /** More configuration for every process (a language model's address, the stages a worker runs at once). */
+    private readonly extraEnv: Record<string, string> = {},
   ) {}
 
   /** The Redis servers (not the Sentinels), primary first as they were started. */
@@ -145,6 +146,7 @@ export class ChaosCluster {
       GENERATOR_STEP_MS: String(this.generatorStepMs),
       ...this.alipay.env(),
       ALIPAY_GATEWAY: await this.alipay.startGateway(),
+      ...this.extraEnv,
     };
     // Migrations and the catalogue (plans, solutions) as a first install would have them; not synchronously, since
     // the database proxy runs in this process.
@@ -287,14 +289,8 @@ export class ChaosCluster {
   }
 
   /** A query on the run's database, straight to PostgreSQL (not through the proxy that faults slow down). */
-  async sql(text: string, params: unknown[] = [], server: PrivatePostgres = this.postgres) {
-    const client = new Client({ connectionString: server.url });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows;
-    } finally {
-      await client.end();
-    }
+  sql(text: string, params: unknown[] = [], server: PrivatePostgres = this.postgres) {
+    return server.query(text, params);
   }
 
   /** The sum of one counter across the processes running now (their /metrics). */

@@ -14,15 +14,7 @@ import { runCli } from './support/worker';
 describe('cli', () => {
   const pg = new PrivatePostgres();
   let env: Record<string, string>;
-  const query = async (sql: string, params: unknown[] = []) => {
-    const client = new Client({ connectionString: pg.url });
-    await client.connect();
-    try {
-      return (await client.query(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = (sql: string, params: unknown[] = []) => pg.query(sql, params);
 
   beforeAll(async () => {
     await pg.start();

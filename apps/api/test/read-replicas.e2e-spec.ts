@@ -1,6 +1,5 @@
 import * as jwt from 'jsonwebtoken';
 import type { ChildProcess } from 'node:child_process';
-import { Client } from 'pg';
 import { PrivatePostgres } from './support/private-postgres';
 import { call, json, spawnApi } from './support/spawned-api';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
@@ -17,15 +16,7 @@ describe('reads on a streaming replica', () => {
   let t: TestApp;
   let api: ChildProcess;
   let base = '';
-  const sql = async (server: PrivatePostgres, text: string, values: unknown[] = []) => {
-    const client = new Client({ connectionString: server.url });
-    await client.connect();
-    try {
-      return (await client.query(text, values)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const sql = (server: PrivatePostgres, text: string, values: unknown[] = []) => server.query(text, values);
   /** Replay on the replica held back by `delay` (recovery_min_apply_delay), as a replica far behind would be. */
   const lag = async (delay: string) => {
     await sql(replica, `ALTER SYSTEM SET recovery_min_apply_delay = '${delay}'`);

@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { freePort } from './free-port';
 import { waitFor } from './wait';
 
@@ -34,6 +35,17 @@ export class PrivatePostgres {
 
   get url(): string {
     return `postgres://postgres@127.0.0.1:${this.port}/think_tank`;
+  }
+
+  /** One statement on the server's think_tank database, on a connection of its own: its rows. */
+  async query(text: string, params: unknown[] = []) {
+    const client = new Client({ connectionString: this.url });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows;
+    } finally {
+      await client.end();
+    }
   }
 
   async start(): Promise<void> {
