@@ -17,14 +17,22 @@ describe('reads on a streaming replica', () => {
   let api: ChildProcess;
   let base = '';
   const sql = (server: PrivatePostgres, text: string, values: unknown[] = []) => server.query(text, values);
-  /** Replay on the replica held back by `delay` (recovery_min_apply_delay), as a replica far behind would be. */
-  const lag = async (delay: string) => {
-    await sql(replica, `ALTER SYSTEM SET recovery_min_apply_delay = '${delay}'`);
-    await sql(replica, 'SELECT pg_reload_conf()');
+  /**
+   * Replay on the replica paused (as far behind as the test likes) or resumed. Paused for sure once the replica says
+   * so: a changed recovery_min_apply_delay takes effect some time after its reload, which a busy machine stretches.
+   */
+  const replay = async (on: boolean) => {
+    await sql(replica, on ? 'SELECT pg_wal_replay_resume()' : 'SELECT pg_wal_replay_pause()');
+    if (!on)
+      await waitFor(
+        async () => (await sql(replica, 'SELECT pg_get_wal_replay_pause_state() AS s'))[0].s === 'paused',
+      );
   };
   const caughtUp = () =>
     waitFor(async () => {
-      const [{ sent }] = await sql(primary, 'SELECT pg_current_wal_lsn()::text AS sent');
+      // A WAL record after everything done so far, and its end: the primary's commits are asynchronous
+      // (synchronous_commit off), so its write position may not have reached them yet.
+      const [{ sent }] = await sql(primary, `SELECT pg_create_restore_point('caught-up')::text AS sent`);
       const [{ behind }] = await sql(
         replica,
         'SELECT pg_wal_lsn_diff($1, pg_last_wal_replay_lsn()) AS behind',
@@ -58,8 +66,8 @@ describe('reads on a streaming replica', () => {
 
   it('searches the replica, and a buyer whose grant only the primary has yet reads what they paid for', async () => {
     await caughtUp();
-    await lag('1h');
-    // A solution and a buyer that only the primary has: the replica replays nothing for an hour.
+    await replay(false);
+    // A solution and a buyer that only the primary has: the replica replays nothing meanwhile.
     const [solution] = await sql(
       primary,
       `INSERT INTO solutions ("projectName", "projectRequirements", "projectRequirementsDetails", html)
@@ -98,7 +106,7 @@ describe('reads on a streaming replica', () => {
     const view = await call(base, `/api/solutions/${solution.id}/view`, { headers: auth });
     expect(view).toMatchObject({ status: 200, body: expect.stringContaining('副本延迟冷链方案') });
 
-    await lag('0');
+    await replay(true);
     await caughtUp();
     expect((await search('副本延迟')).totalCount).toBe(1);
   });
