@@ -233,6 +233,7 @@ function report(
     `Sockets that reconnected at least once: ${run.reconnected} of ${run.sockets}. Failed stages a user retried: ` +
       `${run.retries}. Unhandled promise rejections counted by the processes running at the end: ${run.unhandled}.`,
     ...run.notes.map((n) => `\n${n}`),
+    '',
     run.failures.length
       ? `FAILED:\n- ${run.failures.join('\n- ')}`
       : 'Nothing lost, nothing doubled, no process exited unasked.',

@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { freePort } from './free-port';
 import { waitFor } from './wait';
 
@@ -27,7 +28,11 @@ export class PrivateRedis {
     this.port ||= await freePort();
     this.server = spawn(
       'redis-server',
-      ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no', ...this.args],
+      // A replica writes the copy it receives from its primary to disk: in the temporary folder, not the cwd.
+      ['--bind', '127.0.0.1', '--port', String(this.port), '--save', '', '--appendonly', 'no'].concat(
+        ['--dir', tmpdir(), '--dbfilename', `tt-redis-${this.port}.rdb`],
+        this.args,
+      ),
       {
         stdio: 'ignore',
       },
