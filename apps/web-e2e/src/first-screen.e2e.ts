@@ -23,26 +23,31 @@ async function startedPaidDemand(user: Awaited<ReturnType<typeof newVerifiedUser
 /**
  * Holds one request back (a screen's chunk, or its data) and notes when each request starts: what a first visit
  * asks for alongside it starts while it is held; what waits for it, after it. It is held until every request in
- * `alongside` has started, HOLD_CAP_MS at most (a page that asks for one only once the held one arrived is then
- * released, and asks after it), or HELD_MS when none is awaited. Not a fixed time for all: a busy machine's
- * browser may take longer than that to start the requests it sends together.
+ * `alongside` has been answered (a slow chunk, fast data: the screen then renders with its data, never a spinner),
+ * HOLD_CAP_MS at most (a page that asks for one only once the held one arrived is then released, and asks after
+ * it), or HELD_MS when none is awaited. Not a fixed time for all: a busy machine's browser and API may take longer
+ * than that to start and answer the requests sent together.
  */
 async function holdBack(page: Page, held: RegExp, alongside: RegExp[] = []) {
   const started = new Map<string, number>();
   let released = Infinity;
-  const startedAll = () => alongside.every((path) => [...started.keys()].some((p) => path.test(p)));
-  // Settles when the last request expected alongside starts (at once when none is expected).
-  let allStarted: () => void = () => undefined;
-  const alongsideStarted = new Promise<void>((resolve) => (allStarted = resolve));
+  const answered = new Set<string>();
+  const answeredAll = () => alongside.every((path) => [...answered].some((p) => path.test(p)));
+  // Settles when the last request expected alongside has its answer (at once when none is expected).
+  let allAnswered: () => void = () => undefined;
+  const alongsideAnswered = new Promise<void>((resolve) => (allAnswered = resolve));
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
     if (!started.has(path)) started.set(path, Date.now());
-    if (alongside.length && startedAll()) allStarted();
+  });
+  page.on('requestfinished', (r) => {
+    answered.add(new URL(r.url()).pathname);
+    if (alongside.length && answeredAll()) allAnswered();
   });
   await page.route(held, async (route) => {
     // The cap, or (nothing awaited) the hold that what waits for this request must outlast.
     const cap = new Promise((r) => setTimeout(r, alongside.length ? HOLD_CAP_MS : HELD_MS));
-    await Promise.race(alongside.length ? [alongsideStarted, cap] : [cap]);
+    await Promise.race(alongside.length ? [alongsideAnswered, cap] : [cap]);
     released = Date.now();
     await route.continue();
   });
@@ -56,7 +61,7 @@ async function holdBack(page: Page, held: RegExp, alongside: RegExp[] = []) {
     }).observe(document, { childList: true, subtree: true });
   });
   return {
-    // At or before the release: the last request expected alongside releases the held one in the same millisecond.
+    // Before the release: a request expected alongside is answered, hence started, before the held one goes on.
     startedBeforeRelease: (path: RegExp) =>
       [...started].some(([p, at]) => path.test(p) && at <= released) ? 'while it was held' : 'after it',
     spinnerSeen: () => page.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen),
