@@ -10,22 +10,16 @@
 import 'reflect-metadata';
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as jwt from 'jsonwebtoken';
-import type { PoolClient } from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { DataSource } from 'typeorm';
-import { poolOf } from '../apps/api/src/core/database/pool';
 import { dataSourceOptions } from '../apps/api/src/core/database/data-source-options';
 import { ensureDatabase } from '../apps/api/src/core/database/ensure-database';
 import { unreachableServices } from '../apps/api/src/core/database/reachability';
-import { gramsOf, searchText } from '../apps/api/src/modules/solutions/search-text';
-import { buildVocabulary, ENGLISH_WORDS, rng, sampleText, type Vocabulary } from './corpus';
+import { buildVocabulary, ENGLISH_WORDS, type Vocabulary } from './corpus';
 import { LIGHTHOUSE_BUDGET, LIGHTHOUSE_VERSION, lighthouseReport, type LighthousePage } from './lighthouse';
+import { seed } from './seed';
 
 const N = Number(process.env.BENCH_SOLUTIONS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -43,100 +37,6 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // Compiled to dist/bench/bench/run.js: the repository is three levels up.
 const ROOT = resolve(__dirname, '../../..');
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-keys';
-
-/** A PostgreSQL array literal of texts. */
-const arrayLiteral = (items: string[]) =>
-  `{${items.map((g) => `"${g.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-/** A value in COPY's text format: backslash, tab and line ends escaped. */
-const copyField = (value: string) =>
-  value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-
-/** Streams rows (already escaped, tab-separated) into a table with COPY, on a connection of the data source's pool. */
-async function copyInto(db: DataSource, statement: string, lines: string[]): Promise<void> {
-  const client: PoolClient = await poolOf(db).connect();
-  try {
-    await pipeline(Readable.from([lines.join('\n') + '\n']), client.query(copyFrom(statement)));
-  } finally {
-    client.release();
-  }
-}
-
-/**
- * The synthetic library, BENCH_SOLUTIONS of it, loaded with COPY in batches of 10,000 (solutions, then their search
- * forms) without the gram index, which is built once at the end: a million in minutes, not hours.
- */
-async function seed(db: DataSource, vocabulary: Vocabulary): Promise<void> {
-  // A load cut off between a batch's two COPYs left solutions without their search form: loaded again.
-  await db.query(
-    `DELETE FROM solutions so WHERE NOT EXISTS (SELECT 1 FROM solution_search s WHERE s."solutionId" = so.id)`,
-  );
-  const have = Number((await db.query('SELECT count(*) AS n FROM solutions'))[0].n);
-  if (have >= N) {
-    // A seeding cut off before its end left the library without its gram index: every search would scan it.
-    await buildGramIndex(db);
-    return console.log(`bench database holds ${have} solutions`);
-  }
-  const started = Date.now();
-  const random = rng(42 + have);
-  await db.query('DROP INDEX IF EXISTS "IDX_solution_search_grams"');
-  const BATCH = 10_000;
-  /** The next batch as COPY lines: solutions, and their search forms (whose signature a trigger computes). */
-  const batch = (from: number) => {
-    const solutions: string[] = [];
-    const forms: string[] = [];
-    for (let i = 0; i < Math.min(BATCH, N - from); i++) {
-      const name = sampleText(vocabulary, random, 30);
-      const requirements = sampleText(vocabulary, random, 300);
-      const details = sampleText(vocabulary, random, 1000);
-      const text = searchText([name, requirements, details]);
-      const id = randomUUID();
-      const at = new Date(Date.UTC(2024, 0, 1) + (from + i) * 60_000).toISOString();
-      const html = `<h1>${name}</h1><p>${details}</p>`;
-      solutions.push([id, name, requirements, details, html, at].map(copyField).join('\t'));
-      forms.push([id, at, text, arrayLiteral(gramsOf(text))].map(copyField).join('\t'));
-    }
-    return { solutions, forms };
-  };
-  const load = async ({ solutions, forms }: ReturnType<typeof batch>) => {
-    // A search form references its solution: the solutions first.
-    await copyInto(
-      db,
-      'COPY solutions (id, "projectName", "projectRequirements", "projectRequirementsDetails", html, "createdAt") FROM STDIN',
-      solutions,
-    );
-    await copyInto(db, 'COPY solution_search ("solutionId", "createdAt", text, grams) FROM STDIN', forms);
-  };
-  // PostgreSQL's side (the signature trigger above all) takes one core per COPY: two batches load at once.
-  const loading = new Set<Promise<void>>();
-  let loaded = have;
-  for (let done = have; done < N; done += BATCH) {
-    const rows = batch(done);
-    const one: Promise<void> = load(rows).then(() => {
-      loading.delete(one);
-      loaded += rows.solutions.length;
-      process.stdout.write(`\rseeding ${loaded}/${N}`);
-    });
-    loading.add(one);
-    if (loading.size >= 2) await Promise.race(loading);
-  }
-  await Promise.all(loading);
-  console.log(`\nbuilding the gram index…`);
-  const indexing = Date.now();
-  await buildGramIndex(db);
-  console.log(
-    `seeded ${N - have} solutions in ${((Date.now() - started) / 1000).toFixed(0)} s ` +
-      `(the gram index ${((Date.now() - indexing) / 1000).toFixed(0)} s of it)`,
-  );
-}
-
-/** The search's GIN index, which the bulk load drops: built when missing, then the planner's statistics. */
-async function buildGramIndex(db: DataSource): Promise<void> {
-  await db.query(`SET maintenance_work_mem = '512MB'`);
-  await db.query(
-    `CREATE INDEX IF NOT EXISTS "IDX_solution_search_grams" ON "solution_search" USING gin ("grams")`,
-  );
-  await db.query('ANALYZE solution_search');
-}
 
 interface Scenario {
   name: string;
@@ -401,7 +301,7 @@ async function main() {
   const db = await new DataSource(dataSourceOptions(DATABASE_URL)).initialize();
   await db.runMigrations({ transaction: 'each' });
   const vocabulary = buildVocabulary();
-  await seed(db, vocabulary);
+  await seed(db, vocabulary, N);
   // A steady state, as autovacuum leaves it: a migration that rewrote every search row leaves as many dead row
   // versions, which each walk of the recency index would step over, and stale planner statistics.
   await db.query('VACUUM (ANALYZE) solutions, solution_search');
