@@ -62,7 +62,7 @@ export class AppConfig {
   readonly host!: string;
   readonly publicUrl!: string;
   readonly databaseUrl!: string;
-  /** Streaming replicas for the reads that may lag the primary (core/database/read-replicas.ts); often none. */
+  /** Streaming replicas for the reads that may lag the primary (core/database/read-replicas.repository.ts); often none. */
   readonly databaseReplicaUrls!: string[];
   readonly dbPoolMax!: number;
   /** GET /api/docs and /api/docs-json: API_DOCS, else on outside production. */

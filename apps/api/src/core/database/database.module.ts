@@ -3,12 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseProbe } from './database-probe.repository';
-import { ReadReplicas } from './read-replicas';
+import { ReadReplicas } from './read-replicas.repository';
 import { Transactions } from './transactions';
 
 /**
  * The pool, the unit of work every module's services open (transactions.ts), the health checks' probe, and the
- * replicas for reads that may lag (read-replicas.ts).
+ * replicas for reads that may lag (read-replicas.repository.ts).
  */
 @Global()
 @Module({

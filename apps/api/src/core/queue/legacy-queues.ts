@@ -40,7 +40,10 @@ export class LegacyQueues implements OnApplicationBootstrap, OnApplicationShutdo
     const move = () =>
       this.moveAll().catch((e: Error) => this.logger.warn(`moving queued jobs failed: ${e.message}`));
     void move();
-    this.timer = setInterval(() => (Date.now() > until ? clearInterval(this.timer) : void move()), EVERY_MINUTE);
+    this.timer = setInterval(
+      () => (Date.now() > until ? clearInterval(this.timer) : void move()),
+      EVERY_MINUTE,
+    );
     this.timer.unref();
   }
 

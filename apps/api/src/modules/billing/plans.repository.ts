@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type DeepPartial } from 'typeorm';
-import { ReadReplicas } from '../../core/database/read-replicas';
+import { ReadReplicas } from '../../core/database/read-replicas.repository';
 import type { Tx } from '../../core/database/transactions';
 import { Plan } from './entities/plan.entity';
 

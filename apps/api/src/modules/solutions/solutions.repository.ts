@@ -4,7 +4,7 @@ import type { Role, SolutionInput, SolutionListItem } from '@think-tank/contract
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { poolOf } from '../../core/database/pool';
-import { ReadReplicas } from '../../core/database/read-replicas';
+import { ReadReplicas } from '../../core/database/read-replicas.repository';
 import type { Tx } from '../../core/database/transactions';
 import { Solution } from './entities/solution.entity';
 import { SolutionSearch } from './entities/solution-search.entity';

@@ -23,7 +23,8 @@ interface Replica {
  * grants, the daily count, orders, stage state) and a user's own lists read the primary: they never come here.
  *
  * Each replica is a DataSource of its own, connected on first use, rather than TypeORM's `replication` option,
- * which connects every replica at start and fails the start when one is down.
+ * which connects every replica at start and fails the start when one is down. Those handles make this a repository
+ * of the data layer (README › Layers): the repositories hand it their reads, nothing else touches the replicas.
  */
 @Injectable()
 export class ReadReplicas implements OnApplicationShutdown {
