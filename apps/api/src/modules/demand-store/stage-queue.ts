@@ -25,9 +25,14 @@ export class StageQueue {
   /** Where the run's job stands in Bull: waiting, active, delayed, …, or `missing` when Bull no longer has it. */
   /** The job's state in Bull ('missing' when Bull no longer has it), and when it finished (ms since epoch). */
   async stateOf(job: StageJob): Promise<{ state: string; finishedOn: number | null }> {
-    const found = await this.queue.getJob(stageJobId(job));
+    const id = stageJobId(job);
+    const found = await this.queue.getJob(id);
     if (!found) return { state: 'missing', finishedOn: null };
-    return { state: await found.getState(), finishedOn: found.finishedOn ?? null };
+    const state = await found.getState();
+    // Its end time is read after its state: a job that ended between the two reads (a worker's stalled check
+    // failing it at start-up) would otherwise look finished long ago, and be swept before its handler speaks.
+    const finishedOn = (await this.queue.getJob(id))?.finishedOn ?? null;
+    return { state, finishedOn };
   }
 
   async enqueue(job: StageJob): Promise<void> {
