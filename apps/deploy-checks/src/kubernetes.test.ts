@@ -206,7 +206,7 @@ describe('k8s/secret.example.yaml', () => {
     );
   });
 
-  it('offers the replica and Sentinel addresses beside the primary ones, off while empty', () => {
+  it("offers the replica, Sentinel and sockets' Redis addresses beside the primary ones, off while empty", () => {
     const { stringData } = parseDocument(read('k8s/secret.example.yaml')).toJS() as {
       stringData: Record<string, string>;
     };
@@ -215,6 +215,9 @@ describe('k8s/secret.example.yaml', () => {
       REDIS_SENTINELS: '',
       REDIS_SENTINEL_NAME: 'mymaster',
       REDIS_SENTINEL_PASSWORD: '',
+      SOCKET_REDIS_URL: '',
+      SOCKET_REDIS_SENTINELS: '',
+      SOCKET_REDIS_SENTINEL_NAME: '',
     });
     // Every process that reads the primary's address reads these from the same Secret.
     const prod = render('prod');

@@ -72,6 +72,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DB_POOL_MAX: '2' })).not.toThrow();
   });
 
+  it("puts the sockets' Pub/Sub on REDIS_URL's Redis unless SOCKET_REDIS_URL names its own", () => {
+    const shared = loadConfig({ REDIS_URL: 'redis://queues:6379', REDIS_SENTINELS: 's-0:26379' });
+    expect(shared.socketRedis).toEqual(shared.redis);
+    expect(shared.socketAdapter).toBe('sharded');
+    const apart = loadConfig({
+      REDIS_URL: 'redis://queues:6379',
+      REDIS_SENTINELS: 's-0:26379',
+      REDIS_SENTINEL_PASSWORD: 'pw',
+      SOCKET_REDIS_URL: 'redis://:secret@sockets:6379',
+      SOCKET_REDIS_SENTINELS: 'ss-0:26379,ss-1:26380',
+      SOCKET_REDIS_SENTINEL_NAME: 'sockets',
+      SOCKET_ADAPTER: 'classic',
+    });
+    expect(apart.redis.url).toBe('redis://queues:6379');
+    expect(apart.socketRedis).toEqual({
+      url: 'redis://:secret@sockets:6379',
+      sentinels: [
+        { host: 'ss-0', port: 26379 },
+        { host: 'ss-1', port: 26380 },
+      ],
+      sentinelName: 'sockets',
+      sentinelPassword: 'pw',
+    });
+    expect(apart.socketAdapter).toBe('classic');
+    expect(() => loadConfig({ SOCKET_ADAPTER: 'cluster' })).toThrow(
+      /^Invalid configuration: SOCKET_ADAPTER /,
+    );
+  });
+
   it('serves the API documents outside production, and in production only with API_DOCS=true', () => {
     const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail' };
     expect(loadConfig({}).apiDocs).toBe(true);

@@ -73,6 +73,9 @@ export class AppConfig {
   readonly migrateWaitSeconds!: number;
   /** REDIS_URL, or the Sentinels that name its primary: every client connects through core/redis/redis-connection. */
   readonly redis!: RedisTarget;
+  /** The sockets' Pub/Sub (socket.io's adapter and SocketPush): SOCKET_REDIS_URL's, else the one above. */
+  readonly socketRedis!: RedisTarget;
+  readonly socketAdapter!: 'sharded' | 'classic';
   readonly redisPrefix!: string;
   readonly trustProxy!: string[] | false;
   readonly jwtSecret!: string;
@@ -157,6 +160,12 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
           profileUrl: env[`${p}_PROFILE_URL`],
         }
       : undefined;
+  const redis: RedisTarget = {
+    url: env.REDIS_URL,
+    sentinels: parseSentinels(env.REDIS_SENTINELS),
+    sentinelName: env.REDIS_SENTINEL_NAME,
+    sentinelPassword: env.REDIS_SENTINEL_PASSWORD,
+  };
   return new AppConfig({
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -171,12 +180,16 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     dbPoolMax: env.DB_POOL_MAX,
     migrateSnapshotDir: env.MIGRATE_SNAPSHOT === 'true' ? env.MIGRATE_SNAPSHOT_DIR : undefined,
     migrateWaitSeconds: env.MIGRATE_WAIT_SECONDS,
-    redis: {
-      url: env.REDIS_URL,
-      sentinels: parseSentinels(env.REDIS_SENTINELS),
-      sentinelName: env.REDIS_SENTINEL_NAME,
-      sentinelPassword: env.REDIS_SENTINEL_PASSWORD,
-    },
+    redis,
+    socketRedis: env.SOCKET_REDIS_URL
+      ? {
+          url: env.SOCKET_REDIS_URL,
+          sentinels: parseSentinels(env.SOCKET_REDIS_SENTINELS),
+          sentinelName: env.SOCKET_REDIS_SENTINEL_NAME ?? env.REDIS_SENTINEL_NAME,
+          sentinelPassword: env.REDIS_SENTINEL_PASSWORD,
+        }
+      : redis,
+    socketAdapter: env.SOCKET_ADAPTER,
     redisPrefix: env.REDIS_PREFIX,
     trustProxy: env.TRUST_PROXY
       ? env.TRUST_PROXY.split(',')

@@ -16,6 +16,18 @@ const url = (protocols: string[]) =>
     `must be a ${protocols.join(' or ')} URL`,
   );
 
+/** Sentinels as `host:port,host:port`. */
+const sentinelList = optionalString.pipe(
+  z
+    .string()
+    .refine(
+      (v) => v.split(',').every((entry) => /^[^\s,]+:\d{1,5}$/.test(entry.trim())),
+      'must be host:port,…',
+    )
+    .optional(),
+);
+const redisName = z.string().regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only');
+
 /** Keys arrive as PEM text, often with literal `\n` from a single-line environment variable. */
 const pem = z
   .string()
@@ -64,24 +76,18 @@ export const envSchema = z
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
     // Redis behind Sentinels (README › Redis that fails over): `host:port,host:port`; REDIS_URL then gives only the
     // password, the database and TLS.
-    REDIS_SENTINELS: optionalString.pipe(
-      z
-        .string()
-        .refine(
-          (v) => v.split(',').every((entry) => /^[^\s,]+:\d{1,5}$/.test(entry.trim())),
-          'must be host:port,…',
-        )
-        .optional(),
-    ),
-    REDIS_SENTINEL_NAME: z
-      .string()
-      .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')
-      .default('mymaster'),
+    REDIS_SENTINELS: sentinelList,
+    REDIS_SENTINEL_NAME: redisName.default('mymaster'),
     REDIS_SENTINEL_PASSWORD: optionalString,
-    REDIS_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only')
-      .default('think_tank'),
+    // The sockets' Pub/Sub on a Redis of its own (README › Two Redis deployments): unset, REDIS_URL's. With
+    // SOCKET_REDIS_SENTINELS, SOCKET_REDIS_URL gives only the password, the database and TLS, as above.
+    SOCKET_REDIS_URL: optionalString.pipe(url(['redis:', 'rediss:']).optional()),
+    SOCKET_REDIS_SENTINELS: sentinelList,
+    SOCKET_REDIS_SENTINEL_NAME: optionalString.pipe(redisName.optional()),
+    // `classic` for a Redis without sharded Pub/Sub (before 7, or a managed service that refuses SPUBLISH): every
+    // replica then receives every event.
+    SOCKET_ADAPTER: z.enum(['sharded', 'classic']).default('sharded'),
+    REDIS_PREFIX: redisName.default('think_tank'),
     TRUST_PROXY: optionalString,
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SMTP_URL: optionalString.pipe(url(['smtp:', 'smtps:']).optional()),

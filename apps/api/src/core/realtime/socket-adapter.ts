@@ -1,13 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { createShardedAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { DEMAND_EVENTS_NAMESPACE, NOTIFICATIONS_NAMESPACE } from '@think-tank/contracts';
 import type Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
 import { logConnectionErrors, onReconnected } from '../redis/connection-errors';
-import { connectRedis } from '../redis/redis-connection';
+import { closeRedis, connectRedis } from '../redis/redis-connection';
 
 /** The Redis channel prefix of socket.io, under REDIS_PREFIX; SocketPush publishes on the same one. */
 export const socketChannel = (config: AppConfig) => `${config.redisPrefix}:socket.io`;
@@ -20,8 +20,9 @@ export const shardedChannel = (config: AppConfig, namespace: string, room?: stri
   `${socketChannel(config)}#${namespace}#${room === undefined ? '' : `${room}#`}`;
 
 /**
- * socket.io on the API's HTTP server with the sharded Redis adapter always on, so that an event emitted by any
- * replica or worker reaches a user's sockets wherever they are connected. Browsers from another origin are refused.
+ * socket.io on the API's HTTP server with a Redis adapter always on (sharded unless SOCKET_ADAPTER=classic), on
+ * SOCKET_REDIS_URL's Redis, so that an event emitted by any replica or worker reaches a user's sockets wherever they
+ * are connected. Browsers from another origin are refused.
  * WebSocket only: a long-polling session is a series of requests that must all reach the replica holding it, which
  * a round-robin balancer (the Ingress, the compose proxy) does not promise; one WebSocket is one connection.
  */
@@ -46,7 +47,7 @@ export class RedisIoAdapter extends IoAdapter {
       },
     });
     const pub = logConnectionErrors(
-      connectRedis(this.config.redis, { maxRetriesPerRequest: 2 }),
+      connectRedis(this.config.socketRedis, { maxRetriesPerRequest: 2 }),
       'SocketAdapter',
     );
     // A room's subscription, asked when a socket joins or leaves while Redis is away, waits for the connection rather
@@ -74,12 +75,15 @@ export class RedisIoAdapter extends IoAdapter {
       ),
     );
     // Sharded Pub/Sub (Redis 7): a replica receives the events of the rooms it holds sockets in, not every event of
-    // the cluster; with many replicas, each one's share of the traffic shrinks instead of staying the whole.
+    // the cluster; with many replicas, each one's share of the traffic shrinks instead of staying the whole. The
+    // classic adapter hands every event to every replica (bench/results.md › Sockets, both measured).
     server.adapter(
-      createShardedAdapter(pub, sub, {
-        channelPrefix: socketChannel(this.config),
-        subscriptionMode: 'dynamic',
-      }),
+      this.config.socketAdapter === 'classic'
+        ? createAdapter(pub, sub, { key: socketChannel(this.config) })
+        : createShardedAdapter(pub, sub, {
+            channelPrefix: socketChannel(this.config),
+            subscriptionMode: 'dynamic',
+          }),
     );
     // The root namespace serves nothing: every connection to it is refused, as an unauthorized one (contract §11).
     server.of('/').use((_socket, next) => next(new Error('UNAUTHORIZED')));
@@ -88,6 +92,6 @@ export class RedisIoAdapter extends IoAdapter {
 
   override async close(server: Server): Promise<void> {
     await super.close(server);
-    await Promise.all(this.clients.splice(0).map((c) => c.quit().catch(() => c.disconnect())));
+    await Promise.all(this.clients.splice(0).map(closeRedis));
   }
 }

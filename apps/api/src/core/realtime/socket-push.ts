@@ -10,7 +10,7 @@ import type Redis from 'ioredis';
 import { MessageType, type ClusterMessage } from 'socket.io-adapter';
 import { AppConfig } from '../config/app-config';
 import { logConnectionErrors } from '../redis/connection-errors';
-import { connectRedis } from '../redis/redis-connection';
+import { closeRedis, connectRedis } from '../redis/redis-connection';
 import { shardedChannel, socketChannel } from './socket-adapter';
 
 /** The room of one user's sockets in one language (messages are pushed already translated). */
@@ -25,21 +25,22 @@ const EMITTER = 'emitter';
 /**
  * Pushes socket events through Redis, so the API and background workers alike reach any replica's sockets
  * without holding any. Messages are the sharded adapter's (socket-adapter.ts): a room's event goes on the room's
- * own sharded channel, which only the replicas holding a socket in that room subscribe to.
+ * own sharded channel, which only the replicas holding a socket in that room subscribe to; with
+ * SOCKET_ADAPTER=classic, the classic adapter's alone.
  */
 @Injectable()
 export class SocketPush implements OnApplicationShutdown {
   private readonly redis: Redis;
   /**
-   * The classic adapter's channels, which the previous release's API pods listen on while a rollout lasts: kept
-   * for one release (README › Releases), then removed with @socket.io/redis-emitter.
+   * The classic adapter's channels: SOCKET_ADAPTER=classic's, and those the previous release's API pods listen on
+   * while a rollout lasts (README › Releases; a sharded deployment stops publishing there a release later).
    */
   private readonly classic: Emitter;
   private readonly logger = new Logger(SocketPush.name);
 
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {
     this.redis = logConnectionErrors(
-      connectRedis(config.redis, { maxRetriesPerRequest: 2 }),
+      connectRedis(config.socketRedis, { maxRetriesPerRequest: 2 }),
       SocketPush.name,
     );
     // The emitter publishes without awaiting: a publish to a Redis that is down is logged here, never left
@@ -53,6 +54,7 @@ export class SocketPush implements OnApplicationShutdown {
 
   /** Publishes a message of the cluster adapters' protocol on a sharded channel. */
   private publish(channel: string, message: ClusterMessage): void {
+    if (this.config.socketAdapter === 'classic') return; // a Redis that may not know SPUBLISH
     this.redis.spublish(channel, JSON.stringify(message)).catch((e: Error) => this.dropped(e));
   }
 
@@ -101,6 +103,6 @@ export class SocketPush implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 }

@@ -54,3 +54,12 @@ export const describeRedis = (target: RedisTarget): string =>
   target.sentinels.length
     ? `primary "${target.sentinelName}" of the Sentinels ${target.sentinels.map((s) => `${s.host}:${s.port}`).join(', ')}`
     : `${new URL(target.url).hostname}:${new URL(target.url).port || 6379}`;
+
+/**
+ * Ends a client: QUIT when connected, else the socket is dropped. A QUIT queued while the client reconnects waits for
+ * a Redis that may not come back (a client without a retry limit waits for ever), and a shutdown would stall to its kill.
+ */
+export const closeRedis = (client: Redis): Promise<unknown> =>
+  client.status === 'ready'
+    ? client.quit().catch(() => client.disconnect())
+    : Promise.resolve(client.disconnect());

@@ -1,3 +1,4 @@
+import { closeRedis } from './redis-connection';
 import { DocumentTickets } from './document-tickets';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
@@ -20,6 +21,6 @@ export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   async onApplicationShutdown() {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    await closeRedis(this.redis);
   }
 }
