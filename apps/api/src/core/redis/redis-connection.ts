@@ -56,10 +56,15 @@ export const describeRedis = (target: RedisTarget): string =>
     : `${new URL(target.url).hostname}:${new URL(target.url).port || 6379}`;
 
 /**
- * Ends a client: QUIT when connected, else the socket is dropped. A QUIT queued while the client reconnects waits for
- * a Redis that may not come back (a client without a retry limit waits for ever), and a shutdown would stall to its kill.
+ * Ends a client: QUIT, which waits for the commands sent before it (a push just made goes out), or, when no Redis
+ * answers within `graceMs`, the socket is dropped: a QUIT queued while the client reconnects waits for a Redis that
+ * may not come back (a client without a retry limit waits for ever), and a shutdown would stall to its kill.
  */
-export const closeRedis = (client: Redis): Promise<unknown> =>
-  client.status === 'ready'
-    ? client.quit().catch(() => client.disconnect())
-    : Promise.resolve(client.disconnect());
+export async function closeRedis(client: Redis, graceMs = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise((done) => (timer = setTimeout(done, graceMs)));
+  // A QUIT left waiting is never answered once the client is dropped (ioredis then stops reconnecting): raced.
+  await Promise.race([client.quit().catch(() => undefined), gaveUp]);
+  clearTimeout(timer);
+  client.disconnect();
+}
