@@ -149,6 +149,33 @@ describe('notifications (contract §7)', () => {
     expect((await t.http.get('/api/messages').set(bearer(owner))).body.messages[0].readStatus).toBe('unread');
   });
 
+  it('marks all of one user’s messages read at once, tells their sockets, and leaves other users’ alone', async () => {
+    const u = await verifiedUser(t, sink, 'allread');
+    const other = await verifiedUser(t, sink, 'allreadother');
+    const service = t.app.get(NotificationsService);
+    for (let n = 1; n <= 3; n++) await service.send([u.session.user.id, other.session.user.id], draft(n));
+    const socket = await connected(t, u);
+    const zero = next<{ count: number }>(
+      socket,
+      NotificationEvent.unreadCountUpdate,
+      undefined,
+      (c) => c.count === 0,
+    );
+
+    await t.http.patch('/api/messages/read-all').set(bearer(u)).expect(200, { count: 0 });
+    await zero;
+    expect((await t.http.get('/api/messages/unread-count').set(bearer(u))).body).toEqual({ count: 0 });
+    const { messages } = (await t.http.get('/api/messages').set(bearer(u))).body as {
+      messages: MessageItem[];
+    };
+    expect(messages.map((m) => m.readStatus)).toEqual(['read', 'read', 'read', 'read']);
+    // The welcome and the three: the other account's stay unread.
+    expect((await t.http.get('/api/messages/unread-count').set(bearer(other))).body).toEqual({ count: 4 });
+    // Nothing left to mark: the same answer.
+    await t.http.patch('/api/messages/read-all').set(bearer(u)).expect(200, { count: 0 });
+    await t.http.patch('/api/messages/read-all').expect(401);
+  });
+
   it('refuses sockets from a browser on another origin than PUBLIC_URL', async () => {
     const u = await verifiedUser(t, sink, 'origin');
     const from = (origin: string) => {

@@ -181,6 +181,7 @@ describe('the workshop: edits, revisions, isolation, the list and the lab viewer
       ['put', `/api/demand-store/${id}/advance`],
       ['put', `/api/demand-store/${id}/retry-stage?stage=Startup`],
       ['put', `/api/demand-store/${id}/archive`],
+      ['put', `/api/demand-store/${id}/unarchive`],
       ['delete', `/api/demand-store/${id}`],
     ] as const)
       await w.t.http[method](path).set(bearer(w.other)).send({}).expect(404);
@@ -273,6 +274,14 @@ describe('the workshop: edits, revisions, isolation, the list and the lab viewer
     await w.t.http.put(`/api/demand-store/${a}/archive`).set(bearer(u)).expect(200);
     expect(await list()).toEqual([b]);
     expect(await list('?status=Archived')).toEqual([a]);
+    // Back from the archive with the status its stage has (awaiting the start-up fee), first as the latest change.
+    const back = await w.t.http.put(`/api/demand-store/${a}/unarchive`).set(bearer(u)).expect(200);
+    expect(back.body).toMatchObject({ _id: a, overallStatus: 'PendingInput' });
+    expect(await list()).toEqual([a, b]);
+    expect(await list('?status=Archived')).toEqual([]);
+    // A demand not archived is answered as it is, its place in the list kept.
+    await w.t.http.put(`/api/demand-store/${b}/unarchive`).set(bearer(u)).expect(200);
+    expect(await list('?status=PendingInput')).toEqual([a, b]);
     const pay = await startupOrder(w.t, bearer(u), b);
     await w.t.http.delete(`/api/demand-store/${b}`).set(bearer(u)).expect(204);
     await w.t.http.get(`/api/demand-store/${b}`).set(bearer(u)).expect(404);

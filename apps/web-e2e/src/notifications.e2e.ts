@@ -92,11 +92,49 @@ describe('notifications in the browser', () => {
     await page.keyboard.press('Enter');
     await panel.getByRole('button', { name: /欢迎来到智库/ }).waitFor();
     await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('全部标为已读');
+    await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('欢迎来到智库');
     await page.keyboard.press('Enter');
     // The welcome message links home: read, and the panel closed on the way.
     await page.waitForURL(`${baseUrl}/`);
     await expect.poll(() => badge.count()).toBe(0);
+    await context.close();
+  });
+
+  it.each([
+    ['zh-CN', '消息通知', '全部标为已读', '欢迎来到智库'],
+    ['en-US', 'Notifications', 'Mark all as read', 'Welcome to 智库'],
+  ])('marks all messages read from the panel (%s)', async (locale, title, markAll, welcome) => {
+    const user = await newVerifiedUser(`allread${locale.slice(0, 2)}`);
+    const admin = await loginAsAdmin();
+    for (const n of [1, 2]) {
+      const res = await fetch(`${baseUrl}/api/admin/messages/broadcast`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.access_token}` },
+        body: JSON.stringify({ title: `通知 ${n}`, content: `内容 ${n}`, userIds: [user.user.id] }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const { context, page } = await signedInPage(browser, user, locale);
+    await page.goto(`${baseUrl}/profile`);
+    const badge = page.getByTestId('unread-badge');
+    await expect.poll(() => badge.textContent()).toBe('3');
+    await page.getByRole('button', { name: new RegExp(title) }).click();
+    const panel = page.getByRole('dialog', { name: title });
+    await panel.getByRole('button', { name: new RegExp(welcome) }).waitFor();
+    const button = panel.getByRole('button', { name: markAll });
+    await button.click();
+    await expect.poll(() => badge.count()).toBe(0);
+    await expect.poll(() => panel.locator('[data-unread="true"]').count(), { timeout: 5_000 }).toBe(0);
+    expect(await button.isDisabled()).toBe(true);
+    await snap(page, `notifications-05-all-read-${locale}`);
+    // Read on the server too: a new page load shows no badge and every row read.
+    await page.reload();
+    await page.getByRole('button', { name: new RegExp(title) }).click();
+    await panel.getByRole('button', { name: new RegExp(welcome) }).waitFor();
+    expect(await panel.locator('[data-unread="true"]').count()).toBe(0);
+    expect(await badge.count()).toBe(0);
     await context.close();
   });
 

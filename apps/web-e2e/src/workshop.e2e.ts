@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newVerifiedUser, paidDemand } from './support/api';
+import { call, newVerifiedUser, paidDemand } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -95,6 +95,44 @@ describe('the requirements workshop in the browser', () => {
     await snap(page, 'workshop-06-list');
     await context.close();
   });
+
+  it.each([
+    ['zh-CN', '状态', '已归档', '更多操作', '归档', '取消归档'],
+    ['en-US', 'Status', 'Archived', 'More actions', 'Archive', 'Unarchive'],
+  ])(
+    'archives a demand and takes it back out of the archive (%s)',
+    async (locale, statusLabel, archived, menu, archive, unarchive) => {
+      const user = await newVerifiedUser(`unarchive${locale.slice(0, 2)}`);
+      const name = `归档再恢复 ${locale}`;
+      await call(
+        'POST',
+        '/api/demand-store/register-demand',
+        {
+          name,
+          content: '社区生鲜团购的冷链配送成本高，损耗率超过8%，希望优化配送路线和温控。',
+          keyValuePoints: '损耗率从8%降到3%，单均配送成本降低20%，次日达覆盖率95%。',
+        },
+        user.access_token,
+      );
+      const { context, page } = await signedInPage(browser, user, locale);
+      await page.goto(`${baseUrl}/demand-store`);
+      const card = page.getByTestId('demand-card').filter({ hasText: name });
+      await card.getByRole('button', { name: menu }).click();
+      await page.getByRole('button', { name: archive, exact: true }).click();
+      await card.waitFor({ state: 'detached' });
+
+      await page.getByRole('combobox', { name: statusLabel }).selectOption('Archived');
+      await card.getByText(archived).waitFor();
+      await card.getByRole('button', { name: menu }).click();
+      await snap(page, `workshop-unarchive-menu-${locale}`);
+      await page.getByRole('button', { name: unarchive, exact: true }).click();
+      await card.waitFor({ state: 'detached' });
+      await page.getByRole('combobox', { name: statusLabel }).selectOption('');
+      await card.waitFor();
+      expect(await card.getByText(archived).count()).toBe(0);
+      await context.close();
+    },
+  );
 
   it('takes a VIP-plan buyer through Startup and Preparation without paying a stage fee', async () => {
     const { context, page } = await signedInPage(browser, await newVerifiedUser('vipplan'));

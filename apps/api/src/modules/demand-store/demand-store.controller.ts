@@ -180,6 +180,12 @@ export class DemandStoreController {
     return this.demands.archive(user, id, lang);
   }
 
+  @Put(':id/unarchive')
+  @ApiOperation({ summary: 'Take a demand out of the archive, with its current stage’s status' })
+  unarchive(@Param('id') id: string, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.demands.unarchive(user, id, lang);
+  }
+
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Delete a demand with its stages, events and files; its orders are kept' })

@@ -10,6 +10,7 @@ import {
   type DemandListItem,
   type DemandModule,
   type Language,
+  type OverallStatus,
   type PriceInfo,
   type RegisterDemandResponse,
   type Stage,
@@ -217,6 +218,20 @@ export class DemandStoreService {
     return this.detail(who, demandId, lang);
   }
 
+  /**
+   * Takes the demand out of the archive, with the status its current stage has now (stages went on while it was
+   * archived: the archive only hid it). A demand not archived is answered as it is.
+   */
+  async unarchive(who: Requester, demandId: string, lang: Language): Promise<DemandDetail> {
+    if ((await this.own(who.id, demandId)).overallStatus !== 'Archived')
+      return this.detail(who, demandId, lang);
+    await this.mutate(who, demandId, async ({ demand, stages }) => {
+      if (demand.overallStatus === 'Archived')
+        demand.overallStatus = overallOf(stages[demand.currentStage as Stage].status as StageStatus);
+    });
+    return this.detail(who, demandId, lang);
+  }
+
   /** Deletes the demand with its stages, events and files; its orders stay for accounting. */
   async remove(who: Requester, demandId: string): Promise<void> {
     await this.own(who.id, demandId);
@@ -288,5 +303,20 @@ export class DemandStoreService {
   async isVip(who: Requester): Promise<boolean> {
     const role = await this.auth.roleOf(who.id);
     return !!role && this.subscriptions.isVip({ id: who.id, role });
+  }
+}
+
+/** A demand's overall status as its current stage's status makes it (demand-workshop §4). */
+function overallOf(stage: StageStatus): Exclude<OverallStatus, 'Archived'> {
+  switch (stage) {
+    case 'Queued':
+    case 'Processing':
+      return 'Processing';
+    case 'Completed':
+      return 'Completed';
+    case 'Error':
+      return 'Error';
+    default:
+      return 'PendingInput';
   }
 }

@@ -44,6 +44,16 @@ export class MessagesRepository {
     return Boolean(changed);
   }
 
+  /** Marks every unread message of the user read; how many it marked. */
+  async markAllRead(userId: string): Promise<number> {
+    const [{ marked }] = await this.db.query(
+      `WITH marked AS (UPDATE messages SET "readAt" = now() WHERE "userId" = $1 AND "readAt" IS NULL RETURNING 1)
+       SELECT count(*)::int AS marked FROM marked`,
+      [userId],
+    );
+    return marked as number;
+  }
+
   /** One message per listed user, in one statement of the caller's transaction. */
   insert(tx: Tx, userIds: string[], draft: MessageDraft): Promise<Message[]> {
     return tx.query(

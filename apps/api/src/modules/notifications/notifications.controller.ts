@@ -4,7 +4,7 @@ import type { Language } from '@think-tank/contracts';
 import { Lang } from '../../core/http/language.decorator';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { MessagesPageBody, MessagesQueryDto } from './dto/messages.dto';
+import { MessagesPageBody, MessagesQueryDto, UnreadCountBody } from './dto/messages.dto';
 import { NotificationsService } from './notifications.service';
 
 @ApiTags('messages')
@@ -22,8 +22,16 @@ export class NotificationsController {
 
   @Get('unread-count')
   @ApiOperation({ summary: 'How many of the user’s messages are unread' })
+  @ApiResponse({ status: 200, type: UnreadCountBody })
   unreadCount(@CurrentUser() user: AuthUser) {
     return this.notifications.unreadCount(user.id);
+  }
+
+  @Patch('read-all')
+  @ApiOperation({ summary: 'Mark all the user’s messages read; answers the unread count, 0' })
+  @ApiResponse({ status: 200, type: UnreadCountBody })
+  markAllRead(@CurrentUser() user: AuthUser) {
+    return this.notifications.markAllRead(user.id);
   }
 
   @Patch(':id/read')

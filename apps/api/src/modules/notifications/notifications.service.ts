@@ -56,6 +56,12 @@ export class NotificationsService {
     return { _id: id, readStatus: 'read' };
   }
 
+  /** Marks all the user's messages read, and tells their other tabs and devices (the count is then 0). */
+  async markAllRead(userId: string): Promise<UnreadCount> {
+    if (await this.messages.markAllRead(userId)) await this.pushUnreadCount(userId);
+    return { count: 0 };
+  }
+
   /**
    * Writes a message to each user in the caller's transaction and returns the push to run once it commits:
    * a message nobody can read is never announced.

@@ -46,5 +46,6 @@ export function useNotifications(token: string | null) {
   }, [token]);
 
   const readOne = useCallback(() => setUnread((n) => Math.max(0, n - 1)), []);
-  return { unread, pushed, readOne, reconnecting };
+  const readAll = useCallback(() => setUnread(0), []);
+  return { unread, pushed, readOne, readAll, reconnecting };
 }

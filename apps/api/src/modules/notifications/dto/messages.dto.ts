@@ -5,6 +5,7 @@ import {
   type BroadcastRequest,
   type MessageItem,
   type MessagesPage,
+  type UnreadCount,
 } from '@think-tank/contracts';
 import {
   ArrayMaxSize,
@@ -69,4 +70,8 @@ export class MessagesPageBody implements MessagesPage {
   @ApiProperty({ type: [MessageItemBody] }) messages!: MessageItem[];
   @ApiProperty() pages!: number;
   @ApiProperty() total!: number;
+}
+
+export class UnreadCountBody implements UnreadCount {
+  @ApiProperty() count!: number;
 }

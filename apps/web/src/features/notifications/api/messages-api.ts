@@ -12,3 +12,7 @@ export function fetchUnreadCount(): Promise<UnreadCount> {
 export function markRead(id: string): Promise<{ _id: string; readStatus: 'read' }> {
   return api(`/api/messages/${encodeURIComponent(id)}/read`, { method: 'PATCH' });
 }
+
+export function markAllRead(): Promise<UnreadCount> {
+  return api('/api/messages/read-all', { method: 'PATCH' });
+}

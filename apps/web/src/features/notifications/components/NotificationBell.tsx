@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../auth';
 import { relativeTime } from '../../../lib/i18n';
-import { fetchMessages, markRead } from '../api/messages-api';
+import { fetchMessages, markAllRead, markRead } from '../api/messages-api';
 import { useNotifications } from '../use-notifications';
 
 /** Panel size and the distance from the bottom that loads the next page (customer-area §9). */
@@ -17,11 +17,12 @@ export default function NotificationBell() {
   const { t } = useTranslation('notifications');
   const navigate = useNavigate();
   const { token } = useSession();
-  const { unread, pushed, readOne, reconnecting } = useNotifications(token);
+  const { unread, pushed, readOne, readAll, reconnecting } = useNotifications(token);
   const [open, setOpen] = useState(false);
   const [pages, setPages] = useState<{ items: MessageItem[]; page: number; last: number } | null>(null);
   const [loading, setLoading] = useState(false);
   const [read, setRead] = useState<Set<string>>(new Set());
+  const [marking, setMarking] = useState<'idle' | 'pending' | 'failed'>('idle');
   const holder = useRef<HTMLDivElement>(null);
   const bell = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -88,6 +89,19 @@ export default function NotificationBell() {
 
   const fetched = pages?.items ?? [];
   const items = [...pushed.filter((m) => !fetched.some((f) => f._id === m._id)), ...fetched];
+
+  // Those shown now turn read; one pushed afterwards arrives unread, as it is.
+  const chooseAll = async () => {
+    setMarking('pending');
+    try {
+      await markAllRead();
+      setRead(new Set(items.map((m) => m._id)));
+      readAll();
+      setMarking('idle');
+    } catch {
+      setMarking('failed');
+    }
+  };
   return (
     <div className="position-relative me-md-2" ref={holder}>
       <button
@@ -131,7 +145,25 @@ export default function NotificationBell() {
           ref={panel}
           tabIndex={-1}
         >
-          <div className="px-3 py-2 border-bottom fw-bold">{t('notifications.title')}</div>
+          <div className="d-flex align-items-center justify-content-between px-3 py-1 border-bottom">
+            <span className="fw-bold py-1">{t('notifications.title')}</span>
+            <button
+              type="button"
+              className="btn btn-link btn-sm px-0"
+              disabled={unread === 0 || marking === 'pending'}
+              onClick={() => void chooseAll()}
+            >
+              {marking === 'pending' && (
+                <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+              )}
+              {t('notifications.markAllRead')}
+            </button>
+          </div>
+          {marking === 'failed' && (
+            <div className="px-3 py-2 border-bottom small text-danger" role="alert">
+              {t('notifications.markAllFailed')}
+            </div>
+          )}
           {reconnecting && (
             <div
               className="px-3 py-2 border-bottom small bg-warning-subtle"

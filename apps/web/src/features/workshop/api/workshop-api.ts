@@ -13,7 +13,7 @@ import type {
   StageOutput,
   ViewTicket,
 } from '@think-tank/contracts';
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import useSWRMutation from 'swr/mutation';
 import { api, apiDownload, apiPage, apiText } from '../../../lib/api-client';
@@ -23,6 +23,10 @@ import { BASE, demandEventsPath, workshopKeys } from './workshop-keys';
 export function useDemands(stage?: Stage | null, status?: OverallStatus | null, page = 1) {
   return useSWR(workshopKeys.list(stage, status, page), (path: string) => apiPage<DemandListItem>(path));
 }
+
+/** Every cached page of the list, whatever its filter: archiving, unarchiving or deleting moves a demand between them. */
+export const revalidateDemandLists = () =>
+  mutate((key) => typeof key === 'string' && (key === BASE || key.startsWith(`${BASE}?`)));
 
 const fetchDemand = (path: string) => api<DemandDetail>(path);
 
@@ -97,6 +101,8 @@ export const saveStageData = (
 
 export const archiveDemand = (id: string) =>
   api<DemandDetail>(`${workshopKeys.detail(id)}/archive`, { method: 'PUT' });
+export const unarchiveDemand = (id: string) =>
+  api<DemandDetail>(`${workshopKeys.detail(id)}/unarchive`, { method: 'PUT' });
 
 export const deleteDemand = (id: string) => api<void>(workshopKeys.detail(id), { method: 'DELETE' });
 

@@ -15,7 +15,13 @@ import { LinkButton } from '../../../components/LinkButton';
 import { Pager } from '../../../components/Pager';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { relativeTime } from '../../../lib/i18n';
-import { archiveDemand, deleteDemand, useDemands } from '../api/workshop-api';
+import {
+  archiveDemand,
+  deleteDemand,
+  revalidateDemandLists,
+  unarchiveDemand,
+  useDemands,
+} from '../api/workshop-api';
 import { DEMAND_PAGE_SIZE } from '../api/workshop-keys';
 import { StatusChip } from '../components/StatusChip';
 import { useDemandEvents } from '../use-demand-events';
@@ -23,6 +29,9 @@ import { errorText } from '../../../lib/error-text';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.includes(value as T) ? (value as T) : null;
+
+const CARD_ACTIONS = { archive: archiveDemand, unarchive: unarchiveDemand, delete: deleteDemand };
+type CardAction = keyof typeof CARD_ACTIONS;
 
 /** /demand-list and /demand-store: the user's demands as cards, filtered by the query string. */
 export default function DemandListPage() {
@@ -72,14 +81,14 @@ export default function DemandListPage() {
     setParams(next);
   };
 
-  async function act(demand: DemandListItem, action: 'archive' | 'delete') {
+  async function act(demand: DemandListItem, action: CardAction) {
     setActionError(null);
     if (action === 'delete' && !window.confirm(t('list.confirmDelete', { name: demand.name }))) return;
     try {
-      await (action === 'archive' ? archiveDemand(demand._id) : deleteDemand(demand._id));
-      await mutate();
+      await CARD_ACTIONS[action](demand._id);
+      await revalidateDemandLists();
     } catch (err) {
-      const fallback = action === 'archive' ? t('list.archiveFailed') : t('list.deleteFailed');
+      const fallback = t(`list.${action}Failed`);
       setActionError(errorText(err, t, fallback, { network: fallback }));
     }
   }
@@ -97,7 +106,7 @@ export default function DemandListPage() {
             value={stage ?? ''}
             onChange={(e) => filter('stage', e.target.value)}
           >
-            <option value="">{`${t('list.stage')}：${t('list.all')}`}</option>
+            <option value="">{t('list.allOf', { label: t('list.stage') })}</option>
             {STAGES.map((s) => (
               <option key={s} value={s}>
                 {t(`stages.${s}`)}
@@ -111,7 +120,7 @@ export default function DemandListPage() {
             value={status ?? ''}
             onChange={(e) => filter('status', e.target.value)}
           >
-            <option value="">{`${t('list.status')}：${t('list.all')}`}</option>
+            <option value="">{t('list.allOf', { label: t('list.status') })}</option>
             {OVERALL_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`overall.${s}`)}
@@ -162,7 +171,7 @@ function DemandCard({
   onAction,
 }: {
   demand: DemandListItem;
-  onAction: (action: 'archive' | 'delete') => void;
+  onAction: (action: CardAction) => void;
 }) {
   const { t } = useTranslation('workshop');
   return (
@@ -183,7 +192,11 @@ function DemandCard({
               <Dropdown.Item as="button" onClick={() => window.alert(t('list.shareTodo'))}>
                 {t('list.share')}
               </Dropdown.Item>
-              {demand.overallStatus !== 'Archived' && (
+              {demand.overallStatus === 'Archived' ? (
+                <Dropdown.Item as="button" onClick={() => onAction('unarchive')}>
+                  {t('list.unarchive')}
+                </Dropdown.Item>
+              ) : (
                 <Dropdown.Item as="button" onClick={() => onAction('archive')}>
                   {t('list.archive')}
                 </Dropdown.Item>
