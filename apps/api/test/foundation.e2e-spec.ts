@@ -234,20 +234,22 @@ describe('the site information (GET /api/site)', () => {
     t = await startTestApp();
     await t.http
       .get('/api/site')
-      .expect(200, { contact: { email: null, phone: null, qrUrl: null }, icpFiling: null });
+      .expect(200, { contact: { email: null, phone: null, qrUrl: null }, icpFiling: null, resultsUrl: null });
   });
 
-  it('answers the configured contact details and filing number, to anyone', async () => {
+  it('answers the configured contact details, filing number and results list, to anyone', async () => {
     t = await startTestApp({
       CONTACT_EMAIL: 'service@think-tank.cn',
       CONTACT_PHONE: '400-800-1234',
       CONTACT_QR_URL: '/assets/wechat-qr.png',
       ICP_FILING: '京ICP备12345678号',
+      RESULTS_URL: 'https://www.think-tank.cn/results',
     });
     const res = await t.http.get('/api/site').expect(200);
     expect(res.body).toEqual({
       contact: { email: 'service@think-tank.cn', phone: '400-800-1234', qrUrl: '/assets/wechat-qr.png' },
       icpFiling: '京ICP备12345678号',
+      resultsUrl: 'https://www.think-tank.cn/results',
     });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
   });

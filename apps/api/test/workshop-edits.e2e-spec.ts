@@ -253,13 +253,21 @@ describe('the workshop: edits, revisions, isolation, the list and the lab viewer
 
   it('lists own demands newest first, filters by stage and status, archives and deletes (keeping orders)', async () => {
     const u = await verifiedUser(w.t, w.sink, 'lister');
-    const a = await register(u);
+    const a = await register(u, { ...DEMAND, name: '门店补货 100%_达标' });
     const b = await register(u);
     const list = async (q = '') =>
       (await w.t.http.get(`/api/demand-store${q}`).set(bearer(u)).expect(200)).body.map(
         (d: { _id: string }) => d._id,
       );
     expect(await list()).toEqual([b, a]);
+    // By a part of the name, as typed: % and _ are letters there, not wildcards.
+    expect(await list(`?query=${encodeURIComponent('补货 100%_')}`)).toEqual([a]);
+    expect(await list(`?query=${encodeURIComponent('100%%')}`)).toEqual([]);
+    expect(await list('?query=&stage=&status=')).toEqual([b, a]);
+    await w.t.http
+      .get(`/api/demand-store?query=${'长'.repeat(101)}`)
+      .set(bearer(u))
+      .expect(400);
     const first = (await w.t.http.get('/api/demand-store').set(bearer(u)).expect(200)).body[0];
     expect(first).toMatchObject({
       _id: b,

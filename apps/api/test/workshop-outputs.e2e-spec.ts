@@ -277,7 +277,7 @@ describe('the workshop: registering, and what the built-in generator writes (con
         await w.t.http.get(`/api/solutions/private/${labName}/indexp.html`).set(bearer(w.owner)).expect(200)
       ).text;
       expect(lab).toContain('<html lang="en">');
-      expect(lab).toContain('<h3>The problem to solve</h3>');
+      expect(lab).toContain('<h3 id="startup-problem">The problem to solve</h3>');
       expect(lab).not.toContain('要解决的问题');
     });
   });

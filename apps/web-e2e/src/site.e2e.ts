@@ -4,7 +4,7 @@ import { launchChromium, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 
-describe('the footer’s filing notice and the contact page (configured as a mainland deployment does)', () => {
+describe('the results list link, the footer’s filing notice and the contact page (configured as a mainland deployment does)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();
@@ -12,13 +12,27 @@ describe('the footer’s filing notice and the contact page (configured as a mai
   afterAll(() => browser?.close());
 
   for (const [locale, texts] of [
-    ['zh-CN', { contact: '联系我们', email: '邮箱', qr: '微信客服二维码' }],
-    ['en-US', { contact: 'Contact us', email: 'E-mail', qr: 'WeChat service QR code' }],
+    ['zh-CN', { contact: '联系我们', email: '邮箱', qr: '微信客服二维码', results: '查看成果列表' }],
+    [
+      'en-US',
+      {
+        contact: 'Contact us',
+        email: 'E-mail',
+        qr: 'WeChat service QR code',
+        results: 'Browse the results list',
+      },
+    ],
   ] as const)
     it(`shows them to a visitor in ${locale}, the QR image loaded under the CSP`, async () => {
       const context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.goto(baseUrl);
+      // The results list under the title, in a tab of its own.
+      const results = page.getByRole('link', { name: texts.results });
+      await results.waitFor();
+      expect(await results.getAttribute('href')).toBe('https://results.think-tank.example/list');
+      expect(await results.getAttribute('target')).toBe('_blank');
+      expect(await results.getAttribute('rel')).toContain('noopener');
       const footer = page.getByTestId('site-footer');
       const filing = footer.getByRole('link', { name: '京ICP备12345678号' });
       await filing.waitFor();

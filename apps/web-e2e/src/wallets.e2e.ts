@@ -61,7 +61,8 @@ describe('Apple Pay and Google Pay through Stripe in the browser', () => {
     await browser?.close();
     // Bought, the plan stays on record; it is taken off sale so that no later test meets it.
     const admin = await loginAsAdmin();
-    if (planId) await call('PUT', `/api/admin/plans/${planId}`, { ...plan, isValid: false }, admin.access_token);
+    if (planId)
+      await call('PUT', `/api/admin/plans/${planId}`, { ...plan, isValid: false }, admin.access_token);
     await replica?.stop();
     await stripeApi.stop();
   });
@@ -75,7 +76,9 @@ describe('Apple Pay and Google Pay through Stripe in the browser', () => {
     await page.waitForURL(`${replica.baseUrl}/payment`);
     // Stripe.js loaded: the card is on offer; and the browser has been asked whether it can pay by wallet.
     await page.getByLabel('Credit card', { exact: true }).waitFor();
-    await page.waitForFunction(() => (window as { __stripeStandIn?: { asked: number } }).__stripeStandIn?.asked);
+    await page.waitForFunction(
+      () => (window as { __stripeStandIn?: { asked: number } }).__stripeStandIn?.asked,
+    );
     return { context, page };
   }
 
@@ -99,9 +102,9 @@ describe('Apple Pay and Google Pay through Stripe in the browser', () => {
     const intents = stripeApi.calls.filter(
       (c) => c.path === '/v1/payment_intents' && c.form.get('metadata[orderId]') === orderId,
     );
-    expect(intents.map((c) => [c.form.get('amount'), c.form.get('currency'), c.form.get('payment_method')])).toEqual([
-      ['900', 'usd', 'pm_card_visa'],
-    ]);
+    expect(
+      intents.map((c) => [c.form.get('amount'), c.form.get('currency'), c.form.get('payment_method')]),
+    ).toEqual([['900', 'usd', 'pm_card_visa']]);
     // Support sees the order paid through Stripe, by that wallet.
     const admin = await loginAsAdmin();
     expect(await call('GET', `/api/admin/orders/${orderId}`, undefined, admin.access_token)).toMatchObject({

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, newVerifiedUser, paidDemand } from './support/api';
+import { call, newVerifiedUser, paidDemand, startedDemand } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -48,6 +48,11 @@ describe('the requirements workshop in the browser', () => {
     // The output card and the live line come by different ways (refetch, socket): wait for each.
     await page.getByTestId('live-panel').getByText('处理完成').first().waitFor();
     expect(await page.getByTestId('live-panel').textContent()).toMatch(/\d{2}:\d{2}:\d{2} \[启动\]/);
+    // Each stage says what it is for, and when it last changed, to the minute.
+    await expect
+      .poll(() => page.getByTestId('step-Startup').textContent())
+      .toMatch(/启动.*需求设计更新于 \d{4}年\d{1,2}月\d{1,2}日\s\d{2}:\d{2}/);
+    expect(await page.getByTestId('step-Expansion').textContent()).toContain('机制化与价值深化');
     await snap(page, 'workshop-02-startup-completed');
 
     // Edit the summary and save.
@@ -57,6 +62,16 @@ describe('the requirements workshop in the browser', () => {
     await startup.getByRole('button', { name: '保存' }).click();
     await startup.getByText('已保存').waitFor();
     expect(await startup.getByText('门店缺货与积压并存，库存成本高。').isVisible()).toBe(true);
+    // An outcome and a metric's unit are edited the same way.
+    await startup.getByRole('button', { name: '编辑' }).click();
+    const outcome = startup.getByTestId('outcome-editor').first();
+    await outcome.getByLabel('成果标题').fill('库存周转提速');
+    await outcome.getByLabel('成果内容').fill('库存周转天数降到30天以内');
+    await startup.getByLabel('单位').first().fill('天');
+    await snap(page, 'workshop-02b-editing-outcome');
+    await startup.getByRole('button', { name: '保存' }).click();
+    await startup.getByText('库存周转天数降到30天以内').waitFor();
+    expect(await startup.getByText('库存周转提速：').isVisible()).toBe(true);
 
     // Select two modules: the fee notice shows the exact fee before confirming.
     const boxes = startup.getByRole('checkbox');
@@ -86,6 +101,21 @@ describe('the requirements workshop in the browser', () => {
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups allow-modals');
     await page.frameLocator('iframe[title="生成的文档"]').getByText('产品需求文档（PRD）').first().waitFor();
     await snap(page, 'workshop-05-lab-prd');
+    // An address with a #section opens the frame at that heading.
+    const lab = new URL(page.url()).pathname.split('/')[2];
+    await page.goto(`${baseUrl}/demand-lab/${lab}/indexp.html#startup-outcomes`);
+    const labFrame = (await (await frame.elementHandle())!.contentFrame())!;
+    await labFrame.locator('#startup-outcomes').waitFor();
+    await expect
+      .poll(() =>
+        labFrame.evaluate(() => document.getElementById('startup-outcomes')!.getBoundingClientRect().top),
+      )
+      .toBeLessThan(5);
+    expect(await labFrame.evaluate(() => [location.hash, window.scrollY > 0])).toEqual([
+      '#startup-outcomes',
+      true,
+    ]);
+    await snap(page, 'workshop-05b-lab-anchor');
 
     // The list shows it, completed.
     await page.goto(`${baseUrl}/demand-list?status=Completed`);
@@ -97,11 +127,20 @@ describe('the requirements workshop in the browser', () => {
   });
 
   it.each([
-    ['zh-CN', '状态', '已归档', '更多操作', '归档', '取消归档'],
-    ['en-US', 'Status', 'Archived', 'More actions', 'Archive', 'Unarchive'],
+    ['zh-CN', '状态', '已归档', '更多操作', '归档', '取消归档', '按名称搜索需求', '没有名称包含'],
+    [
+      'en-US',
+      'Status',
+      'Archived',
+      'More actions',
+      'Archive',
+      'Unarchive',
+      'Search requirements by name',
+      'No requirement',
+    ],
   ])(
-    'archives a demand and takes it back out of the archive (%s)',
-    async (locale, statusLabel, archived, menu, archive, unarchive) => {
+    'finds a demand by name, archives it and takes it back out of the archive (%s)',
+    async (locale, statusLabel, archived, menu, archive, unarchive, search, noMatch) => {
       const user = await newVerifiedUser(`unarchive${locale.slice(0, 2)}`);
       const name = `归档再恢复 ${locale}`;
       await call(
@@ -117,6 +156,14 @@ describe('the requirements workshop in the browser', () => {
       const { context, page } = await signedInPage(browser, user, locale);
       await page.goto(`${baseUrl}/demand-store`);
       const card = page.getByTestId('demand-card').filter({ hasText: name });
+      const box = page.getByRole('searchbox', { name: search });
+      await box.fill('不存在的名称');
+      await box.press('Enter');
+      await page.getByText(noMatch).waitFor();
+      await box.fill('再恢复');
+      await box.press('Enter');
+      await card.waitFor();
+      expect(page.url()).toContain(`q=${encodeURIComponent('再恢复')}`);
       await card.getByRole('button', { name: menu }).click();
       await page.getByRole('button', { name: archive, exact: true }).click();
       await card.waitFor({ state: 'detached' });
@@ -167,6 +214,31 @@ describe('the requirements workshop in the browser', () => {
     await context.close();
   });
 
+  it('edits an outcome in English, and keeps it', async () => {
+    const user = await newVerifiedUser('outcomeen');
+    const id = await paidDemand(user, {
+      name: 'Outcome edit',
+      content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
+      keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
+    });
+    await startedDemand(user, id);
+    const { context, page } = await signedInPage(browser, user, 'en-US');
+    await page.goto(`${baseUrl}/demand-store/${id}`);
+    const startup = page.getByTestId('stage-output-Startup');
+    await startup.getByRole('button', { name: 'Edit' }).click();
+    const outcome = startup.getByTestId('outcome-editor').first();
+    await outcome.getByLabel('Outcome title').fill('Faster stock turns');
+    await outcome.getByLabel('Outcome', { exact: true }).fill('Stock turns in under 30 days');
+    await outcome.getByLabel('Remarks').fill('Measured per store');
+    await startup.getByRole('button', { name: 'Save' }).click();
+    await startup.getByText('Stock turns in under 30 days').waitFor();
+    await page.reload();
+    await startup.getByText('Faster stock turns:').waitFor();
+    expect(await startup.getByText('Remarks: Measured per store').isVisible()).toBe(true);
+    await snap(page, 'workshop-outcome-edited-en-US');
+    await context.close();
+  });
+
   it('revises the demand: Startup runs again from the new text, with live lines in the reader’s language', async () => {
     const user = await newVerifiedUser('revise');
     const id = await paidDemand(user, {
@@ -183,6 +255,9 @@ describe('the requirements workshop in the browser', () => {
     await panel.getByText('Business modules matched').waitFor();
     await panel.getByText('Processing finished').first().waitFor();
     expect(await panel.textContent()).not.toContain('处理完成');
+    await expect
+      .poll(() => page.getByTestId('step-Startup').textContent())
+      .toMatch(/Startup.*Demand designUpdated [A-Z][a-z]{2} \d{1,2}, \d{4},\s\d{1,2}:\d{2}\s[AP]M/);
 
     await page.getByRole('button', { name: 'Modify the original requirement and regenerate' }).click();
     const form = page.getByRole('form', { name: 'Modify the original requirement and regenerate' });

@@ -151,5 +151,14 @@ export type PaymentDevice = 'mobile' | 'desktop';
  * pay, WeChat Pay's QR code (Native) or phone flow (H5), Stripe's Checkout page, a typed card, Apple Pay or Google
  * Pay. A sandbox order keeps the way it stood in for.
  */
-export const PAYMENT_METHODS = ['page', 'wap', 'native', 'h5', 'checkout', 'card', 'applepay', 'googlepay'] as const;
+export const PAYMENT_METHODS = [
+  'page',
+  'wap',
+  'native',
+  'h5',
+  'checkout',
+  'card',
+  'applepay',
+  'googlepay',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -67,7 +67,11 @@ function serverEnv(port: number, databaseUrl: string, redisPrefix: string): Node
 
 /** A built API entry point (main.js, worker.js) as a process of its own. */
 const startBuilt = (entry: string, env: NodeJS.ProcessEnv) =>
-  spawn(process.execPath, [`dist/apps/api/${entry}`], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  spawn(process.execPath, [`dist/apps/api/${entry}`], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
 
 async function stopChild(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
@@ -112,6 +116,7 @@ export default async function setup(project: TestProject) {
     ...github.env('GITHUB'),
     // The footer's filing notice and the contact page (customer-area §2), as a mainland deployment sets them.
     ICP_FILING: '京ICP备12345678号',
+    RESULTS_URL: 'https://results.think-tank.example/list',
     CONTACT_EMAIL: 'service@think-tank.cn',
     CONTACT_PHONE: '400-800-1234',
     CONTACT_QR_URL: E2E_QR,

@@ -108,3 +108,12 @@ export function formatDate(iso: string | null): string {
     dateStyle: 'long',
   }).format(new Date(iso));
 }
+
+/** A moment in the reader's language, to the minute (2026年11月27日 19:49 / Nov 27, 2026, 7:49 PM); a dash for none. */
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(currentLanguage() === 'zh' ? 'zh-CN' : 'en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}

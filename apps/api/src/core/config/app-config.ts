@@ -255,6 +255,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
         qrUrl: env.CONTACT_QR_URL ?? null,
       },
       icpFiling: env.ICP_FILING ?? null,
+      resultsUrl: env.RESULTS_URL ?? null,
     },
     google: provider('GOOGLE'),
     github: provider('GITHUB'),

@@ -112,6 +112,7 @@ export const envSchema = z
     ),
     /** The ICP filing number mainland China requires in the footer (e.g. 京ICP备12345678号). */
     ICP_FILING: optionalString.pipe(z.string().max(100).optional()),
+    RESULTS_URL: optionalString.pipe(url(['https:', 'http:']).optional()),
     TRANSLATE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     ALIPAY_APP_ID: optionalString,
     ALIPAY_PRIVATE_KEY: optionalString.pipe(pem.optional()),

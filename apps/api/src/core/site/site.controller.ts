@@ -4,7 +4,7 @@ import type { SiteInfo } from '@think-tank/contracts';
 import { AppConfig } from '../config/app-config';
 import { Public } from '../http/public.decorator';
 
-/** The company's contact details and filing notice, from configuration, for the footer and /contact. */
+/** The company's contact details, filing notice and results list, from configuration, for the home page and /contact. */
 @ApiTags('site')
 @Controller('site')
 export class SiteController {
@@ -14,7 +14,8 @@ export class SiteController {
   @Get()
   @Header('Cache-Control', 'public, max-age=300')
   @ApiOperation({
-    summary: 'Contact e-mail, phone, QR image and ICP filing number; each null when not configured',
+    summary:
+      'Contact e-mail, phone, QR image, ICP filing number and results list URL; each null when not configured',
   })
   info(): SiteInfo {
     return this.config.site;

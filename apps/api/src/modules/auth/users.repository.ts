@@ -1,3 +1,4 @@
+import { containing } from '../../core/database/like';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Role, type OAuthProvider } from '@think-tank/contracts';
@@ -75,7 +76,7 @@ export class UsersRepository {
       q.where(
         `u.username ILIKE :like ESCAPE '\\' OR u.email ILIKE :like ESCAPE '\\' OR u.id::text = :exact`,
         {
-          like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+          like: containing(term),
           exact: term,
         },
       );

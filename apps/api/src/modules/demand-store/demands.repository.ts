@@ -1,3 +1,4 @@
+import { containing } from '../../core/database/like';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { OverallStatus, Stage } from '@think-tank/contracts';
@@ -39,7 +40,7 @@ export class DemandsRepository {
   /** A page of the owner's demands, newest update first; archived ones only when asked for by status. */
   pageOf(
     userId: string,
-    filter: { status?: OverallStatus; stage?: Stage },
+    filter: { status?: OverallStatus; stage?: Stage; query?: string },
     page: number,
     pageSize: number,
   ): Promise<[Demand[], number]> {
@@ -52,6 +53,7 @@ export class DemandsRepository {
     if (filter.status) q.andWhere('d.overallStatus = :status', { status: filter.status });
     else q.andWhere(`d.overallStatus <> 'Archived'`);
     if (filter.stage) q.andWhere('d.currentStage = :stage', { stage: filter.stage });
+    if (filter.query) q.andWhere(`d.name ILIKE :name ESCAPE '\\'`, { name: containing(filter.query) });
     return q.getManyAndCount();
   }
 

@@ -15,7 +15,7 @@ const output: StageOutput = {
     { name: '缺货率', target: '3', unit: '%' },
     { name: '达成度', explanation: '逐项核对' },
   ],
-  achieves: [],
+  achieves: [{ 缺货率下降: { content: '缺货率降到3%', acceptance: '月报核对', remarks: '' } }],
   suggested_modules: [forecast],
 };
 const data = { output, selectedModules: [forecast, custom] } as unknown as StageData;
@@ -56,5 +56,20 @@ describe('stageDraftReducer', () => {
     draft = reduce(draft, { type: 'addModule' });
     expect(draft.modules[2]).toMatchObject({ isCustom: true, name: '' });
     expect(reduce(draft, { type: 'reset', data })).toEqual(draftOf(data));
+  });
+
+  it('edits an outcome’s title (its texts move with it) and texts, a metric’s unit and another’s explanation', () => {
+    let draft = reduce(draftOf(data), { type: 'achieve', index: 0, change: { title: '缺货减少' } });
+    draft = reduce(draft, { type: 'achieve', index: 0, change: { remarks: '按门店统计' } });
+    expect(draft.output.achieves).toEqual([
+      { 缺货减少: { content: '缺货率降到3%', acceptance: '月报核对', remarks: '按门店统计' } },
+    ]);
+    draft = reduce(draft, { type: 'metric', index: 0, change: { unit: '个百分点' } });
+    draft = reduce(draft, { type: 'metric', index: 1, change: { explanation: '每月逐项核对' } });
+    expect(draft.output.quantified_metrics).toEqual([
+      { name: '缺货率', target: '3', unit: '个百分点' },
+      { name: '达成度', explanation: '每月逐项核对' },
+    ]);
+    expect(output.achieves[0]).toHaveProperty('缺货率下降');
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  Achieve,
   DemandModule,
   ModuleMetric,
   QuantifiedMetric,
@@ -6,6 +7,8 @@ import type {
   StageOutput,
 } from '@think-tank/contracts';
 import { customModule } from './stage-edit';
+
+type AchieveText = Achieve[string];
 
 /** What a stage's output card holds: the output (edited or not), its modules and which are selected. */
 export interface StageDraft {
@@ -17,7 +20,12 @@ export interface StageDraft {
 export type StageDraftAction =
   | { type: 'reset'; data: StageData }
   | { type: 'text'; field: 'summary' | 'solution'; value: string }
-  | { type: 'metric'; index: number; change: Partial<{ name: string; target: string }> }
+  | {
+      type: 'metric';
+      index: number;
+      change: Partial<{ name: string; target: string; unit: string; explanation: string }>;
+    }
+  | { type: 'achieve'; index: number; change: Partial<{ title: string } & AchieveText> }
   | { type: 'module'; index: number; change: Partial<Omit<DemandModule, 'name' | 'metrics'>> }
   | { type: 'rename'; index: number; name: string }
   | { type: 'moduleMetric'; index: number; metric: number; change: Partial<ModuleMetric> }
@@ -59,6 +67,19 @@ export function stageDraftReducer(state: StageDraft, action: StageDraftAction): 
             action.index,
             (m) => ({ ...m, ...action.change }) as QuantifiedMetric,
           ),
+        },
+      };
+    case 'achieve':
+      return {
+        ...state,
+        output: {
+          ...state.output,
+          // An outcome is one title keyed to its texts: a new title moves the texts under it.
+          achieves: replaceAt(state.output.achieves, action.index, (a) => {
+            const [[title, text] = ['', { content: '', acceptance: '', remarks: '' }]] = Object.entries(a);
+            const { title: newTitle = title, ...change } = action.change;
+            return { [newTitle]: { ...text, ...change } };
+          }),
         },
       };
     case 'module':

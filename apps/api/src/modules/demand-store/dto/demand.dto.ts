@@ -131,6 +131,13 @@ export class DemandListQuery {
   pageSize: number = DEMAND_PAGE_SIZE;
 
   @ApiPropertyOptional({ enum: STAGES }) @IsOptional() @IsIn(STAGES, invalid) stage?: Stage;
+
+  @ApiPropertyOptional({ description: 'only demands whose name contains this text', maxLength: 100 })
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(100, invalid)
+  query?: string;
+
   @ApiPropertyOptional({ enum: OVERALL_STATUSES })
   @IsOptional()
   @IsIn(OVERALL_STATUSES, invalid)

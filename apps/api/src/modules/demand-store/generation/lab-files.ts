@@ -56,19 +56,32 @@ const achieveRows = (achieves: Achieve[]) =>
 const moduleRows = (w: DeliverableWords, modules: DemandModule[]) =>
   modules.map((m) => [m.name, m.intro, m.metrics.map((x) => `${x.name}${w.sep}${x.value}`).join('; ')]);
 
-/** The full overview of one stage: text, metrics, outcomes, modules. */
-const stageSection = (w: DeliverableWords, stage: Stage, output: GeneratedOutput, selected: DemandModule[]) =>
-  `<h2>${e(w.stages[stage])}</h2><h3>${e(w.problem)}</h3>${paragraphs(output.summary)}` +
-  `<h3>${e(w.solution)}</h3>${paragraphs(output.solution)}` +
-  `<h3>${e(w.metrics)}</h3>${table(w.metricColumns, metricRows(output.quantified_metrics))}` +
-  `<h3>${e(w.outcomes)}</h3>${table(w.outcomeColumns, achieveRows(output.achieves))}` +
-  `<h3>${e(w.modules)}</h3>${table(w.moduleColumns, moduleRows(w, selected.length ? selected : output.suggested_modules))}` +
-  relatedSection(w, output.related_solutions ?? []);
+/**
+ * The full overview of one stage: text, metrics, outcomes, modules. Each heading has an id (`startup`,
+ * `startup-metrics`, …), so that a link into the lab (`/demand-lab/<lab>/indexp.html#startup-metrics`) opens there.
+ */
+const stageSection = (
+  w: DeliverableWords,
+  stage: Stage,
+  output: GeneratedOutput,
+  selected: DemandModule[],
+) => {
+  const id = stage.toLowerCase();
+  const h3 = (part: string, title: string) => `<h3 id="${id}-${part}">${e(title)}</h3>`;
+  return (
+    `<h2 id="${id}">${e(w.stages[stage])}</h2>${h3('problem', w.problem)}${paragraphs(output.summary)}` +
+    `${h3('solution', w.solution)}${paragraphs(output.solution)}` +
+    `${h3('metrics', w.metrics)}${table(w.metricColumns, metricRows(output.quantified_metrics))}` +
+    `${h3('outcomes', w.outcomes)}${table(w.outcomeColumns, achieveRows(output.achieves))}` +
+    `${h3('modules', w.modules)}${table(w.moduleColumns, moduleRows(w, selected.length ? selected : output.suggested_modules))}` +
+    relatedSection(w, output.related_solutions ?? [], `${id}-related`)
+  );
+};
 
 /** The library's solutions the stage cites, each opening in the app (where the paywall applies as usual). */
-const relatedSection = (w: DeliverableWords, related: RelatedSolutionCitation[]) =>
+const relatedSection = (w: DeliverableWords, related: RelatedSolutionCitation[], id: string) =>
   related.length
-    ? `<h3>${e(w.related)}</h3><ul>${related
+    ? `<h3 id="${id}">${e(w.related)}</h3><ul>${related
         .map(
           (r) =>
             `<li><a href="${e(WebRoute.solution(r.id))}" target="_blank" rel="noopener">${e(r.name)}</a>` +

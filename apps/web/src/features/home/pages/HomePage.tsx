@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { SiteFooter } from '../../contact';
+import { SiteFooter, useSite } from '../../contact';
 import { useSolutionSearch, SearchResults } from '../../solutions';
 import { searchOf } from '../search-params';
 
@@ -15,6 +15,7 @@ const CREATE_REQUIREMENT_BELOW = 3;
 /** Home (customer-area §2): search the library; the query and page live in the address. */
 export default function HomePage() {
   const { t } = useTranslation();
+  const { data: site } = useSite();
   const [params, setParams] = useSearchParams();
   const { query, page } = searchOf(params);
   const [input, setInput] = useState(query);
@@ -38,7 +39,15 @@ export default function HomePage() {
       <Container className="tt-page tt-screen">
         <section className="text-center pt-4 pb-3">
           <h1 className="display-6 fw-bold">{t('home.title')}</h1>
-          <p className="lead text-secondary mt-2">{t('home.subtitle')}</p>
+          <p className="lead text-secondary mt-2 mb-1">{t('home.subtitle')}</p>
+          {/* Its line is kept while the site's details load, so that the link appearing moves nothing (CLS). */}
+          <p className="mb-0" style={{ minHeight: '1.5rem' }}>
+            {site?.resultsUrl && (
+              <a href={site.resultsUrl} target="_blank" rel="noopener noreferrer">
+                {t('home.resultsList')}
+              </a>
+            )}
+          </p>
         </section>
         <Form onSubmit={submit} className="mx-auto mb-4" style={{ maxWidth: 720 }} role="search">
           <InputGroup size="lg">

@@ -20,8 +20,10 @@ import { api, apiDownload, apiPage, apiText } from '../../../lib/api-client';
 import { BASE, demandEventsPath, workshopKeys } from './workshop-keys';
 
 /** A page of the owner's demands and how many there are in all. */
-export function useDemands(stage?: Stage | null, status?: OverallStatus | null, page = 1) {
-  return useSWR(workshopKeys.list(stage, status, page), (path: string) => apiPage<DemandListItem>(path));
+export function useDemands(stage?: Stage | null, status?: OverallStatus | null, page = 1, query = '') {
+  return useSWR(workshopKeys.list(stage, status, page, query), (path: string) =>
+    apiPage<DemandListItem>(path),
+  );
 }
 
 /** Every cached page of the list, whatever its filter: archiving, unarchiving or deleting moves a demand between them. */

@@ -7,8 +7,8 @@ export const DEMAND_PAGE_SIZE = 50;
 
 /** The workshop's SWR keys, which are the API paths read; light enough for the first load (the feature's index.ts). */
 export const workshopKeys = {
-  list: (stage?: Stage | null, status?: OverallStatus | null, page = 1) =>
-    apiKey(BASE, { stage, status, page: page > 1 ? page : undefined }),
+  list: (stage?: Stage | null, status?: OverallStatus | null, page = 1, query = '') =>
+    apiKey(BASE, { stage, status, query: query || undefined, page: page > 1 ? page : undefined }),
   detail: (id: string) => apiKey(`${BASE}/${encodeURIComponent(id)}`),
 };
 

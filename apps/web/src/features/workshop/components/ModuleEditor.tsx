@@ -3,7 +3,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { StageDraftAction } from '../stage-draft';
 
-/** One module while the output is edited: its name (and English name, for a custom one), intro and metrics. */
+/** One module while the output is edited: its name, intro and metrics (and, for a custom one, its English name and description). */
 export function ModuleEditor({
   module: m,
   index,
@@ -51,6 +51,16 @@ export function ModuleEditor({
         value={m.intro}
         onChange={(e) => dispatch({ type: 'module', index, change: { intro: e.target.value } })}
       />
+      {m.isCustom && (
+        <Form.Control
+          size="sm"
+          className="mb-2"
+          aria-label={t('detail.moduleDescriptionEn')}
+          placeholder={t('detail.moduleDescriptionEn')}
+          value={m.descriptionEn ?? ''}
+          onChange={(e) => dispatch({ type: 'module', index, change: { descriptionEn: e.target.value } })}
+        />
+      )}
       {m.metrics.map((x, k) => (
         <div key={k} className="d-flex gap-2 mb-1">
           {(['name', 'value'] as const).map((field) => (

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { useSaveStageData } from '../api/workshop-api';
 import { draftOf, stageDraftReducer, type StageDraft } from '../stage-draft';
 import { editProblems } from '../stage-edit';
+import { AchievesList } from './AchievesList';
 import { MetricsTable } from './MetricsTable';
 import { ModuleEditor } from './ModuleEditor';
 import { RelatedSolutions } from './RelatedSolutions';
@@ -73,6 +74,7 @@ export function StageOutputCard({
       <Card.Header className="d-flex flex-wrap gap-2 justify-content-between align-items-center">
         <h2 className="h6 mb-0 fw-semibold">
           {t(`stages.${stage}`)}
+          <span className="fw-normal text-muted small ms-2">{t(`stageMeanings.${stage}`)}</span>
           {output.generator !== 'llm' && (
             <Badge bg="light" text="dark" className="ms-2" title={t('detail.draftHelp')}>
               {t('detail.draft')}
@@ -164,18 +166,7 @@ export function StageOutputCard({
         <h3 className="h6">{t('detail.metrics')}</h3>
         <MetricsTable metrics={shown.quantified_metrics} editing={editing} dispatch={dispatch} />
         <h3 className="h6">{t('detail.achieves')}</h3>
-        <ul>
-          {shown.achieves.flatMap((a) =>
-            Object.entries(a).map(([title, v]) => (
-              <li key={title}>
-                <strong>{title}</strong>：{v.content}
-                <div className="small text-muted">
-                  {t('detail.acceptance')}：{v.acceptance}；{t('detail.remarks')}：{v.remarks}
-                </div>
-              </li>
-            )),
-          )}
-        </ul>
+        <AchievesList achieves={shown.achieves} editing={editing} dispatch={dispatch} />
         <h3 className="h6">
           {t('detail.modules')}{' '}
           <small className="text-muted">{t('detail.selected', { count: draft.selected.size })}</small>

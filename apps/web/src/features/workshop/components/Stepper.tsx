@@ -2,7 +2,7 @@ import type { DemandDetail, StageData } from '@think-tank/contracts';
 import { STAGES } from '@think-tank/contracts';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/i18n';
 
 function badgesOf(data: StageData): ('completed' | 'processing' | 'awaitingPayment' | 'failed')[] {
   return [
@@ -42,9 +42,10 @@ export function Stepper({ demand }: { demand: DemandDetail }) {
                 {t(`stageStatus.${data.status}`)}
               </Badge>
             </div>
+            <div className="small text-muted fw-normal">{t(`stageMeanings.${s}`)}</div>
             {data.updatedAt && data.status !== 'NotStarted' && (
-              <div className="small text-muted">
-                {t('detail.updatedAt', { time: formatDate(data.updatedAt) })}
+              <div className="small text-muted fw-normal">
+                {t('detail.updatedAt', { time: formatDateTime(data.updatedAt) })}
               </div>
             )}
             <div className="d-flex flex-wrap gap-1">

@@ -16,7 +16,9 @@ const FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
 export default function DemandLabPage() {
   const { t } = useTranslation('workshop');
   const { labName = '', '*': rest = '' } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
+  // A `#section` of the address is the frame's anchor (demand-workshop §2); `#print` is the export's own.
+  const anchor = hash === '#print' ? '' : hash;
   const navigate = useNavigate();
   const path = rest || LAB_INDEX_FILE;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -76,7 +78,7 @@ export default function DemandLabPage() {
             <Button
               size="sm"
               className="me-2"
-              onClick={() => navigate(`${WebRoute.login}?redirect=${encodeURIComponent(pathname)}`)}
+              onClick={() => navigate(`${WebRoute.login}?redirect=${encodeURIComponent(pathname + anchor)}`)}
             >
               {t('lab.login')}
             </Button>
@@ -91,7 +93,7 @@ export default function DemandLabPage() {
         <iframe
           title={t('lab.frameTitle')}
           sandbox={FRAME_SANDBOX}
-          src={loaded.url}
+          src={`${loaded.url}${anchor}`}
           className="w-100 border rounded"
           style={{ height: 'calc(100vh - 160px)' }}
         />

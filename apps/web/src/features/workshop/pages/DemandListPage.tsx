@@ -7,8 +7,8 @@ import {
   type OverallStatus,
   type Stage,
 } from '@think-tank/contracts';
-import { useState } from 'react';
-import { Alert, Card, Col, Container, Dropdown, Form, Row } from 'react-bootstrap';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Container, Dropdown, Form, InputGroup, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
@@ -30,6 +30,9 @@ import { errorText } from '../../../lib/error-text';
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   values.includes(value as T) ? (value as T) : null;
 
+/** The longest name search the API takes (contract §11's bounded cost). */
+const DEMAND_QUERY_MAX = 100;
+
 const CARD_ACTIONS = { archive: archiveDemand, unarchive: unarchiveDemand, delete: deleteDemand };
 type CardAction = keyof typeof CARD_ACTIONS;
 
@@ -40,7 +43,10 @@ export default function DemandListPage() {
   const stage = oneOf(STAGES, params.get('stage'));
   const status = oneOf(OVERALL_STATUSES, params.get('status'));
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data: answer, error, isLoading, mutate } = useDemands(stage, status, page);
+  const query = (params.get('q') ?? '').slice(0, DEMAND_QUERY_MAX);
+  const [typed, setTyped] = useState(query);
+  useEffect(() => setTyped(query), [query]);
+  const { data: answer, error, isLoading, mutate } = useDemands(stage, status, page, query);
   const data = answer?.items;
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -73,7 +79,7 @@ export default function DemandListPage() {
   );
 
   // A new filter starts again at its first page.
-  const filter = (key: 'stage' | 'status' | 'page', value: string) => {
+  const filter = (key: 'stage' | 'status' | 'page' | 'q', value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
@@ -100,6 +106,29 @@ export default function DemandListPage() {
         <LinkButton to={WebRoute.newRequirement}>{t('list.new')}</LinkButton>
       </div>
       <Row className="g-2 mb-3">
+        <Col xs={12} md={6}>
+          <Form
+            role="search"
+            onSubmit={(e) => {
+              e.preventDefault();
+              filter('q', typed.trim());
+            }}
+          >
+            <InputGroup>
+              <Form.Control
+                type="search"
+                aria-label={t('list.search')}
+                placeholder={t('list.searchPlaceholder')}
+                maxLength={DEMAND_QUERY_MAX}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+              <Button type="submit" variant="outline-primary">
+                {t('list.searchButton')}
+              </Button>
+            </InputGroup>
+          </Form>
+        </Col>
         <Col xs={6} md={3}>
           <Form.Select
             aria-label={t('list.stage')}
@@ -135,6 +164,10 @@ export default function DemandListPage() {
       ) : error ? (
         <Alert variant="danger">
           {errorText(error, t, t('list.loadFailed'), { network: t('list.loadFailed') })}
+        </Alert>
+      ) : !data?.length && page === 1 && query ? (
+        <Alert variant="light" className="text-center">
+          {t('list.noMatch', { query })}
         </Alert>
       ) : !data?.length && page === 1 ? (
         <Alert variant="light" className="text-center">
