@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createSolutionAsAdmin, newVerifiedUser } from './support/api';
+import { call, createSolutionAsAdmin, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -114,6 +114,34 @@ describe('reading a solution in the browser', () => {
     expect(await document.evaluate(() => window.scrollY)).toBe(0);
     await frame.getByRole('link', { name: '跳到结尾' }).click();
     await expect.poll(() => document.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await context.close();
+  });
+
+  it.each([
+    ['zh-CN', '今天还可查看 0 个方案（每天 20 个）。'],
+    ['en-US', '0 of your 20 solutions a day left today.'],
+  ])('tells a subscriber at the paywall that today’s views are spent (%s)', async (locale, left) => {
+    const reader = await newVerifiedUser(`spent${locale.slice(0, 2)}`);
+    const db = new Client({ connectionString: inject('databaseUrl') });
+    await db.connect();
+    await db.query('UPDATE users SET "isPaid" = true WHERE id = $1', [reader.user.id]);
+    await db.end();
+    // Today's 20 views, each a different solution of the library.
+    const { list } = await call<{ list: { _id: string }[] }>('GET', '/api/solutions/search?pageSize=30');
+    const others = list.filter((s) => s._id !== solutionId);
+    for (const s of others.slice(0, 20)) {
+      const read = await fetch(`${baseUrl}/api/solutions/${s._id}/view`, {
+        headers: { authorization: `Bearer ${reader.access_token}` },
+      });
+      expect(read.status).toBe(200);
+    }
+
+    const { context, page } = await signedInPage(browser, reader, locale);
+    await page.goto(`${baseUrl}/solutions/${solutionId}/view`);
+    const line = page.getByTestId('paywall-views-left');
+    await line.waitFor();
+    expect(await line.textContent()).toBe(left);
+    await snap(page, `solution-05-views-spent-${locale}`);
     await context.close();
   });
 

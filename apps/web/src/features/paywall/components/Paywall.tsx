@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { errorText } from '../../../lib/error-text';
+import { useMe, useSession } from '../../auth';
 import { Teaser } from './Teaser';
 import {
   checkoutStateFor,
@@ -45,6 +46,9 @@ function PlanGroup({
 /** The paywall (customer-area §2): what the server offers a reader it refused, in the reader's language. */
 export function Paywall({ paywall }: { paywall: PaywallBody }) {
   const { t } = useTranslation();
+  const { token } = useSession();
+  // A subscriber's daily views: how many are left (none, when the limit is what refused them).
+  const allowances = useMe(!!token).data?.allowances;
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -74,6 +78,11 @@ export function Paywall({ paywall }: { paywall: PaywallBody }) {
       <Teaser text={paywall.teaser} />
       <Alert variant={paywall.statusCode === 403 ? 'warning' : 'info'} className="mt-3">
         {paywall.notice}
+        {allowances && allowances.dailyViewLimit !== null && allowances.dailyViewsLeft !== null && (
+          <div className="small mt-1" data-testid="paywall-views-left">
+            {t('paywall.viewsLeft', { left: allowances.dailyViewsLeft, limit: allowances.dailyViewLimit })}
+          </div>
+        )}
       </Alert>
       {error && (
         <Alert variant="danger" dismissible onClose={() => setError(null)}>
