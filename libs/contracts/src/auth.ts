@@ -40,6 +40,12 @@ export interface RefreshRequest {
 export interface ForgotPasswordRequest {
   email: string;
 }
+/** PUT /api/auth/password: answered with a new session; every other one ends (contract §11). */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
+}
+
 export interface ResetPasswordRequest {
   token: string;
   email: string;

@@ -22,6 +22,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     en: 'The code is wrong or has expired, please try again.',
   },
   INVALID_CREDENTIALS: { zh: '用户名或密码错误', en: 'Wrong username or password.' },
+  WRONG_PASSWORD: { zh: '当前密码不正确', en: 'The current password is wrong.' },
   EMAIL_NOT_VERIFIED: {
     zh: '邮箱尚未验证，请先完成邮箱验证',
     en: 'Your e-mail address is not verified yet.',

@@ -14,6 +14,8 @@ export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
   ITEM_NOT_AVAILABLE: HttpStatus.BAD_REQUEST,
   UNAUTHORIZED: HttpStatus.UNAUTHORIZED,
   INVALID_CREDENTIALS: HttpStatus.UNAUTHORIZED,
+  // Not 401: a signed-in client takes a 401 for a session that ended.
+  WRONG_PASSWORD: HttpStatus.BAD_REQUEST,
   EMAIL_NOT_VERIFIED: HttpStatus.UNAUTHORIZED,
   INVALID_REFRESH_TOKEN: HttpStatus.UNAUTHORIZED,
   PAYMENT_REQUIRED_FOR_VIEW: HttpStatus.PAYMENT_REQUIRED,

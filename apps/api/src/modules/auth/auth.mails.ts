@@ -2,7 +2,8 @@ import { EMAIL_CODE_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@think-tank/con
 import type { Mail } from '../../core/mail/mail.service';
 import { escapeHtml } from '../../core/http/escape-html';
 
-function layout(title: string, paragraphs: string[]): string {
+/** A mail's HTML: the brand, then the paragraphs (already escaped where they hold user text). */
+export function mailLayout(title: string, paragraphs: string[]): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif;color:#212529;max-width:560px;margin:auto">
 <h2>智库</h2>${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</body></html>`;
@@ -16,7 +17,7 @@ export function verificationCodeMail(to: string, username: string, code: string)
     // The code stays out of the subject: the console's failed-mail list shows subjects to support.
     subject: '智库：您的邮箱验证码',
     text: `${username}，您好：\n\n您的邮箱验证码是 ${code}，${minutes} 分钟内有效。如非本人操作，请忽略本邮件。\n\nYour 智库 verification code is ${code}; it is valid for ${minutes} minutes.\n`,
-    html: layout('邮箱验证码', [
+    html: mailLayout('邮箱验证码', [
       `${escapeHtml(username)}，您好：`,
       `您的邮箱验证码是 <strong style="font-size:22px;letter-spacing:4px">${code}</strong>，${minutes} 分钟内有效。如非本人操作，请忽略本邮件。`,
       `<span style="color:#6c757d">Your 智库 verification code is ${code}; it is valid for ${minutes} minutes.</span>`,
@@ -30,7 +31,7 @@ export function passwordResetMail(to: string, username: string, link: string): M
     to,
     subject: '智库：重置您的密码',
     text: `${username}，您好：\n\n请打开以下链接重置密码（${minutes} 分钟内有效，只能使用一次）：\n${link}\n\n如非本人操作，请忽略本邮件。\n\nTo reset your 智库 password, open the link above within ${minutes} minutes.\n`,
-    html: layout('重置密码', [
+    html: mailLayout('重置密码', [
       `${escapeHtml(username)}，您好：`,
       `请点击 <a href="${escapeHtml(link)}">重置密码</a>（${minutes} 分钟内有效，只能使用一次）。如非本人操作，请忽略本邮件。`,
       `<span style="color:#6c757d">To reset your 智库 password, open <a href="${escapeHtml(link)}">this link</a> within ${minutes} minutes.</span>`,

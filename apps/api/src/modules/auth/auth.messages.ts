@@ -16,6 +16,10 @@ export const AuthMessage = {
     zh: '如果该邮箱已注册，重置密码的链接已发送',
     en: 'If this address is registered, a password reset link has been sent.',
   },
+  passwordChanged: {
+    zh: '密码已修改，其他设备上的登录已退出',
+    en: 'Your password has been changed; you are signed out on every other device.',
+  },
   passwordReset: {
     zh: '密码已重置，请使用新密码登录',
     en: 'Your password has been reset. Please log in with the new one.',

@@ -5,6 +5,8 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
 import { AdminBootstrap } from './admin-bootstrap';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -36,8 +38,9 @@ import { VipApplicationsRepository } from './vip-applications.repository';
     PassportModule,
     TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity, VipApplication]),
   ],
-  controllers: [AuthController, VipApplicationsController],
+  controllers: [AuthController, AccountController, VipApplicationsController],
   providers: [
+    AccountService,
     AuthService,
     AdminBootstrap,
     PasswordService,

@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
+  type ChangePasswordRequest,
   type ForgotPasswordRequest,
   type LoginRequest,
   type RefreshRequest,
@@ -116,6 +117,16 @@ export class ResetPasswordDto implements ResetPasswordRequest {
   @ApiProperty()
   @EmailField()
   email!: string;
+
+  @ApiProperty()
+  @NewPasswordField()
+  newPassword!: string;
+}
+
+export class ChangePasswordDto implements ChangePasswordRequest {
+  @ApiProperty()
+  @RequiredString(PASSWORD_MAX_LENGTH)
+  currentPassword!: string;
 
   @ApiProperty()
   @NewPasswordField()

@@ -1,4 +1,5 @@
 import type {
+  ChangePasswordRequest,
   ForgotPasswordRequest,
   LoginRequest,
   MeResponse,
@@ -29,6 +30,8 @@ export const authApi = {
   resetPassword: (body: ResetPasswordRequest) => post<MessageResponse>('/api/auth/reset-password', body),
   logout: (refreshToken: string) => post<void>('/api/auth/logout', { refresh_token: refreshToken }),
   logoutEverywhere: () => api<void>('/api/auth/logout-all', { method: 'POST' }),
+  changePassword: (body: ChangePasswordRequest) =>
+    api<SessionResponse>('/api/auth/password', { method: 'PUT', body }),
   oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),
   exchange: (code: string) => post<SessionResponse>('/api/auth/exchange', { code }),
   me: () => api<MeResponse>(authKeys.me),

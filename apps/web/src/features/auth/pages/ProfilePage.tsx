@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../api/auth-api';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { useMyVipApplication } from '../api/vip-api';
 import { useLogout } from '../use-logout';
 
@@ -87,6 +88,7 @@ export default function ProfilePage() {
               {t('profile.home')}
             </LinkButton>
           </div>
+          <ChangePasswordForm />
           <hr className="my-4" />
           {leaveError !== undefined && <Alert variant="danger">{errorMessage(leaveError)}</Alert>}
           <div className="d-flex align-items-center gap-3">

@@ -1,0 +1,17 @@
+import type { Mail } from '../../core/mail/mail.service';
+import { escapeHtml as escape } from '../../core/http/escape-html';
+import { mailLayout } from './auth.mails';
+
+/** Told to the account after its password changed while signed in: if it was not them, they know at once. */
+export function passwordChangedMail(to: string, username: string, resetLink: string): Mail {
+  return {
+    to,
+    subject: '智库：您的密码已修改',
+    text: `${username}，您好：\n\n您的智库账户密码刚刚已修改，其他设备上的登录均已退出。如非本人操作，请立即通过以下链接重置密码：\n${resetLink}\n\nThe password of your 智库 account was just changed and every other device was signed out. If this was not you, reset it at the link above.\n`,
+    html: mailLayout('密码已修改', [
+      `${escape(username)}，您好：`,
+      `您的智库账户密码刚刚已修改，其他设备上的登录均已退出。如非本人操作，请立即<a href="${escape(resetLink)}">重置密码</a>。`,
+      `<span style="color:#6c757d">The password of your 智库 account was just changed and every other device was signed out. If this was not you, <a href="${escape(resetLink)}">reset it</a>.</span>`,
+    ]),
+  };
+}
