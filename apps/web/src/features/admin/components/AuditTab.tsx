@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format-time';
 import { useAudit } from '../api/admin-api';
 import { PagedTable } from './PagedTable';
 

@@ -2,7 +2,7 @@ import { OVERALL_STATUSES } from '@think-tank/contracts';
 import { useState } from 'react';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { relativeTime } from '../../../lib/i18n';
+import { relativeTime } from '../../../lib/format-time';
 import { retryDemandStage, useAdminDemands } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { ActionButton } from './AdminFeedback';

@@ -2,7 +2,7 @@ import { INVOICE_LIMITS, INVOICE_STATUSES, type AdminInvoiceRequest } from '@thi
 import { useState } from 'react';
 import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { relativeTime } from '../../../lib/i18n';
+import { relativeTime } from '../../../lib/format-time';
 import {
   downloadInvoicePdf,
   issueInvoice,

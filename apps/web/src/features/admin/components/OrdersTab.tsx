@@ -2,7 +2,7 @@ import { formatMoney, ORDER_STATUSES, PaymentGateway } from '@think-tank/contrac
 import { useState } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format-time';
 import { reconcileOrder, refundOrder, useAdminOrders } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { ActionButton, ActionResult } from './AdminFeedback';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { relativeTime } from '../../../lib/i18n';
+import { relativeTime } from '../../../lib/format-time';
 import { retryJob, useFailedJobs, useQueues } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { ActionButton, ActionResult } from './AdminFeedback';

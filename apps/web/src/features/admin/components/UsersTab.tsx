@@ -2,7 +2,7 @@ import { ROLES, Role, type AdminUser, type Role as RoleName } from '@think-tank/
 import { useEffect, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format-time';
 import { patchUser, useAdminUsers, useTimeline } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { ActionResult } from './AdminFeedback';

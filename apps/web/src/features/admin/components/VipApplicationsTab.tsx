@@ -7,7 +7,8 @@ import {
 import { useState } from 'react';
 import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, relativeTime } from '../../../lib/i18n';
+import { currentLanguage } from '../../../lib/i18n';
+import { relativeTime } from '../../../lib/format-time';
 import { decideVipApplication, useVipApplications } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { StatusList } from './StatusList';

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { Pager } from '../../../components/Pager';
 import { errorText } from '../../../lib/error-text';
-import { formatDate } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format-time';
 import { useMe } from '../../auth';
 import { cancelPendingOrder, downloadOrderInvoice, payPendingOrder, useMyOrders } from '../api/billing-api';
 import { followPaymentInstruction } from '../payment-handoff';

@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/Dialog';
 import { LinkButton } from '../../../components/LinkButton';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorText } from '../../../lib/error-text';
-import { formatDate } from '../../../lib/i18n';
+import { formatDate } from '../../../lib/format-time';
 import { cancelSubscription, useSubscription } from '../api/billing-api';
 
 const STATUS_VARIANT = {

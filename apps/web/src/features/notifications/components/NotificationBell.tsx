@@ -4,7 +4,7 @@ import { Badge, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../auth';
-import { relativeTime } from '../../../lib/i18n';
+import { relativeTime } from '../../../lib/format-time';
 import { fetchMessages, markAllRead, markRead } from '../api/messages-api';
 import { useNotifications } from '../use-notifications';
 

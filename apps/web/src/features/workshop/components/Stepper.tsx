@@ -2,7 +2,7 @@ import type { DemandDetail, StageData } from '@think-tank/contracts';
 import { STAGES } from '@think-tank/contracts';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format-time';
 
 function badgesOf(data: StageData): ('completed' | 'processing' | 'awaitingPayment' | 'failed')[] {
   return [

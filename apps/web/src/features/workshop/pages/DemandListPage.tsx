@@ -14,7 +14,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { Pager } from '../../../components/Pager';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { relativeTime } from '../../../lib/i18n';
+import { relativeTime } from '../../../lib/format-time';
 import {
   archiveDemand,
   deleteDemand,
