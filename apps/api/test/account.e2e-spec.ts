@@ -105,3 +105,63 @@ describe('changing the password while signed in (PUT /api/auth/password)', () =>
       .expect(429);
   });
 });
+
+describe('the data export (GET /api/users/me/export)', () => {
+  const sink = new SmtpSink();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ SMTP_URL: await sink.start() });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.stop();
+  });
+
+  const demand = (u: { session: SessionResponse }, name: string) =>
+    t.http
+      .post('/api/demand-store/register-demand')
+      .set(bearer(u))
+      .send({
+        name,
+        content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
+        keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
+      })
+      .expect(201);
+
+  it('downloads everything held about the user, nobody else’s and no secret; audited, mailed, 3 an hour', async () => {
+    const u = await verifiedUser(t, sink, 'exporter');
+    const other = await verifiedUser(t, sink, 'notexported');
+    await demand(u, '我的需求');
+    await demand(other, '别人的需求');
+
+    const res = await t.http.get('/api/users/me/export').set(bearer(u)).expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="think-tank-${u.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const data = JSON.parse(res.text);
+    expect(data.account).toMatchObject({ id: u.session.user.id, username: u.username, email: u.email });
+    expect(data.demands.map((d: { name: string }) => d.name)).toEqual(['我的需求']);
+    expect(data.demands[0].stages).toHaveLength(5);
+    expect(data.messages.map((m: { titleZh: string }) => m.titleZh)).toContain('欢迎来到智库');
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    for (const list of ['orders', 'subscriptions', 'unlockedSolutions', 'invoices', 'vipApplications'])
+      expect(data[list]).toEqual([]);
+    expect(res.text).not.toMatch(/argon2|passwordHash|secretHash|tokenVersion/);
+    expect(res.text).not.toContain('别人的需求');
+    expect(res.text).not.toContain(other.email);
+
+    const [entry] = await t.db.query(
+      `SELECT action FROM audit_entries WHERE "actorId" = $1 AND action = 'account.exported'`,
+      [u.session.user.id],
+    );
+    expect(entry).toEqual({ action: 'account.exported' });
+    expect((await sink.last(u.email, 2)).subject).toBe('智库：您的账户数据已导出');
+
+    await t.http.get('/api/users/me/export').set(bearer(u)).expect(200);
+    await t.http.get('/api/users/me/export').set(bearer(u)).expect(200);
+    await t.http.get('/api/users/me/export').set(bearer(u)).expect(429);
+    await t.http.get('/api/users/me/export').expect(401);
+  });
+});

@@ -79,4 +79,26 @@ describe('the account’s own settings in the browser', () => {
     await other.context.close();
     await context.close();
   });
+
+  it.each([
+    ['zh-CN', '导出我的数据'],
+    ['en-US', 'Export my data'],
+  ] as const)('downloads a copy of the account’s data as JSON (%s)', async (locale, label) => {
+    const user = await newVerifiedUser(`export${locale.slice(0, 2)}`);
+    const { context, page } = await signedInPage(browser, user, locale);
+    await page.goto(`${baseUrl}/profile`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: label }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^think-tank-${user.user.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+    const data = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    expect(data.account).toMatchObject({ username: user.user.username, email: user.email });
+    await snap(page, `account-export-${locale}`);
+    await context.close();
+  });
 });

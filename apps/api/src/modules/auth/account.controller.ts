@@ -1,4 +1,5 @@
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Controller, Get, Put, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Language } from '@think-tank/contracts';
 import type { AuthUser } from '../../core/auth/auth-user';
@@ -8,14 +9,14 @@ import { AccountService } from './account.service';
 import { ChangePasswordDto } from './dto/auth-request.dto';
 import { SessionBody } from './dto/auth-response.dto';
 
-/** The signed-in user's own account (contract §11 "Accounts and library"). */
+/** The signed-in user's own account (contract §11 "Accounts and library"): /api/auth/password, /api/users/me/…. */
 @ApiTags('auth')
 @ApiBearerAuth()
-@Controller('auth')
+@Controller()
 export class AccountController {
   constructor(private readonly account: AccountService) {}
 
-  @Put('password')
+  @Put('auth/password')
   @ApiOperation({
     summary:
       'Change the password with the current one (400 WRONG_PASSWORD, 5 tries per 15 minutes): every other session ends; answers this device’s new session',
@@ -23,5 +24,19 @@ export class AccountController {
   @ApiResponse({ status: 200, type: SessionBody })
   changePassword(@Body() dto: ChangePasswordDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
     return this.account.changePassword(user.id, dto, lang);
+  }
+
+  @Get('users/me/export')
+  @ApiOperation({
+    summary:
+      'Everything held about the user as a JSON file (account, sessions, orders, subscriptions, unlocked solutions, invoices, VIP applications, messages, demands, actions); 3 an hour',
+  })
+  async exportData(@CurrentUser() user: AuthUser, @Res() reply: FastifyReply) {
+    const { fileName, body } = await this.account.exportData(user.id);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"`)
+      .header('cache-control', 'private, no-store')
+      .send(body);
   }
 }

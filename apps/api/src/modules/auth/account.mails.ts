@@ -15,3 +15,17 @@ export function passwordChangedMail(to: string, username: string, resetLink: str
     ]),
   };
 }
+
+/** Told to the account after a copy of its data was downloaded. */
+export function dataExportedMail(to: string, username: string): Mail {
+  return {
+    to,
+    subject: '智库：您的账户数据已导出',
+    text: `${username}，您好：\n\n您刚刚导出了智库账户中保存的全部个人数据。如非本人操作，请立即修改密码。\n\nA copy of everything your 智库 account holds was just downloaded. If this was not you, change your password now.\n`,
+    html: mailLayout('账户数据已导出', [
+      `${escape(username)}，您好：`,
+      '您刚刚导出了智库账户中保存的全部个人数据。如非本人操作，请立即修改密码。',
+      '<span style="color:#6c757d">A copy of everything your 智库 account holds was just downloaded. If this was not you, change your password now.</span>',
+    ]),
+  };
+}

@@ -11,7 +11,8 @@ import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
-import { passwordChangedMail } from './account.mails';
+import { AccountExportRepository } from './account-export.repository';
+import { dataExportedMail, passwordChangedMail } from './account.mails';
 import { AuthMessage } from './auth.messages';
 import { AuthService } from './auth.service';
 import { PasswordService } from './password.service';
@@ -20,6 +21,8 @@ import { UsersRepository } from './users.repository';
 
 /** Tries at the current password per account: a stolen session cannot guess it. */
 const PASSWORD_CHANGES = { max: 5, windowSeconds: 15 * 60 };
+/** Exports per account an hour: each reads every table the account has rows in. */
+const EXPORTS = { max: 3, windowSeconds: 3600 };
 
 /** What signed-in users do to their own account (contract §11 "Accounts and library"); each audited and mailed. */
 @Injectable()
@@ -34,6 +37,7 @@ export class AccountService {
     private readonly audit: AuditLog,
     private readonly mail: MailService,
     private readonly config: AppConfig,
+    private readonly exports: AccountExportRepository,
   ) {}
 
   /**
@@ -63,5 +67,27 @@ export class AccountService {
     );
     // Read again: the new session's tokens carry the version the change just raised.
     return this.auth.session((await this.auth.findUser(userId))!, AuthMessage.passwordChanged[lang]);
+  }
+
+  /** A copy of everything held about the user, as a JSON file (PIPL's right to a copy). */
+  async exportData(userId: string): Promise<{ fileName: string; body: string }> {
+    await this.limiter.take({ key: `data-export:${userId}`, ...EXPORTS });
+    const user = await this.auth.findUser(userId);
+    if (!user || user.disabled) throw new AppError('UNAUTHORIZED');
+    const data = await this.exports.of(userId);
+    await this.transactions.run((tx) =>
+      this.audit.record(tx, {
+        actorId: userId,
+        action: 'account.exported',
+        targetType: 'user',
+        targetId: userId,
+      }),
+    );
+    await this.mail.send(dataExportedMail(user.email, user.username));
+    const day = new Date().toISOString().slice(0, 10);
+    return {
+      fileName: `think-tank-${user.username}-${day}.json`,
+      body: JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2),
+    };
   }
 }

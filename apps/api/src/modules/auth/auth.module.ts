@@ -5,6 +5,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountExportRepository } from './account-export.repository';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 import { AdminBootstrap } from './admin-bootstrap';
@@ -41,6 +42,7 @@ import { VipApplicationsRepository } from './vip-applications.repository';
   controllers: [AuthController, AccountController, VipApplicationsController],
   providers: [
     AccountService,
+    AccountExportRepository,
     AuthService,
     AdminBootstrap,
     PasswordService,

@@ -14,7 +14,7 @@ import type {
 } from '@think-tank/contracts';
 import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
-import { api } from '../../../lib/api-client';
+import { api, apiDownload } from '../../../lib/api-client';
 
 export const authKeys = { me: '/api/auth/me', providers: '/api/auth/providers' } as const;
 
@@ -30,6 +30,7 @@ export const authApi = {
   resetPassword: (body: ResetPasswordRequest) => post<MessageResponse>('/api/auth/reset-password', body),
   logout: (refreshToken: string) => post<void>('/api/auth/logout', { refresh_token: refreshToken }),
   logoutEverywhere: () => api<void>('/api/auth/logout-all', { method: 'POST' }),
+  exportData: () => apiDownload('/api/users/me/export', 'think-tank-export.json'),
   changePassword: (body: ChangePasswordRequest) =>
     api<SessionResponse>('/api/auth/password', { method: 'PUT', body }),
   oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),

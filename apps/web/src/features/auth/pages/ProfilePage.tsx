@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../api/auth-api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { DataExport } from '../components/DataExport';
 import { useMyVipApplication } from '../api/vip-api';
 import { useLogout } from '../use-logout';
 
@@ -89,6 +90,7 @@ export default function ProfilePage() {
             </LinkButton>
           </div>
           <ChangePasswordForm />
+          <DataExport />
           <hr className="my-4" />
           {leaveError !== undefined && <Alert variant="danger">{errorMessage(leaveError)}</Alert>}
           <div className="d-flex align-items-center gap-3">

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { Transactions } from '../../core/database/transactions';
+
+/**
+ * Everything the product holds about one user, read in one snapshot for their data export (PIPL's right to a copy;
+ * contract §11). It reads the other modules' tables on purpose: one consistent snapshot, and one list to keep
+ * current when a table gains personal data. Secrets (password, token and code hashes) and files' bytes stay out.
+ */
+@Injectable()
+export class AccountExportRepository {
+  constructor(private readonly transactions: Transactions) {}
+
+  of(userId: string): Promise<Record<string, unknown>> {
+    return this.transactions.run('REPEATABLE READ', async (tx) => {
+      const rows = (sql: string) => tx.query(sql, [userId]) as Promise<Record<string, unknown>[]>;
+      return {
+        account: (
+          await rows(
+            `SELECT id, username, email, role, "isPaid", "vipStartupQuota", "emailVerifiedAt", "createdAt"
+               FROM users WHERE id = $1`,
+          )
+        )[0],
+        signInProviders: await rows(
+          `SELECT provider, "createdAt" FROM identities WHERE "userId" = $1 ORDER BY "createdAt"`,
+        ),
+        sessions: await rows(
+          `SELECT "familyId", min("createdAt") AS "signedInAt", max("createdAt") AS "lastUsedAt",
+                  max("revokedAt") AS "endedAt"
+             FROM refresh_tokens WHERE "userId" = $1 GROUP BY "familyId" ORDER BY min("createdAt")`,
+        ),
+        orders: await rows(
+          `SELECT id, "paymentType", "itemType", "itemId", subject, amount, currency, status, gateway, method,
+                  "paidAt", "createdAt"
+             FROM orders WHERE "userId" = $1 ORDER BY "createdAt"`,
+        ),
+        subscriptions: await rows(
+          `SELECT s.id, p.code AS plan, s.status, s."currentPeriodStart", s."currentPeriodEnd", s."canceledAt",
+                  s."createdAt"
+             FROM subscriptions s LEFT JOIN plans p ON p.id = s."planId"
+            WHERE s."userId" = $1 ORDER BY s."createdAt"`,
+        ),
+        unlockedSolutions: await rows(
+          `SELECT g."solutionId", s."projectName", g."expiresAt", g."createdAt"
+             FROM solution_access_grants g LEFT JOIN solutions s ON s.id = g."solutionId"
+            WHERE g."userId" = $1 ORDER BY g."createdAt"`,
+        ),
+        invoices: await rows(
+          `SELECT id, "orderId", type, title, "taxNumber", email, address, phone, bank, account, status,
+                  "invoiceNumber", "rejectReason", "createdAt"
+             FROM invoice_requests WHERE "userId" = $1 ORDER BY "createdAt"`,
+        ),
+        vipApplications: await rows(
+          `SELECT company, "contactName", phone, email, industry, purpose, status, "decisionNote", "decidedAt",
+                  "createdAt"
+             FROM vip_applications WHERE "userId" = $1 ORDER BY "createdAt"`,
+        ),
+        messages: await rows(
+          `SELECT "titleZh", "titleEn", "contentZh", "contentEn", "actionUrl", "readAt", "createdAt"
+             FROM messages WHERE "userId" = $1 ORDER BY "createdAt"`,
+        ),
+        demands: await rows(
+          `SELECT d.id, d.name, d.content, d."keyValuePoints", d."currentStage", d."overallStatus",
+                  d."demandType", d."outputLanguage", d."createdAt", d."updatedAt",
+                  (SELECT json_agg(json_build_object('stage', s.stage, 'status', s.status, 'input', s.input,
+                                   'output', s.output, 'selectedModules', s."selectedModules",
+                                   'updatedAt', s."updatedAt") ORDER BY s."updatedAt")
+                     FROM demand_stages s WHERE s."demandId" = d.id) AS stages
+             FROM demands d WHERE d."userId" = $1 ORDER BY d."createdAt"`,
+        ),
+        actions: await rows(
+          `SELECT action, "targetType", "targetId", "createdAt" FROM audit_entries
+            WHERE "actorId" = $1 ORDER BY "createdAt"`,
+        ),
+      };
+    });
+  }
+}
