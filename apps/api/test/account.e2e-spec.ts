@@ -3,18 +3,18 @@ import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
-/** The signed-in user's own account (contract §11 "Accounts and library"). */
-describe('changing the password while signed in (PUT /api/auth/password)', () => {
-  const sink = new SmtpSink();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start() });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
+/** The signed-in user's own account (contract §11 "Accounts and library"), on one app. */
+const sink = new SmtpSink();
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ SMTP_URL: await sink.start() });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.stop();
+});
 
+describe('changing the password while signed in (PUT /api/auth/password)', () => {
   const login = (username: string, password: string) =>
     t.http.post('/api/auth/login').send({ username, password });
 
@@ -107,16 +107,6 @@ describe('changing the password while signed in (PUT /api/auth/password)', () =>
 });
 
 describe('the data export (GET /api/users/me/export)', () => {
-  const sink = new SmtpSink();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start() });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.stop();
-  });
-
   const demand = (u: { session: SessionResponse }, name: string) =>
     t.http
       .post('/api/demand-store/register-demand')

@@ -9,6 +9,7 @@ import { userRoom } from '../src/core/realtime/socket-push';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
+import { nextEvent as next } from './support/socket-events';
 import { waitFor } from './support/wait';
 import { paySandbox } from './support/factories';
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from './support/test-app';
@@ -19,29 +20,6 @@ const draft = (n: number) => ({
   content: { zh: `内容${n}`, en: `Content ${n}` },
   actionUrl: `/solutions?n=${n}`,
 });
-
-/**
- * The next `event` on the socket (that `accept` takes, when given: e.g. not the welcome pushed late), or a rejection
- * after `ms`. The wait only bounds a failing test: it resolves as the event arrives, and a test that promises a time
- * measures it itself.
- */
-function next<T>(
-  socket: Socket,
-  event: string,
-  ms = 30_000,
-  accept: (value: T) => boolean = () => true,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    const listener = (value: T) => {
-      if (!accept(value)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(value);
-    };
-    socket.on(event, listener);
-  });
-}
 
 /**
  * The account's welcome is pushed through Redis when the e-mail is verified and may reach a socket opened just

@@ -7,6 +7,7 @@ import { NotificationsService } from '../src/modules/notifications/notifications
 import { bearer, verifiedUser } from './support/accounts';
 import { PrivateRedis } from './support/private-redis';
 import { SmtpSink } from './support/smtp-sink';
+import { nextEvent } from './support/socket-events';
 import { startTestApp, type TestApp } from './support/test-app';
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
@@ -50,28 +51,20 @@ function twoReplicas(socketRedis: PrivateRedis, env: Record<string, string> = {}
         reconnection: false,
       });
       sockets.push(socket);
-      await once(socket, 'connect');
+      await nextEvent(socket, 'connect');
       return socket;
     },
   };
 }
 
-function once<T>(socket: Socket, event: string, accept: (value: T) => boolean = () => true): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within 30 s`)), 30_000);
-    const listener = (value: T) => {
-      if (!accept(value)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(value);
-    };
-    socket.on(event, listener);
-  });
-}
-
 /** A message sent by the first replica, as the product sends one, and what reached the socket on the second. */
 async function sendAcross(r: ReturnType<typeof twoReplicas>, u: User, socket: Socket): Promise<MessageItem> {
-  const arrived = once<MessageItem>(socket, NotificationEvent.newMessage, (m) => m.title === '跨副本');
+  const arrived = nextEvent<MessageItem>(
+    socket,
+    NotificationEvent.newMessage,
+    undefined,
+    (m) => m.title === '跨副本',
+  );
   await r.t.app
     .get(NotificationsService)
     .send([u.session.user.id], { title: { zh: '跨副本', en: 'Across' }, content: { zh: '', en: '' } });
@@ -103,7 +96,7 @@ describe('sockets on a Redis of their own (SOCKET_REDIS_URL)', () => {
     expect(await shardSubscribers(r.t.config.redis.url, r.t, [room])).toEqual([0]);
 
     // Signing out closes the user's sockets on every replica, through the sockets' Redis.
-    const closed = once<string>(socket, 'disconnect');
+    const closed = nextEvent<string>(socket, 'disconnect');
     await r.t.http.post('/api/auth/logout').send({ refresh_token: u.session.refresh_token }).expect(204);
     expect(await closed).toBe('io server disconnect');
 
@@ -127,7 +120,7 @@ describe('the classic adapter (SOCKET_ADAPTER=classic) on a Redis without sharde
     const socket = await r.socketOf(u);
     expect((await sendAcross(r, u, socket)).title).toBe('跨副本');
 
-    const closed = once<string>(socket, 'disconnect');
+    const closed = nextEvent<string>(socket, 'disconnect');
     await r.t.http.post('/api/auth/logout').send({ refresh_token: u.session.refresh_token }).expect(204);
     expect(await closed).toBe('io server disconnect');
   });

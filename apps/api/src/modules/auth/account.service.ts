@@ -15,6 +15,7 @@ import { AccountExportRepository } from './account-export.repository';
 import { dataExportedMail, passwordChangedMail } from './account.mails';
 import { AuthMessage } from './auth.messages';
 import { AuthService } from './auth.service';
+import type { User } from './entities/user.entity';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
@@ -46,8 +47,7 @@ export class AccountService {
    */
   async changePassword(userId: string, dto: ChangePasswordRequest, lang: Language): Promise<SessionResponse> {
     await this.limiter.take({ key: `password-change:${userId}`, ...PASSWORD_CHANGES });
-    const user = await this.auth.findUser(userId);
-    if (!user || user.disabled) throw new AppError('UNAUTHORIZED');
+    const user = await this.enabled(userId);
     if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword)))
       throw new AppError('WRONG_PASSWORD');
     const passwordHash = await this.passwords.hash(dto.newPassword);
@@ -72,8 +72,7 @@ export class AccountService {
   /** A copy of everything held about the user, as a JSON file (PIPL's right to a copy). */
   async exportData(userId: string): Promise<{ fileName: string; body: string }> {
     await this.limiter.take({ key: `data-export:${userId}`, ...EXPORTS });
-    const user = await this.auth.findUser(userId);
-    if (!user || user.disabled) throw new AppError('UNAUTHORIZED');
+    const user = await this.enabled(userId);
     const data = await this.exports.of(userId);
     await this.transactions.run((tx) =>
       this.audit.record(tx, {
@@ -89,5 +88,12 @@ export class AccountService {
       fileName: `think-tank-${user.username}-${day}.json`,
       body: JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2),
     };
+  }
+
+  /** The account, unless it is gone or disabled since its token was issued. */
+  private async enabled(userId: string): Promise<User> {
+    const user = await this.auth.findUser(userId);
+    if (!user || user.disabled) throw new AppError('UNAUTHORIZED');
+    return user;
   }
 }
