@@ -1,5 +1,6 @@
 import type { SessionResponse } from '@think-tank/contracts';
 import { bearer, verifiedUser } from './support/accounts';
+import { createSolution, paySandbox } from './support/factories';
 import { SmtpSink } from './support/smtp-sink';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -153,5 +154,55 @@ describe('the data export (GET /api/users/me/export)', () => {
     await t.http.get('/api/users/me/export').set(bearer(u)).expect(200);
     await t.http.get('/api/users/me/export').set(bearer(u)).expect(429);
     await t.http.get('/api/users/me/export').expect(401);
+  });
+});
+
+describe('the solutions a reader unlocked (GET /api/users/me/unlocked)', () => {
+  const buyView = async (u: { session: SessionResponse }, solutionId: string) => {
+    const { paymentUrl } = (
+      await t.http
+        .post('/api/solutions/initiate-solution-payment')
+        .set(bearer(u))
+        .send({ solutionId, itemId: 'single_solution_view' })
+        .expect(200)
+    ).body as { paymentUrl: string };
+    await paySandbox(t, paymentUrl);
+  };
+
+  it('lists the live single views, one row per solution with its last end, newest first; nobody else’s', async () => {
+    const u = await verifiedUser(t, sink, 'unlocker');
+    const other = await verifiedUser(t, sink, 'otherunlocker');
+    const [a, b, c] = [await createSolution(t), await createSolution(t), await createSolution(t)];
+    await buyView(u, a.id);
+    await buyView(u, b.id);
+    await buyView(u, a.id); // a second view of a follows the first: 60 days in all
+    await buyView(other, c.id);
+    // A view that has ended is not a live one.
+    await buyView(u, c.id);
+    await t.db.query(
+      `UPDATE solution_access_grants SET "expiresAt" = now() - interval '1 day' WHERE "userId" = $1 AND "solutionId" = $2`,
+      [u.session.user.id, c.id],
+    );
+
+    const page = (await t.http.get('/api/users/me/unlocked').set(bearer(u)).expect(200)).body;
+    expect(page).toMatchObject({ total: 2, page: 1 });
+    expect(page.items.map((i: { projectName: string }) => i.projectName)).toEqual([
+      a.projectName,
+      b.projectName,
+    ]);
+    const days = (iso: string) => Math.round((Date.parse(iso) - Date.now()) / 86_400_000);
+    expect(page.items.map((i: { expiresAt: string }) => days(i.expiresAt))).toEqual([60, 30]);
+
+    const second = (await t.http.get('/api/users/me/unlocked?page=2&pageSize=1').set(bearer(u)).expect(200))
+      .body;
+    expect(second).toMatchObject({ total: 2, page: 2, pageSize: 1, items: [{ solutionId: b.id }] });
+    expect((await t.http.get('/api/users/me/unlocked?page=9').set(bearer(u)).expect(200)).body).toMatchObject(
+      {
+        items: [],
+        total: 2,
+      },
+    );
+    await t.http.get('/api/users/me/unlocked?pageSize=1000').set(bearer(u)).expect(400);
+    await t.http.get('/api/users/me/unlocked').expect(401);
   });
 });

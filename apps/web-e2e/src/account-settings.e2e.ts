@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, newVerifiedUser } from './support/api';
+import { call, createSolutionAsAdmin, newVerifiedUser, paidViewOrder } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -101,4 +101,41 @@ describe('the account’s own settings in the browser', () => {
     await snap(page, `account-export-${locale}`);
     await context.close();
   });
+
+  it.each([
+    ['zh-CN', '我解锁的方案', '还没有单次购买的方案。', /^有效期至 \d{4}年\d{1,2}月\d{1,2}日$/],
+    [
+      'en-US',
+      'My unlocked solutions',
+      'You have not bought a single solution yet.',
+      /^Readable until [A-Z][a-z]+ \d{1,2}, \d{4}$/,
+    ],
+  ] as const)(
+    'lists the solutions bought by the view, with when each ends (%s)',
+    async (locale, title, empty, until) => {
+      const user = await newVerifiedUser(`unlocked${locale.slice(0, 2)}`);
+      const { context, page } = await signedInPage(browser, user, locale);
+      await page.goto(`${baseUrl}/profile`);
+      await page.getByRole('heading', { name: title }).waitFor();
+      await page.getByText(empty).waitFor();
+
+      const name = `单次购买的方案 ${locale}`;
+      const solutionId = await createSolutionAsAdmin({
+        projectName: name,
+        projectRequirements: '仓储拣货效率低',
+        projectRequirementsDetails: '波次拣货与路径优化',
+        html: '<h1>仓储拣货优化</h1>',
+      });
+      await paidViewOrder(user, solutionId);
+      await page.reload();
+      const row = page.getByTestId('unlocked-list').getByRole('listitem').filter({ hasText: name });
+      await row.waitFor();
+      expect(await row.getByRole('link', { name }).getAttribute('href')).toBe(
+        `/solutions/${solutionId}/view`,
+      );
+      expect((await row.locator('span').textContent())?.trim()).toMatch(until);
+      await snap(page, `account-unlocked-${locale}`);
+      await context.close();
+    },
+  );
 });

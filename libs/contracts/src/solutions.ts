@@ -37,3 +37,11 @@ export interface AdminSolution extends SolutionListItem {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A solution the reader unlocked with a single view, live until `expiresAt` (GET /api/users/me/unlocked). */
+export interface UnlockedSolution {
+  solutionId: string;
+  projectName: string;
+  /** When the last of its live views ends (views bought again follow on). */
+  expiresAt: string;
+}

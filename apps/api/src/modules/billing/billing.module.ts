@@ -21,6 +21,7 @@ import { WechatPayGateway } from './gateways/wechatpay.gateway';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { SandboxCheckoutController } from './sandbox-checkout.controller';
+import { UnlockedController } from './unlocked.controller';
 import { SubscriptionsController } from './subscriptions.controller';
 import { SubscriptionsService } from './subscriptions.service';
 import { OrdersAdminService } from './orders-admin.service';
@@ -51,7 +52,13 @@ import { SandboxLedger } from './sandbox-ledger';
     ]),
     NotificationsModule,
   ],
-  controllers: [PaymentsController, InvoicesController, SandboxCheckoutController, SubscriptionsController],
+  controllers: [
+    PaymentsController,
+    InvoicesController,
+    SandboxCheckoutController,
+    SubscriptionsController,
+    UnlockedController,
+  ],
   providers: [
     BillingService,
     PaymentsService,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { CatalogueItem } from '@think-tank/contracts';
+import { CatalogueItem, type UnlockedSolution } from '@think-tank/contracts';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { poolOf } from '../../core/database/pool';
@@ -21,7 +21,7 @@ export const VIEW_GRANT = {
 export class ViewGrantsRepository {
   private readonly pool: Pool;
 
-  constructor(@InjectDataSource() db: DataSource) {
+  constructor(@InjectDataSource() private readonly db: DataSource) {
     this.pool = poolOf(db);
   }
 
@@ -29,6 +29,32 @@ export class ViewGrantsRepository {
     // On the paid view's path: a repository's query builder cost it ~9 % of its CPU (profile, issue 22).
     const { rowCount } = await this.pool.query({ ...VIEW_GRANT, values: [userId, solutionId] });
     return Boolean(rowCount);
+  }
+
+  /** The reader's live grants, one row per solution (its last end), the most recently bought first. */
+  async livePage(userId: string, page: number, pageSize: number): Promise<[UnlockedSolution[], number]> {
+    const rows: (UnlockedSolution & { total: number })[] = await this.db.query(
+      `SELECT g."solutionId", s."projectName", max(g."expiresAt") AS "expiresAt", count(*) OVER ()::int AS total
+         FROM solution_access_grants g JOIN solutions s ON s.id = g."solutionId"
+        WHERE g."userId" = $1 AND g."expiresAt" > now()
+        GROUP BY g."solutionId", s."projectName"
+        ORDER BY max(g."createdAt") DESC, g."solutionId"
+        LIMIT $2 OFFSET $3`,
+      [userId, pageSize, (page - 1) * pageSize],
+    );
+    const total = rows[0]?.total ?? (page > 1 ? await this.liveCount(userId) : 0);
+    return [
+      rows.map(({ total: _, ...r }) => ({ ...r, expiresAt: new Date(r.expiresAt).toISOString() })),
+      total,
+    ];
+  }
+
+  private async liveCount(userId: string): Promise<number> {
+    const [{ n }] = await this.db.query(
+      `SELECT count(DISTINCT "solutionId")::int AS n FROM solution_access_grants WHERE "userId" = $1 AND "expiresAt" > now()`,
+      [userId],
+    );
+    return n as number;
   }
 
   /** A view bought again while one is live follows it: the buyer gets every day paid for. */

@@ -1,4 +1,5 @@
 import type {
+  AdminPage,
   ChangePasswordRequest,
   ForgotPasswordRequest,
   LoginRequest,
@@ -10,11 +11,13 @@ import type {
   RegisterRequest,
   ResetPasswordRequest,
   SessionResponse,
+  UnlockedSolution,
   VerifyEmailRequest,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import { api, apiDownload } from '../../../lib/api-client';
+import { apiKey } from '../../../lib/api-key';
 
 export const authKeys = { me: '/api/auth/me', providers: '/api/auth/providers' } as const;
 
@@ -44,6 +47,14 @@ export function useMe(enabled = true) {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
+}
+
+/** A page of the solutions the user unlocked with single views and can still read. */
+export const UNLOCKED_PAGE_SIZE = 10;
+export function useUnlocked(page: number) {
+  return useSWR(apiKey('/api/users/me/unlocked', { page, pageSize: UNLOCKED_PAGE_SIZE }), (path: string) =>
+    api<AdminPage<UnlockedSolution>>(path),
+  );
 }
 
 /** What the login and requirement screens open on, asked for alongside their code (fetchFirstScreen in app/screen.tsx). */

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useMe } from '../api/auth-api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { DataExport } from '../components/DataExport';
+import { UnlockedSolutions } from '../components/UnlockedSolutions';
 import { useMyVipApplication } from '../api/vip-api';
 import { useLogout } from '../use-logout';
 
@@ -89,6 +90,7 @@ export default function ProfilePage() {
               {t('profile.home')}
             </LinkButton>
           </div>
+          <UnlockedSolutions />
           <ChangePasswordForm />
           <DataExport />
           <hr className="my-4" />
