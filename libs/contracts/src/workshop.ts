@@ -30,6 +30,21 @@ export const STAGE_NAMES: Record<Stage, Localized> = {
   Expansion: { zh: '扩张', en: 'Expansion' },
 };
 
+/** A demand's overall status as its current stage's status makes it (demand-workshop §4): a demand taken out of the archive gets it. */
+export function overallStatusOf(stage: StageStatus): Exclude<OverallStatus, 'Archived'> {
+  switch (stage) {
+    case 'Queued':
+    case 'Processing':
+      return 'Processing';
+    case 'Completed':
+      return 'Completed';
+    case 'Error':
+      return 'Error';
+    default:
+      return 'PendingInput';
+  }
+}
+
 /** The stage after this one; Expansion has none. */
 export function nextStage(stage: Stage): Exclude<Stage, 'Startup'> | null {
   return (STAGES[STAGES.indexOf(stage) + 1] as Exclude<Stage, 'Startup'> | undefined) ?? null;

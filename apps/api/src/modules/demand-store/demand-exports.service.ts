@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { AuthService } from '../auth';
-import type { Requester } from './demand-store.service';
+import type { Requester } from './requester';
 import { DemandsRepository } from './demands.repository';
 import type { DemandStage } from './entities/demand-stage.entity';
 import { wordExport } from './generation/word-export';

@@ -3,6 +3,7 @@ import {
   CatalogueItem,
   STAGES,
   nextStage,
+  overallStatusOf,
   type AdvanceResponse,
   currencyFor,
   type DemandDetail,
@@ -10,7 +11,6 @@ import {
   type DemandListItem,
   type DemandModule,
   type Language,
-  type OverallStatus,
   type PriceInfo,
   type RegisterDemandResponse,
   type Stage,
@@ -35,15 +35,10 @@ import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto 
 import { DemandsRepository } from './demands.repository';
 import type { Demand } from './entities/demand.entity';
 import { DemandStagesRepository, type Locked } from './demand-stages.repository';
-import { illegalKeywordsIn } from './illegal-content';
+import { refuseIllegal } from './illegal-content';
 import { stageDataProblems } from './stage-output';
+import type { Requester } from './requester';
 import { StageQueue, type StageJob } from './stage-queue';
-
-export interface Requester {
-  id: string;
-  /** Named in the log lines of the jobs the request starts. */
-  requestId?: string;
-}
 
 /** The output fields the stage editor changes; the rest (links into the lab, cited solutions) stay the server's. */
 const EDITED_FIELDS = ['summary', 'solution', 'quantified_metrics', 'achieves', 'suggested_modules'] as const;
@@ -179,7 +174,7 @@ export class DemandStoreService {
   /** New content for the demand: Startup runs again, later outputs stay as history, marked stale. */
   async revise(who: Requester, demandId: string, stage: Stage, dto: DemandContentDto, lang: Language) {
     if (stage !== 'Startup') throw AppError.validation([{ field: 'stage', key: 'fieldInvalid' }]);
-    this.refuseIllegal(dto.content, dto.keyValuePoints);
+    refuseIllegal(dto.content, dto.keyValuePoints);
     await this.limiter.take({ key: `revise:${who.id}`, ...REVISE_LIMIT });
     await this.mutate(who, demandId, async (locked, queue) => {
       if (
@@ -227,7 +222,7 @@ export class DemandStoreService {
       return this.detail(who, demandId, lang);
     await this.mutate(who, demandId, async ({ demand, stages }) => {
       if (demand.overallStatus === 'Archived')
-        demand.overallStatus = overallOf(stages[demand.currentStage as Stage].status as StageStatus);
+        demand.overallStatus = overallStatusOf(stages[demand.currentStage as Stage].status as StageStatus);
     });
     return this.detail(who, demandId, lang);
   }
@@ -251,7 +246,7 @@ export class DemandStoreService {
     dto: DemandRequestDto,
     startupPayment: 'Pending' | 'Waived',
   ): Promise<Demand> {
-    this.refuseIllegal(dto.content, dto.keyValuePoints);
+    refuseIllegal(dto.content, dto.keyValuePoints);
     await this.limiter.take({ key: `new-demands:${who.id}`, ...NEW_DEMAND_LIMIT });
     if (
       startupPayment === 'Pending' &&
@@ -271,11 +266,6 @@ export class DemandStoreService {
     const input = { content: dto.content, keyValuePoints: dto.keyValuePoints };
     await this.stageState.create(tx, demand, input, startupPayment);
     return demand;
-  }
-
-  private refuseIllegal(...texts: string[]): void {
-    const keywords = illegalKeywordsIn(...texts);
-    if (keywords.length) throw new AppError('ILLEGAL_CONTENT', { keywords });
   }
 
   /**
@@ -303,20 +293,5 @@ export class DemandStoreService {
   async isVip(who: Requester): Promise<boolean> {
     const role = await this.auth.roleOf(who.id);
     return !!role && this.subscriptions.isVip({ id: who.id, role });
-  }
-}
-
-/** A demand's overall status as its current stage's status makes it (demand-workshop §4). */
-function overallOf(stage: StageStatus): Exclude<OverallStatus, 'Archived'> {
-  switch (stage) {
-    case 'Queued':
-    case 'Processing':
-      return 'Processing';
-    case 'Completed':
-      return 'Completed';
-    case 'Error':
-      return 'Error';
-    default:
-      return 'PendingInput';
   }
 }

@@ -1,3 +1,4 @@
+import { AppError } from '../../core/errors/app-error';
 import { ILLEGAL_KEYWORDS } from './illegal-keywords.data';
 
 /** Full-width letters and digits become ASCII, and case no longer matters. */
@@ -24,4 +25,10 @@ const MATCHERS = ILLEGAL_KEYWORDS.map((keyword) => {
 export function illegalKeywordsIn(...texts: string[]): string[] {
   const text = normalise(texts.join('\n'));
   return MATCHERS.filter((m) => m.test(text)).map((m) => m.keyword);
+}
+
+/** Refuses a demand whose texts name anything of the illegal list (422 ILLEGAL_CONTENT, with the words found). */
+export function refuseIllegal(...texts: string[]): void {
+  const keywords = illegalKeywordsIn(...texts);
+  if (keywords.length) throw new AppError('ILLEGAL_CONTENT', { keywords });
 }

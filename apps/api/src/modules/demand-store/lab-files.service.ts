@@ -3,7 +3,7 @@ import { isStaff } from '@think-tank/contracts';
 import { AppError } from '../../core/errors/app-error';
 import { AuthService } from '../auth';
 import { DemandDeliverablesRepository } from './demand-deliverables.repository';
-import type { Requester } from './demand-store.service';
+import type { Requester } from './requester';
 
 /** Reads a demand's generated files for the people allowed to: the owner, support and admin. */
 @Injectable()
