@@ -6,7 +6,7 @@ import type Redis from 'ioredis';
 import type { IncomingMessage } from 'node:http';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/app-config';
-import { logConnectionErrors, onReconnected } from '../redis/connection-errors';
+import { handleEveryReply, logConnectionErrors, onReconnected } from '../redis/connection-errors';
 import { closeRedis, connectRedis } from '../redis/redis-connection';
 
 /** The Redis channel prefix of socket.io, under REDIS_PREFIX; SocketPush publishes on the same one. */
@@ -53,9 +53,12 @@ export class RedisIoAdapter extends IoAdapter {
     // A room's subscription, asked when a socket joins or leaves while Redis is away, waits for the connection rather
     // than failing (the adapter does not handle the failure); ioredis subscribes again on reconnection anyway.
     // Named, so that CLIENT LIST tells which process a subscriber belongs to (the chaos run cuts one).
-    const sub = logConnectionErrors(
-      pub.duplicate({ maxRetriesPerRequest: null, connectionName: `socket-subscriber-${process.pid}` }),
-      'SocketAdapter',
+    // The adapters do not handle their subscriptions' replies either: one queued at shutdown fails (handleEveryReply).
+    const sub = handleEveryReply(
+      logConnectionErrors(
+        pub.duplicate({ maxRetriesPerRequest: null, connectionName: `socket-subscriber-${process.pid}` }),
+        'SocketAdapter',
+      ),
     );
     this.clients.push(pub, sub);
     // A subscriber cut off from Redis missed what other replicas and the workers pushed meanwhile: once it is back,

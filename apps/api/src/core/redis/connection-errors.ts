@@ -26,3 +26,17 @@ export function onReconnected(client: Redis, back: () => void): void {
     back();
   });
 }
+
+/**
+ * Makes every reply of the client handled, for callers that fire commands and never look at the answer (the
+ * socket.io adapters' (un)subscriptions): one still queued when the client is closed while Redis is away or hung
+ * fails, and an unhandled failure would reach the process's last resort. A caller that awaits still sees it.
+ */
+export function handleEveryReply(client: Redis): Redis {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command, stream) => {
+    command.promise.catch(() => undefined);
+    return send(command, stream);
+  };
+  return client;
+}
