@@ -137,7 +137,15 @@ describe('the data export (GET /api/users/me/export)', () => {
     expect(data.demands[0].stages).toHaveLength(5);
     expect(data.messages.map((m: { titleZh: string }) => m.titleZh)).toContain('欢迎来到智库');
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
-    for (const list of ['orders', 'subscriptions', 'unlockedSolutions', 'invoices', 'vipApplications'])
+    for (const list of [
+      'orders',
+      'subscriptions',
+      'unlockedSolutions',
+      'favourites',
+      'readingHistory',
+      'invoices',
+      'vipApplications',
+    ])
       expect(data[list]).toEqual([]);
     expect(res.text).not.toMatch(/argon2|passwordHash|secretHash|tokenVersion/);
     expect(res.text).not.toContain('别人的需求');

@@ -45,6 +45,7 @@ export const ErrorCode = {
   INVOICE_ALREADY_REQUESTED: 'INVOICE_ALREADY_REQUESTED',
   INVALID_PDF: 'INVALID_PDF',
   TOO_MANY_PENDING_DEMANDS: 'TOO_MANY_PENDING_DEMANDS',
+  FAVOURITES_FULL: 'FAVOURITES_FULL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

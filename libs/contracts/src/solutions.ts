@@ -38,6 +38,23 @@ export interface AdminSolution extends SolutionListItem {
   updatedAt: string;
 }
 
+/** A solution the reader starred, with when (GET /api/users/me/favourites; newest first). */
+export interface FavouriteSolution {
+  solutionId: string;
+  projectName: string;
+  favouritedAt: string;
+}
+
+/** A solution the reader opened, with the last time (GET /api/users/me/history; newest first). */
+export interface HistoryEntry {
+  solutionId: string;
+  projectName: string;
+  viewedAt: string;
+}
+
+/** How many solutions one account may star: the list of their ids stays small enough to fetch whole. */
+export const FAVOURITES_MAX = 500;
+
 /** A solution the reader unlocked with a single view, live until `expiresAt` (GET /api/users/me/unlocked). */
 export interface UnlockedSolution {
   solutionId: string;

@@ -6,6 +6,8 @@ import { User } from '../modules/auth/entities/user.entity';
 import { VipApplication } from '../modules/auth/entities/vip-application.entity';
 import { Solution } from '../modules/solutions/entities/solution.entity';
 import { SolutionSearch } from '../modules/solutions/entities/solution-search.entity';
+import { Favourite } from '../modules/solutions/entities/favourite.entity';
+import { ReadingHistory } from '../modules/solutions/entities/reading-history.entity';
 import { AuditEntry } from '../core/audit/audit-entry.entity';
 import { Plan } from '../modules/billing/entities/plan.entity';
 import { SolutionAccessGrant } from '../modules/billing/entities/solution-access-grant.entity';
@@ -31,6 +33,8 @@ export const ENTITIES = [
   AuditEntry,
   Solution,
   SolutionSearch,
+  Favourite,
+  ReadingHistory,
   Plan,
   SolutionAccessGrant,
   Order,

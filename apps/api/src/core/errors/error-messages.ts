@@ -103,6 +103,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '您已有 10 个需求在等待支付启动费用，请先支付或删除其中一些，再提交新的需求。',
     en: 'You already have 10 demands waiting for their start-up fee: pay for or delete some of them first.',
   },
+  FAVOURITES_FULL: {
+    zh: '收藏已达 500 个上限，请先取消一些收藏。',
+    en: 'You have starred 500 solutions, the most there can be: unstar some first.',
+  },
   NO_ACTIVE_SUBSCRIPTION: { zh: '当前没有可取消的订阅', en: 'You have no active subscription to cancel.' },
   PAYMENT_REQUIRED_FOR_VIEW: { zh: '阅读此方案需要付费', en: 'Reading this solution requires payment.' },
   PAID_USER_DAILY_LIMIT_REACHED: {

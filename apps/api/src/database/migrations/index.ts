@@ -20,6 +20,7 @@ import { InvoiceReversals1795540500000 } from './1795540500000-InvoiceReversals'
 import { PlanEntitlements1795540600000 } from './1795540600000-PlanEntitlements';
 import { OrderMethod1795540700000 } from './1795540700000-OrderMethod';
 import { OrderSubjectContract1795540800000 } from './1795540800000-OrderSubjectContract';
+import { Library1795540900000 } from './1795540900000-Library';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -44,6 +45,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   PlanEntitlements1795540600000,
   OrderMethod1795540700000,
   OrderSubjectContract1795540800000,
+  Library1795540900000,
 ];
 
 /**

@@ -44,6 +44,16 @@ export class AccountExportRepository {
              FROM solution_access_grants g LEFT JOIN solutions s ON s.id = g."solutionId"
             WHERE g."userId" = $1 ORDER BY g."createdAt"`,
         ),
+        favourites: await rows(
+          `SELECT f."solutionId", s."projectName", f."createdAt"
+             FROM favourites f JOIN solutions s ON s.id = f."solutionId"
+            WHERE f."userId" = $1 ORDER BY f."createdAt"`,
+        ),
+        readingHistory: await rows(
+          `SELECT h."solutionId", s."projectName", h."viewedAt"
+             FROM reading_history h JOIN solutions s ON s.id = h."solutionId"
+            WHERE h."userId" = $1 ORDER BY h."viewedAt"`,
+        ),
         invoices: await rows(
           `SELECT id, "orderId", type, title, "taxNumber", email, address, phone, bank, account, status,
                   "invoiceNumber", "rejectReason", "createdAt"

@@ -3,6 +3,7 @@ import type { Language, SolutionTeaser, ViewTicket } from '@think-tank/contracts
 import { AppError } from '../../core/errors/app-error';
 import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets';
 import { PaywallService, TEASER_SCANNED, teaserOf } from '../paywall';
+import { LibraryRepository } from './library.repository';
 import { SolutionsRepository } from './solutions.repository';
 
 /** A solution's document as readers get it: behind the paywall, through a frame's ticket, or as a teaser. */
@@ -12,12 +13,14 @@ export class SolutionDocumentsService {
     private readonly solutions: SolutionsRepository,
     private readonly paywall: PaywallService,
     private readonly tickets: DocumentTickets,
+    private readonly library: LibraryRepository,
   ) {}
 
   /**
    * The document of a solution, for a reader the paywall lets through (contract §4). A refusal reads no more of
    * it than its teaser needs (contract §11): the first query reads the reader and the document's head, which is the
-   * whole document for most; a longer one is read once the reader is let through.
+   * whole document for most; a longer one is read once the reader is let through. A view let through goes into the
+   * reader's history.
    */
   async view(id: string, userId: string, lang: Language): Promise<Buffer> {
     // The reader and the head in one round trip: this is the hottest paid path.
@@ -29,6 +32,7 @@ export class SolutionDocumentsService {
       { id, projectName: row.projectName!, head: row.head },
       lang,
     );
+    await this.library.recordView(userId, id);
     return Buffer.from(row.whole ? row.head : await this.documentOf(id), 'utf8');
   }
 

@@ -3,6 +3,8 @@ import { AuthModule } from '../auth';
 import { BillingModule } from '../billing';
 import { PaywallModule } from '../paywall';
 import { AdminSolutionsController } from './admin-solutions.controller';
+import { LibraryController } from './library.controller';
+import { LibraryRepository } from './library.repository';
 import { SolutionsController } from './solutions.controller';
 import { SolutionDocumentsService } from './solution-documents.service';
 import { RelatedSolutionsService } from './related-solutions.service';
@@ -19,8 +21,8 @@ export class SolutionsLibraryModule {}
 
 @Module({
   imports: [AuthModule, PaywallModule, BillingModule, SolutionsLibraryModule],
-  controllers: [SolutionsController, AdminSolutionsController],
-  providers: [SolutionsService, SolutionDocumentsService, TranslationService],
+  controllers: [SolutionsController, AdminSolutionsController, LibraryController],
+  providers: [SolutionsService, SolutionDocumentsService, TranslationService, LibraryRepository],
   exports: [SolutionsService, SolutionsLibraryModule],
 })
 export class SolutionsModule {}
