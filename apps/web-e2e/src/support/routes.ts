@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { createSolutionAsAdmin, newVerifiedUser, paidDemand } from './api';
+import { call, createSolutionAsAdmin, newVerifiedUser, paidDemand } from './api';
 
 /** What the route-by-route checks (axe, the phone width, the focus ring) need to open every screen with content. */
 export interface RouteFixtures {
@@ -9,7 +9,10 @@ export interface RouteFixtures {
   user: Awaited<ReturnType<typeof newVerifiedUser>>;
 }
 
-/** A solution in the library, and a user whose demand has its start-up paid: every route has something to show. */
+/**
+ * A solution in the library, and a user who starred it and whose demand has its start-up paid: every route has
+ * something to show.
+ */
 export async function routeFixtures(prefix: string): Promise<RouteFixtures> {
   const solutionId = await createSolutionAsAdmin({
     projectName: `逐页检查方案 ${prefix}`,
@@ -18,6 +21,7 @@ export async function routeFixtures(prefix: string): Promise<RouteFixtures> {
     html: '<h1>无障碍</h1><p>正文</p>',
   });
   const user = await newVerifiedUser(prefix);
+  await call('PUT', `/api/solutions/${solutionId}/favourite`, undefined, user.access_token);
   const demandId = await paidDemand(user, {
     name: `逐页检查需求 ${prefix}`,
     content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',

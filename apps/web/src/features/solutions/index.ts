@@ -6,6 +6,7 @@ import { solutionKeys } from './api/solution-keys';
 export { solutionKeys } from './api/solution-keys';
 export { useSolutionSearch } from './api/solutions-api';
 export { SearchResults } from './components/SearchResults';
+export { FavouritesList, HistoryList } from './components/LibraryLists';
 
 /** The feature's screens for the router, each its own chunk, loaded when its route is first visited. */
 export const solutionsPages = {

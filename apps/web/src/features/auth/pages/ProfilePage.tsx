@@ -9,6 +9,7 @@ import { useMe } from '../api/auth-api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { DataExport } from '../components/DataExport';
 import { UnlockedSolutions } from '../components/UnlockedSolutions';
+import { FavouritesList, HistoryList } from '../../solutions';
 import { useMyVipApplication } from '../api/vip-api';
 import { useLogout } from '../use-logout';
 
@@ -91,6 +92,8 @@ export default function ProfilePage() {
             </LinkButton>
           </div>
           <UnlockedSolutions />
+          <FavouritesList />
+          <HistoryList />
           <ChangePasswordForm />
           <DataExport />
           <hr className="my-4" />

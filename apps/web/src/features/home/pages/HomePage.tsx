@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useSession } from '../../auth';
 import { SiteFooter, useSite } from '../../contact';
 import { useSolutionSearch, SearchResults } from '../../solutions';
 import { searchOf } from '../search-params';
@@ -16,6 +17,7 @@ const CREATE_REQUIREMENT_BELOW = 3;
 export default function HomePage() {
   const { t } = useTranslation();
   const { data: site } = useSite();
+  const { token } = useSession();
   const [params, setParams] = useSearchParams();
   const { query, page } = searchOf(params);
   const [input, setInput] = useState(query);
@@ -93,7 +95,7 @@ export default function HomePage() {
                   {t('search.noMatch')}
                 </div>
               ) : (
-                <SearchResults data={data} terms={terms} onPage={goTo} />
+                <SearchResults data={data} terms={terms} onPage={goTo} signedIn={!!token} />
               )}
               {data.totalCount < CREATE_REQUIREMENT_BELOW && (
                 <div className="text-center mt-3">

@@ -5,9 +5,13 @@ import {
   WebRoute,
   type SearchResponse,
 } from '@think-tank/contracts';
+import { lazy, Suspense } from 'react';
 import { ListGroup, Pagination } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Highlight, snippet } from './Highlight';
+
+// Stars are for signed-in readers only: their code stays out of a visitor's first load.
+const FavouriteStar = lazy(() => import('./FavouriteStar'));
 
 /** Page links around the current one: first, last, and two on each side. */
 export function pageWindow(current: number, pages: number): (number | 'gap')[] {
@@ -21,10 +25,13 @@ export function SearchResults({
   data,
   terms,
   onPage,
+  signedIn = false,
 }: {
   data: SearchResponse;
   terms: string[];
   onPage: (page: number) => void;
+  /** Shows each result's star. */
+  signedIn?: boolean;
 }) {
   const { t } = useTranslation();
   const pages = Math.ceil(data.totalCount / SEARCH_PAGE_SIZE);
@@ -34,23 +41,33 @@ export function SearchResults({
         {data.list.map((s) => (
           <ListGroup.Item
             key={s._id}
-            action
-            // Not a selection list: a clicked result opens in a new tab and must not stay highlighted here.
-            active={false}
-            href={WebRoute.solution(s._id)}
-            target="_blank"
-            rel="noopener"
-            className="py-3"
+            as="div"
+            className="list-group-item-action d-flex align-items-start gap-2 py-3"
           >
-            <h2 className="h6 fw-bold text-primary mb-1">
-              <Highlight text={s.projectName} terms={terms} />
-            </h2>
-            <p className="mb-1">
-              <Highlight text={snippet(s.projectRequirements, SNIPPET_REQUIREMENTS_CHARS)} terms={terms} />
-            </p>
-            <p className="mb-0 small text-secondary">
-              <Highlight text={snippet(s.projectRequirementsDetails, SNIPPET_DETAILS_CHARS)} terms={terms} />
-            </p>
+            <a
+              href={WebRoute.solution(s._id)}
+              target="_blank"
+              rel="noopener"
+              className="flex-grow-1 text-reset text-decoration-none"
+            >
+              <h2 className="h6 fw-bold text-primary mb-1">
+                <Highlight text={s.projectName} terms={terms} />
+              </h2>
+              <p className="mb-1">
+                <Highlight text={snippet(s.projectRequirements, SNIPPET_REQUIREMENTS_CHARS)} terms={terms} />
+              </p>
+              <p className="mb-0 small text-secondary">
+                <Highlight
+                  text={snippet(s.projectRequirementsDetails, SNIPPET_DETAILS_CHARS)}
+                  terms={terms}
+                />
+              </p>
+            </a>
+            {signedIn && (
+              <Suspense fallback={null}>
+                <FavouriteStar solutionId={s._id} name={s.projectName} />
+              </Suspense>
+            )}
           </ListGroup.Item>
         ))}
       </ListGroup>

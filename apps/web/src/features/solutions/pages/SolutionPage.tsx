@@ -1,5 +1,5 @@
 import { WebRoute } from '@think-tank/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Container, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
@@ -13,6 +13,10 @@ import { useSolutionView } from '../api/solution-view';
  * so nothing in it can reach the app's storage, cookies or API with the reader's rights.
  */
 export const SOLUTION_FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals';
+
+const FavouriteStar = lazy(() => import('../components/FavouriteStar'));
+/** The bar above the document, with the reader's star. */
+const BAR_HEIGHT = '2.75rem';
 
 export default function SolutionPage() {
   const { t } = useTranslation();
@@ -51,6 +55,16 @@ export default function SolutionPage() {
         </div>
       )}
       {view.state === 'document' && (
+        <div
+          className="container d-flex align-items-center justify-content-end"
+          style={{ height: BAR_HEIGHT }}
+        >
+          <Suspense fallback={null}>
+            <FavouriteStar solutionId={solutionId} />
+          </Suspense>
+        </div>
+      )}
+      {view.state === 'document' && (
         <iframe
           title={t('solution.frameTitle')}
           sandbox={SOLUTION_FRAME_SANDBOX}
@@ -60,7 +74,7 @@ export default function SolutionPage() {
           onLoad={() => setFramed(true)}
           style={{
             width: '100%',
-            height: 'calc(100vh - var(--tt-nav-height))',
+            height: `calc(100vh - var(--tt-nav-height) - ${BAR_HEIGHT})`,
             border: 0,
             display: 'block',
             // Laid out but unseen while loading (not display:none), so that a #anchor scrolls it on load.
