@@ -25,6 +25,8 @@ export interface AdminUser {
   vipStartupQuota: number;
   disabled: boolean;
   emailVerifiedAt: string | null;
+  /** When its owner deleted it (anonymised, disabled for good; its orders stay). */
+  deletedAt: string | null;
   createdAt: string;
 }
 

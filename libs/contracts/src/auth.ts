@@ -46,6 +46,25 @@ export interface ChangePasswordRequest {
   newPassword: string;
 }
 
+/** A new address for the account, proven with its password (POST /api/auth/email-change). */
+export interface EmailChangeRequest {
+  newEmail: string;
+  password: string;
+}
+
+/** The code mailed to the new address (POST /api/auth/email-change/verify). */
+export interface EmailChangeVerifyRequest {
+  code: string;
+}
+
+/**
+ * Deleting the account (DELETE /api/users/me): its password, or for an account that has none (signed up with a
+ * provider) its username, typed out.
+ */
+export interface DeleteAccountRequest {
+  password: string;
+}
+
 export interface ResetPasswordRequest {
   token: string;
   email: string;

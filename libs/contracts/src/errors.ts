@@ -46,6 +46,7 @@ export const ErrorCode = {
   INVALID_PDF: 'INVALID_PDF',
   TOO_MANY_PENDING_DEMANDS: 'TOO_MANY_PENDING_DEMANDS',
   FAVOURITES_FULL: 'FAVOURITES_FULL',
+  SUBSCRIPTION_RENEWS: 'SUBSCRIPTION_RENEWS',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

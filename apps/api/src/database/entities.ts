@@ -1,4 +1,5 @@
 import { EmailCode } from '../modules/auth/entities/email-code.entity';
+import { EmailChange } from '../modules/auth/entities/email-change.entity';
 import { Identity } from '../modules/auth/entities/identity.entity';
 import { PasswordReset } from '../modules/auth/entities/password-reset.entity';
 import { RefreshToken } from '../modules/auth/entities/refresh-token.entity';
@@ -26,6 +27,7 @@ import { DemandFile } from '../modules/demand-store/entities/demand-file.entity'
 export const ENTITIES = [
   User,
   EmailCode,
+  EmailChange,
   RefreshToken,
   PasswordReset,
   Identity,

@@ -103,6 +103,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '您已有 10 个需求在等待支付启动费用，请先支付或删除其中一些，再提交新的需求。',
     en: 'You already have 10 demands waiting for their start-up fee: pay for or delete some of them first.',
   },
+  SUBSCRIPTION_RENEWS: {
+    zh: '您的订阅仍会自动续费：请先在订阅管理中取消订阅，再注销账户。',
+    en: 'Your subscription still renews: cancel it under Manage subscription first, then delete the account.',
+  },
   FAVOURITES_FULL: {
     zh: '收藏已达 500 个上限，请先取消一些收藏。',
     en: 'You have starred 500 solutions, the most there can be: unstar some first.',

@@ -21,6 +21,7 @@ import { PlanEntitlements1795540600000 } from './1795540600000-PlanEntitlements'
 import { OrderMethod1795540700000 } from './1795540700000-OrderMethod';
 import { OrderSubjectContract1795540800000 } from './1795540800000-OrderSubjectContract';
 import { Library1795540900000 } from './1795540900000-Library';
+import { AccountLifecycle1795541000000 } from './1795541000000-AccountLifecycle';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -46,6 +47,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OrderMethod1795540700000,
   OrderSubjectContract1795540800000,
   Library1795540900000,
+  AccountLifecycle1795541000000,
 ];
 
 /**

@@ -2,14 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository, type DeepPartial } from 'typeorm';
 import type { Tx } from '../../core/database/transactions';
+import { EmailChange } from './entities/email-change.entity';
 import { EmailCode } from './entities/email-code.entity';
 import { PasswordReset } from './entities/password-reset.entity';
 
-/** What proves a mailbox: the e-mail verification code (one per user) and the password-reset links. */
+/**
+ * What proves a mailbox: the e-mail verification code (one per user), the code of a pending e-mail change (one per
+ * user, with its new address) and the password-reset links.
+ */
 @Injectable()
 export class AccountCodesRepository {
   constructor(
     @InjectRepository(EmailCode) private readonly codes: Repository<EmailCode>,
+    @InjectRepository(EmailChange) private readonly changes: Repository<EmailChange>,
     @InjectRepository(PasswordReset) private readonly resets: Repository<PasswordReset>,
   ) {}
 
@@ -32,6 +37,31 @@ export class AccountCodesRepository {
   /** Spends the code; false when a concurrent try spent it first. */
   async consumeCode(userId: string, codeHash: string): Promise<boolean> {
     const consumed = await this.codes.delete({ userId, codeHash });
+    return Boolean(consumed.affected);
+  }
+
+  /** The user's pending e-mail change: a previous one dies with it. */
+  async replaceEmailChange(fields: Pick<EmailChange, 'userId' | 'newEmail' | 'codeHash' | 'expiresAt'>) {
+    await this.changes.upsert({ ...fields, failedAttempts: 0 }, ['userId']);
+  }
+
+  /** As tryCode, for the pending e-mail change: its hash and new address, or null when no try is left. */
+  async tryEmailChange(
+    userId: string,
+    maxTries: number,
+  ): Promise<Pick<EmailChange, 'codeHash' | 'newEmail'> | null> {
+    const [rows] = (await this.changes.query(
+      `UPDATE email_changes SET "failedAttempts" = "failedAttempts" + 1
+        WHERE "userId" = $1 AND "failedAttempts" < $2 AND "expiresAt" > now()
+        RETURNING "codeHash", "newEmail"`,
+      [userId, maxTries],
+    )) as [Pick<EmailChange, 'codeHash' | 'newEmail'>[], number];
+    return rows[0] ?? null;
+  }
+
+  /** Spends the pending change in the transaction that applies it; false when a concurrent try spent it first. */
+  async consumeEmailChange(tx: Tx, userId: string, codeHash: string): Promise<boolean> {
+    const consumed = await tx.delete(EmailChange, { userId, codeHash });
     return Boolean(consumed.affected);
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Language } from '@think-tank/contracts';
@@ -6,8 +6,13 @@ import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { Lang } from '../../core/http/language.decorator';
 import { AccountService } from './account.service';
-import { ChangePasswordDto } from './dto/auth-request.dto';
-import { SessionBody } from './dto/auth-response.dto';
+import {
+  ChangePasswordDto,
+  DeleteAccountDto,
+  EmailChangeDto,
+  EmailChangeVerifyDto,
+} from './dto/auth-request.dto';
+import { MessageBody, SessionBody } from './dto/auth-response.dto';
 
 /** The signed-in user's own account (contract §11 "Accounts and library"): /api/auth/password, /api/users/me/…. */
 @ApiTags('auth')
@@ -24,6 +29,42 @@ export class AccountController {
   @ApiResponse({ status: 200, type: SessionBody })
   changePassword(@Body() dto: ChangePasswordDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
     return this.account.changePassword(user.id, dto, lang);
+  }
+
+  @Post('auth/email-change')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'Ask to move the account to a new address, with the password: a code goes to the new address (400 WRONG_PASSWORD, 409 EMAIL_TAKEN; 5 per 15 minutes)',
+  })
+  @ApiResponse({ status: 200, type: MessageBody })
+  requestEmailChange(@Body() dto: EmailChangeDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
+    return this.account.requestEmailChange(user.id, dto, lang);
+  }
+
+  @Post('auth/email-change/verify')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'Move the account to the pending address with the code mailed there (400 INVALID_CODE, 5 tries); the old address is told',
+  })
+  @ApiResponse({ status: 200, type: MessageBody })
+  confirmEmailChange(
+    @Body() dto: EmailChangeVerifyDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+  ) {
+    return this.account.confirmEmailChange(user.id, dto, lang);
+  }
+
+  @Delete('users/me')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary:
+      'Delete the account with its password (its username for one without): sessions end, personal data is erased, orders and invoices stay anonymised; 400 WRONG_PASSWORD, 409 SUBSCRIPTION_RENEWS, 403 for staff',
+  })
+  deleteAccount(@Body() dto: DeleteAccountDto, @CurrentUser() user: AuthUser): Promise<void> {
+    return this.account.deleteAccount(user.id, dto);
   }
 
   @Get('users/me/export')

@@ -29,3 +29,31 @@ export function dataExportedMail(to: string, username: string): Mail {
     ]),
   };
 }
+
+/** Told to the old address once the account moved to a new one: if it was not them, they know where it went. */
+export function emailChangedMail(to: string, username: string, newEmail: string): Mail {
+  return {
+    to,
+    subject: '智库：您的登录邮箱已更换',
+    text: `${username}，您好：\n\n您的智库账户邮箱已更换为 ${newEmail}，此后的通知将发送到新邮箱。如非本人操作，请立即联系客服。\n\nThe e-mail address of your 智库 account was changed to ${newEmail}. If this was not you, contact support now.\n`,
+    html: mailLayout('登录邮箱已更换', [
+      `${escape(username)}，您好：`,
+      `您的智库账户邮箱已更换为 ${escape(newEmail)}，此后的通知将发送到新邮箱。如非本人操作，请立即联系客服。`,
+      `<span style="color:#6c757d">The e-mail address of your 智库 account was changed to ${escape(newEmail)}. If this was not you, contact support now.</span>`,
+    ]),
+  };
+}
+
+/** The last mail to a deleted account's address: what went and what accounting keeps. */
+export function accountDeletedMail(to: string, username: string): Mail {
+  return {
+    to,
+    subject: '智库：您的账户已注销',
+    text: `${username}，您好：\n\n您的智库账户已注销：个人资料、登录方式、收藏、浏览记录、消息、VIP 申请和需求均已删除。订单与发票按会计法规匿名保留。\n\nYour 智库 account has been deleted: your profile, sign-ins, favourites, history, messages, VIP applications and requirements are erased. Orders and invoices are kept, anonymised, as accounting law requires.\n`,
+    html: mailLayout('账户已注销', [
+      `${escape(username)}，您好：`,
+      '您的智库账户已注销：个人资料、登录方式、收藏、浏览记录、消息、VIP 申请和需求均已删除。订单与发票按会计法规匿名保留。',
+      '<span style="color:#6c757d">Your 智库 account has been deleted: your profile, sign-ins, favourites, history, messages, VIP applications and requirements are erased. Orders and invoices are kept, anonymised, as accounting law requires.</span>',
+    ]),
+  };
+}

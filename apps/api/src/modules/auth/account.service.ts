@@ -1,29 +1,49 @@
 import { Injectable } from '@nestjs/common';
 import {
+  EMAIL_CODE_LENGTH,
+  EMAIL_CODE_MAX_TRIES,
+  EMAIL_CODE_TTL_SECONDS,
+  isStaff,
   WebRoute,
   type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  type EmailChangeRequest,
+  type EmailChangeVerifyRequest,
   type Language,
+  type MessageResponse,
   type SessionResponse,
 } from '@think-tank/contracts';
+import { randomInt } from 'node:crypto';
 import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppConfig } from '../../core/config/app-config';
 import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
+import { isUniqueViolation } from '../../core/database/unique-violation';
+import { AccountCodesRepository } from './account-codes.repository';
+import { AccountErasureRepository } from './account-erasure.repository';
 import { AccountExportRepository } from './account-export.repository';
-import { dataExportedMail, passwordChangedMail } from './account.mails';
+import { accountDeletedMail, dataExportedMail, emailChangedMail, passwordChangedMail } from './account.mails';
+import { verificationCodeMail } from './auth.mails';
 import { AuthMessage } from './auth.messages';
 import { AuthService } from './auth.service';
 import type { User } from './entities/user.entity';
 import { PasswordService } from './password.service';
-import { TokenService } from './token.service';
+import { sha256, TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
 
 /** Tries at the current password per account: a stolen session cannot guess it. */
 const PASSWORD_CHANGES = { max: 5, windowSeconds: 15 * 60 };
 /** Exports per account an hour: each reads every table the account has rows in. */
 const EXPORTS = { max: 3, windowSeconds: 3600 };
+/** E-mail change requests per account (each a password check and a mail to an address of the caller's choice). */
+const EMAIL_CHANGES = { max: 5, windowSeconds: 15 * 60 };
+/** Tries at deleting, as at changing the password. */
+const DELETIONS = { max: 5, windowSeconds: 15 * 60 };
+
+/** An e-mail change's code, bound to the account and to its purpose (a verification code never passes for one). */
+const changeCodeHash = (userId: string, code: string) => sha256(`email-change:${userId}:${code}`);
 
 /** What signed-in users do to their own account (contract §11 "Accounts and library"); each audited and mailed. */
 @Injectable()
@@ -39,6 +59,8 @@ export class AccountService {
     private readonly mail: MailService,
     private readonly config: AppConfig,
     private readonly exports: AccountExportRepository,
+    private readonly codes: AccountCodesRepository,
+    private readonly erasure: AccountErasureRepository,
   ) {}
 
   /**
@@ -88,6 +110,93 @@ export class AccountService {
       fileName: `think-tank-${user.username}-${day}.json`,
       body: JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2),
     };
+  }
+
+  /**
+   * Asks to move the account to a new address, proven with the password: a code goes to the new address (which
+   * must be free), and nothing changes until it comes back. A new request replaces the pending one.
+   */
+  async requestEmailChange(
+    userId: string,
+    dto: EmailChangeRequest,
+    lang: Language,
+  ): Promise<MessageResponse> {
+    await this.limiter.take({ key: `email-change:${userId}`, ...EMAIL_CHANGES });
+    const user = await this.enabled(userId);
+    if (!user.passwordHash || !(await this.passwords.verify(user.passwordHash, dto.password)))
+      throw new AppError('WRONG_PASSWORD');
+    const newEmail = dto.newEmail.toLowerCase();
+    if (newEmail === user.email.toLowerCase() || (await this.users.byEmail(newEmail)))
+      throw new AppError('EMAIL_TAKEN');
+    const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
+    await this.codes.replaceEmailChange({
+      userId,
+      newEmail,
+      codeHash: changeCodeHash(userId, code),
+      expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_SECONDS * 1000),
+    });
+    await this.mail.send(verificationCodeMail(newEmail, user.username, code));
+    return { message: AuthMessage.emailChangeCodeSent[lang] };
+  }
+
+  /**
+   * Moves the account to the pending new address with the code mailed there (five tries, each taken before it is
+   * compared), and tells the old address. 409 EMAIL_TAKEN when someone registered the address meanwhile.
+   */
+  async confirmEmailChange(
+    userId: string,
+    dto: EmailChangeVerifyRequest,
+    lang: Language,
+  ): Promise<MessageResponse> {
+    const user = await this.enabled(userId);
+    const pending = await this.codes.tryEmailChange(userId, EMAIL_CODE_MAX_TRIES);
+    if (!pending || pending.codeHash !== changeCodeHash(userId, dto.code.trim()))
+      throw new AppError('INVALID_CODE');
+    await this.transactions
+      .run(async (tx) => {
+        if (!(await this.codes.consumeEmailChange(tx, userId, pending.codeHash)))
+          throw new AppError('INVALID_CODE');
+        await this.users.update(userId, { email: pending.newEmail, emailVerifiedAt: new Date() }, tx);
+        await this.audit.record(tx, {
+          actorId: userId,
+          action: 'account.email_changed',
+          targetType: 'user',
+          targetId: userId,
+        });
+      })
+      .catch((e: unknown) => {
+        throw isUniqueViolation(e) ? new AppError('EMAIL_TAKEN') : e;
+      });
+    await this.mail.send(emailChangedMail(user.email, user.username, pending.newEmail));
+    return { message: AuthMessage.emailChanged[lang] };
+  }
+
+  /**
+   * Deletes the account, confirmed with its password (or, for an account without one, its username): every
+   * session ends, personal data is erased and the row anonymised (AccountErasureRepository). Refused while a
+   * subscription would still charge (409 SUBSCRIPTION_RENEWS); staff accounts are removed by an admin (403).
+   */
+  async deleteAccount(userId: string, dto: DeleteAccountRequest): Promise<void> {
+    await this.limiter.take({ key: `account-delete:${userId}`, ...DELETIONS });
+    const user = await this.enabled(userId);
+    const confirmed = user.passwordHash
+      ? await this.passwords.verify(user.passwordHash, dto.password)
+      : dto.password === user.username;
+    if (!confirmed) throw new AppError('WRONG_PASSWORD');
+    if (isStaff(user.role)) throw new AppError('FORBIDDEN');
+    if (await this.erasure.renewingSubscription(userId)) throw new AppError('SUBSCRIPTION_RENEWS');
+    await this.transactions.run(async (tx) => {
+      await this.tokens.endAllSessions(tx, userId);
+      await this.erasure.erase(tx, userId);
+      await this.audit.record(tx, {
+        actorId: userId,
+        action: 'account.deleted',
+        targetType: 'user',
+        targetId: userId,
+      });
+    });
+    this.tokens.sessionsEnded(userId);
+    await this.mail.send(accountDeletedMail(user.email, user.username));
   }
 
   /** The account, unless it is gone or disabled since its token was issued. */

@@ -16,6 +16,14 @@ export const AuthMessage = {
     zh: '如果该邮箱已注册，重置密码的链接已发送',
     en: 'If this address is registered, a password reset link has been sent.',
   },
+  emailChangeCodeSent: {
+    zh: '验证码已发送至新邮箱，请在 10 分钟内填写',
+    en: 'A code has been sent to the new address; enter it within 10 minutes.',
+  },
+  emailChanged: {
+    zh: '登录邮箱已更换，原邮箱已收到通知',
+    en: 'Your e-mail address has been changed; the old address has been told.',
+  },
   passwordChanged: {
     zh: '密码已修改，其他设备上的登录已退出',
     en: 'Your password has been changed; you are signed out on every other device.',

@@ -5,12 +5,14 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountErasureRepository } from './account-erasure.repository';
 import { AccountExportRepository } from './account-export.repository';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 import { AdminBootstrap } from './admin-bootstrap';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { EmailChange } from './entities/email-change.entity';
 import { EmailCode } from './entities/email-code.entity';
 import { Identity } from './entities/identity.entity';
 import { PasswordReset } from './entities/password-reset.entity';
@@ -37,12 +39,21 @@ import { VipApplicationsRepository } from './vip-applications.repository';
     PaywallModule,
     NotificationsModule,
     PassportModule,
-    TypeOrmModule.forFeature([User, EmailCode, RefreshToken, PasswordReset, Identity, VipApplication]),
+    TypeOrmModule.forFeature([
+      User,
+      EmailCode,
+      EmailChange,
+      RefreshToken,
+      PasswordReset,
+      Identity,
+      VipApplication,
+    ]),
   ],
   controllers: [AuthController, AccountController, VipApplicationsController],
   providers: [
     AccountService,
     AccountExportRepository,
+    AccountErasureRepository,
     AuthService,
     AdminBootstrap,
     PasswordService,

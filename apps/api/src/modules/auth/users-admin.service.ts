@@ -24,6 +24,7 @@ export const toAdminUser = (u: User): AdminUser => ({
   vipStartupQuota: u.vipStartupQuota,
   disabled: u.disabled,
   emailVerifiedAt: u.emailVerifiedAt?.toISOString() ?? null,
+  deletedAt: u.deletedAt?.toISOString() ?? null,
   createdAt: u.createdAt.toISOString(),
 });
 
@@ -63,6 +64,8 @@ export class UsersAdminService {
       // Support may not lock staff out; only an admin may disable another staff account.
       if (actor.role !== Role.Admin && isStaff(user.role)) throw new AppError('FORBIDDEN');
       if (patch.disabled && user.id === actor.id) throw new AppError('CONFLICT');
+      // A deleted account stays closed: its owner asked for it, and nothing of theirs is left to sign in to.
+      if (user.deletedAt) throw new AppError('CONFLICT');
       return this.change(tx, actor.id, user, patch);
     });
     if ((after.disabled && !before.disabled) || after.role !== before.role) this.tokens.sessionsEnded(id);

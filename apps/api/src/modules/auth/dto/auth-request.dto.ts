@@ -9,6 +9,9 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
   type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  type EmailChangeRequest,
+  type EmailChangeVerifyRequest,
   type ForgotPasswordRequest,
   type LoginRequest,
   type RefreshRequest,
@@ -131,6 +134,28 @@ export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty()
   @NewPasswordField()
   newPassword!: string;
+}
+
+export class EmailChangeDto implements EmailChangeRequest {
+  @ApiProperty({ maxLength: EMAIL_MAX_LENGTH })
+  @EmailField()
+  newEmail!: string;
+
+  @ApiProperty()
+  @RequiredString(PASSWORD_MAX_LENGTH)
+  password!: string;
+}
+
+export class EmailChangeVerifyDto implements EmailChangeVerifyRequest {
+  @ApiProperty({ description: 'the code mailed to the new address' })
+  @RequiredString(20)
+  code!: string;
+}
+
+export class DeleteAccountDto implements DeleteAccountRequest {
+  @ApiProperty({ description: 'the password; for an account without one (a provider sign-up), its username' })
+  @RequiredString(PASSWORD_MAX_LENGTH)
+  password!: string;
 }
 
 export class ExchangeDto {

@@ -37,6 +37,10 @@ export class User {
   @Column({ type: 'int', default: 0 })
   tokenVersion!: number;
 
+  /** When its owner deleted it: the row stays, anonymised and disabled, for the orders it holds (contract §11). */
+  @Column({ type: 'timestamptz', nullable: true })
+  deletedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

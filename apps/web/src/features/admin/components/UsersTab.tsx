@@ -60,7 +60,11 @@ export function UsersTab({ isAdmin }: { isAdmin: boolean }) {
                     {t('users.paid')}
                   </Badge>
                 )}
-                {u.disabled && <Badge bg="danger">{t('users.disabled')}</Badge>}
+                {u.deletedAt ? (
+                  <Badge bg="secondary">{t('users.deleted')}</Badge>
+                ) : (
+                  u.disabled && <Badge bg="danger">{t('users.disabled')}</Badge>
+                )}
               </td>
             </tr>
           )}
