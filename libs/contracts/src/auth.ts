@@ -93,6 +93,8 @@ export interface MeResponse extends SessionUser {
   /** VIP in the workshop: the role, or a live period of a VIP plan (fees waived, the plan's start-ups). */
   isVip: boolean;
   allowances: Allowances;
+  /** False for an account made by a provider sign-in and never given a password (it confirms with its username). */
+  hasPassword: boolean;
 }
 
 /** What the account may still use (contract §11); null where unlimited or not applicable. */

@@ -42,6 +42,7 @@ export class MeBody extends SessionUserBody implements MeResponse {
   @ApiProperty() isPaid!: boolean;
   @ApiProperty({ description: 'the vip role, or a live period of a VIP plan' }) isVip!: boolean;
   @ApiProperty({ type: AllowancesBody }) allowances!: Allowances;
+  @ApiProperty({ description: 'false for a provider sign-up without a password' }) hasPassword!: boolean;
 }
 export class ProvidersBody implements ProvidersResponse {
   @ApiProperty() google!: boolean;
@@ -57,5 +58,5 @@ export function toSessionUser(user: User): SessionUser {
 
 /** `isPaid` as SubscriptionsService.access decides it. */
 export function toMe(user: User, isPaid: boolean, isVip: boolean, allowances: Allowances): MeResponse {
-  return { ...toSessionUser(user), isPaid, isVip, allowances };
+  return { ...toSessionUser(user), isPaid, isVip, allowances, hasPassword: user.passwordHash !== null };
 }

@@ -1,6 +1,9 @@
 import type {
   AdminPage,
   ChangePasswordRequest,
+  DeleteAccountRequest,
+  EmailChangeRequest,
+  EmailChangeVerifyRequest,
   ForgotPasswordRequest,
   LoginRequest,
   MeResponse,
@@ -36,6 +39,11 @@ export const authApi = {
   exportData: () => apiDownload('/api/users/me/export', 'think-tank-export.json'),
   changePassword: (body: ChangePasswordRequest) =>
     api<SessionResponse>('/api/auth/password', { method: 'PUT', body }),
+  requestEmailChange: (body: EmailChangeRequest) =>
+    api<MessageResponse>('/api/auth/email-change', { method: 'POST', body }),
+  confirmEmailChange: (body: EmailChangeVerifyRequest) =>
+    api<MessageResponse>('/api/auth/email-change/verify', { method: 'POST', body }),
+  deleteAccount: (body: DeleteAccountRequest) => api<void>('/api/users/me', { method: 'DELETE', body }),
   oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),
   exchange: (code: string) => post<SessionResponse>('/api/auth/exchange', { code }),
   me: () => api<MeResponse>(authKeys.me),

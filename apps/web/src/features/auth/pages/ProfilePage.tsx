@@ -9,6 +9,8 @@ import { useMe } from '../api/auth-api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { DataExport } from '../components/DataExport';
 import { UnlockedSolutions } from '../components/UnlockedSolutions';
+import { ChangeEmailForm } from '../components/ChangeEmailForm';
+import { DeleteAccount } from '../components/DeleteAccount';
 import { FavouritesList, HistoryList } from '../../solutions';
 import { useMyVipApplication } from '../api/vip-api';
 import { useLogout } from '../use-logout';
@@ -94,6 +96,7 @@ export default function ProfilePage() {
           <UnlockedSolutions />
           <FavouritesList />
           <HistoryList />
+          {me && <ChangeEmailForm hasPassword={me.hasPassword} />}
           <ChangePasswordForm />
           <DataExport />
           <hr className="my-4" />
@@ -105,6 +108,7 @@ export default function ProfilePage() {
             </Button>
             <span className="small text-secondary">{t('profile.logoutEverywhereHint')}</span>
           </div>
+          {me && <DeleteAccount username={me.username} hasPassword={me.hasPassword} />}
         </Card.Body>
       </Card>
     </Container>

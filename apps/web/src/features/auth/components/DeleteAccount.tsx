@@ -1,0 +1,86 @@
+import { PASSWORD_MAX_LENGTH } from '@think-tank/contracts';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/Dialog';
+import { errorText } from '../../../lib/error-text';
+import { authApi } from '../api/auth-api';
+import { useLogout } from '../use-logout';
+
+/**
+ * Deleting the account (contract §11, PIPL's right to erasure): the page says what goes and what accounting keeps;
+ * a dialog asks for the password (the username, for an account without one). Then this device is signed out too.
+ */
+export function DeleteAccount({ username, hasPassword }: { username: string; hasPassword: boolean }) {
+  const { t } = useTranslation('account');
+  const logout = useLogout();
+  const [open, setOpen] = useState(false);
+  const [confirmation, setConfirmation] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => (setOpen(false), setConfirmation(''), setError(null));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!confirmation)
+      return setError(t(hasPassword ? 'validation:passwordRequired' : 'delete.usernameRequired'));
+    setBusy(true);
+    setError(null);
+    try {
+      await logout({
+        ended: { by: () => authApi.deleteAccount({ password: confirmation }), notice: t('delete.done') },
+      });
+    } catch (err) {
+      setError(errorText(err, t, t('delete.failed')));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="mt-4" aria-labelledby="delete-account">
+      <h2 id="delete-account" className="h6 text-danger">
+        {t('delete.title')}
+      </h2>
+      <p className="small text-secondary mb-1">{t('delete.erased')}</p>
+      <p className="small text-secondary">{t('delete.kept')}</p>
+      <Button variant="outline-danger" size="sm" onClick={() => setOpen(true)}>
+        {t('delete.open')}
+      </Button>
+      <Dialog show={open} onHide={busy ? undefined : close} centered aria-labelledby="delete-account-dialog">
+        <Form noValidate onSubmit={submit}>
+          <Modal.Header closeButton={!busy}>
+            <Modal.Title id="delete-account-dialog" className="h5">
+              {t('delete.confirmTitle')}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>{t('delete.warning')}</p>
+            {error && <Alert variant="danger">{error}</Alert>}
+            <Form.Group controlId="delete-confirmation">
+              <Form.Label>
+                {hasPassword ? t('delete.password') : t('delete.username', { username })}
+              </Form.Label>
+              <Form.Control
+                type={hasPassword ? 'password' : 'text'}
+                autoComplete={hasPassword ? 'current-password' : 'off'}
+                maxLength={PASSWORD_MAX_LENGTH}
+                value={confirmation}
+                onChange={(e) => setConfirmation(e.target.value)}
+                autoFocus
+              />
+            </Form.Group>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" disabled={busy} onClick={close}>
+              {t('delete.cancel')}
+            </Button>
+            <Button type="submit" variant="danger" disabled={busy}>
+              {busy && <Spinner animation="border" size="sm" className="me-2" />}
+              {busy ? t('delete.deleting') : t('delete.submit')}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Dialog>
+    </section>
+  );
+}
