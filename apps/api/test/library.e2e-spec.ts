@@ -1,4 +1,5 @@
 import { FAVOURITES_MAX, Role } from '@think-tank/contracts';
+import { ReadingHistoryRecorder } from '../src/modules/solutions/reading-history.recorder';
 import { createSolution, insertUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -122,6 +123,11 @@ describe('reading history (GET|DELETE /api/users/me/history)', () => {
 
     await t.http.delete('/api/users/me/history').set(u.auth).expect(204);
     expect((await t.http.get('/api/users/me/history').set(u.auth).expect(200)).body.total).toBe(0);
+    // Views are written in batches, off the view's path: one still pending when the reader clears is cleared too.
+    await view(u, a.id).expect(200);
+    await t.http.delete('/api/users/me/history').set(u.auth).expect(204);
+    await t.app.get(ReadingHistoryRecorder).flush();
+    expect((await t.db.query(`SELECT 1 FROM reading_history WHERE "userId" = $1`, [u.id])).length).toBe(0);
     await t.http.get('/api/users/me/history').expect(401);
     await t.http.get('/api/users/me/history?page=abc').set(u.auth).expect(400);
   });

@@ -35,6 +35,10 @@ describe('accounts in the browser', () => {
     await page.getByLabel('邮箱').fill(email);
     await page.getByLabel(/^密码/).fill(password);
     await page.getByLabel('确认密码').fill(password);
+    // The terms must be accepted (contract §11): unticked, the form says so and sends nothing.
+    await page.getByRole('button', { name: '注册' }).click();
+    await page.getByText('请阅读并同意服务条款和隐私政策').waitFor();
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await snap(page, '02-register-step1');
     await page.getByRole('button', { name: '注册' }).click();
 

@@ -24,6 +24,11 @@ export interface RegisterRequest {
   username: string;
   email: string;
   password: string;
+  /**
+   * The form's checkbox: true records the versions of the terms and the privacy policy in force; false is refused
+   * (termsRequired). A client that sends none registers an account asked to accept at its first visit.
+   */
+  acceptedTerms?: boolean;
 }
 export interface VerifyEmailRequest {
   email: string;
@@ -95,6 +100,8 @@ export interface MeResponse extends SessionUser {
   allowances: Allowances;
   /** False for an account made by a provider sign-in and never given a password (it confirms with its username). */
   hasPassword: boolean;
+  /** The terms or the privacy policy in force is not the version the user accepted (or none was): ask again. */
+  termsToAccept: boolean;
 }
 
 /** What the account may still use (contract §11); null where unlimited or not applicable. */

@@ -27,6 +27,8 @@ export const WebRoute = {
   minimalTest: '/minimal-test',
   admin: '/admin',
   contact: '/contact',
+  terms: '/terms',
+  privacy: '/privacy',
   oauthLoading: (provider: string) => `/auth/${provider}/loading`,
   oauthCallback: (provider: string) => `/auth/${provider}/callback`,
 } as const;

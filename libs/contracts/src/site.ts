@@ -7,5 +7,28 @@ export interface SiteInfo {
   resultsUrl: string | null;
 }
 
+/** The documents a user accepts: their texts come from configuration, each with a version (contract §11). */
+export const LEGAL_DOCUMENTS = ['terms', 'privacy'] as const;
+export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
+
+/** The versions in force (GET /api/site/legal): what registration records and a changed one asks again. */
+export interface LegalVersions {
+  terms: string;
+  privacy: string;
+}
+
+/** One document in the reader's language (GET /api/site/legal/:document): Markdown-like plain text. */
+export interface LegalText {
+  document: LegalDocument;
+  version: string;
+  text: string;
+}
+
+/** Accepting the versions in force (POST /api/auth/accept-terms); 409 when either is no longer the one in force. */
+export interface AcceptTermsRequest {
+  termsVersion: string;
+  privacyVersion: string;
+}
+
 /** Where a filing number is looked up (the Ministry's filing system). */
 export const ICP_FILING_SITE = 'https://beian.miit.gov.cn/';

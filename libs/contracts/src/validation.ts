@@ -58,6 +58,10 @@ export const ValidationMessage = {
   },
   passwordMismatch: { zh: '两次输入的密码不一致', en: 'The two passwords entered do not match.' },
   codeLength: { zh: '请输入6位邮箱验证码', en: 'Please enter the 6-digit e-mail code.' },
+  termsRequired: {
+    zh: '请阅读并同意服务条款和隐私政策',
+    en: 'Please read and accept the terms of service and the privacy policy.',
+  },
   fieldRequired: { zh: '此项不能为空', en: 'This field is required.' },
   fieldInvalid: { zh: '此项格式不正确', en: 'This field is invalid.' },
   fieldUnknown: { zh: '不允许的字段', en: 'This field is not allowed.' },

@@ -44,7 +44,7 @@ export async function newVerifiedUser(
   const name = `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   const email = `${name}@example.cn`;
   const password = 'Secr3t!pass';
-  await call('POST', '/api/auth/register', { username: name, email, password });
+  await call('POST', '/api/auth/register', { username: name, email, password, acceptedTerms: true });
   const code = await mailedCode(email);
   return { ...(await call<Session>('POST', '/api/auth/verify-email', { email, code })), email, password };
 }

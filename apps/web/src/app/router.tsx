@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/register', ...screen(authPages.register) },
       { path: '/contact', ...screen(contactPages.contact) },
+      { path: '/terms', ...screen(contactPages.legal) },
+      { path: '/privacy', ...screen(contactPages.legal) },
       { path: '/forgot-password', ...screen(authPages.forgotPassword) },
       { path: '/reset-password', ...screen(authPages.resetPassword) },
       { path: '/profile', ...screen(authPages.profile, signedIn) },

@@ -101,6 +101,8 @@ export class AppConfig {
   readonly workerConcurrency!: number;
   readonly logLevel!: string;
   readonly site!: SiteInfo;
+  /** The terms and privacy texts (LEGAL_DIR; apps/api/legal by default, which npm start and the image run from). */
+  readonly legalDir!: string;
   readonly google?: OAuthProviderConfig;
   readonly github?: OAuthProviderConfig;
 
@@ -257,6 +259,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
       icpFiling: env.ICP_FILING ?? null,
       resultsUrl: env.RESULTS_URL ?? null,
     },
+    legalDir: env.LEGAL_DIR ?? 'apps/api/legal',
     google: provider('GOOGLE'),
     github: provider('GITHUB'),
   });

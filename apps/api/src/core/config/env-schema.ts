@@ -113,6 +113,8 @@ export const envSchema = z
     /** The ICP filing number mainland China requires in the footer (e.g. 京ICP备12345678号). */
     ICP_FILING: optionalString.pipe(z.string().max(100).optional()),
     RESULTS_URL: optionalString.pipe(url(['https:', 'http:']).optional()),
+    /** Where the terms and the privacy policy are (README › Terms and privacy); relative to the working directory. */
+    LEGAL_DIR: optionalString,
     TRANSLATE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     ALIPAY_APP_ID: optionalString,
     ALIPAY_PRIVATE_KEY: optionalString.pipe(pem.optional()),

@@ -22,6 +22,7 @@ import { OrderMethod1795540700000 } from './1795540700000-OrderMethod';
 import { OrderSubjectContract1795540800000 } from './1795540800000-OrderSubjectContract';
 import { Library1795540900000 } from './1795540900000-Library';
 import { AccountLifecycle1795541000000 } from './1795541000000-AccountLifecycle';
+import { TermsAcceptance1795541100000 } from './1795541100000-TermsAcceptance';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -48,6 +49,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OrderSubjectContract1795540800000,
   Library1795540900000,
   AccountLifecycle1795541000000,
+  TermsAcceptance1795541100000,
 ];
 
 /**

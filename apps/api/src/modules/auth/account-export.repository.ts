@@ -16,7 +16,8 @@ export class AccountExportRepository {
       return {
         account: (
           await rows(
-            `SELECT id, username, email, role, "isPaid", "vipStartupQuota", "emailVerifiedAt", "createdAt"
+            `SELECT id, username, email, role, "isPaid", "vipStartupQuota", "emailVerifiedAt", "termsVersion",
+                  "privacyVersion", "termsAcceptedAt", "createdAt"
                FROM users WHERE id = $1`,
           )
         )[0],

@@ -9,6 +9,7 @@ import { Lang } from '../../core/http/language.decorator';
 import { Public } from '../../core/http/public.decorator';
 import { AuthService } from './auth.service';
 import {
+  AcceptTermsDto,
   EmailDto,
   ExchangeDto,
   LoginDto,
@@ -109,6 +110,17 @@ export class AuthController {
   @ApiResponse({ status: 200, type: MeBody })
   me(@CurrentUser() user: AuthUser) {
     return this.auth.me(user.id);
+  }
+
+  @ApiBearerAuth()
+  @Post('accept-terms')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary:
+      'Accept the terms and the privacy policy, naming the versions read (GET /api/site/legal): 409 CONFLICT when either is no longer in force',
+  })
+  acceptTerms(@Body() dto: AcceptTermsDto, @CurrentUser() user: AuthUser) {
+    return this.auth.acceptTerms(user.id, dto);
   }
 
   @Public()

@@ -1,6 +1,7 @@
 import { BillingModule } from '../billing';
 import { PaywallModule } from '../paywall';
 import { NotificationsModule } from '../notifications';
+import { SiteModule } from '../../core/site/site.controller';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
@@ -35,6 +36,7 @@ import { VipApplicationsRepository } from './vip-applications.repository';
 
 @Module({
   imports: [
+    SiteModule,
     BillingModule,
     PaywallModule,
     NotificationsModule,

@@ -10,6 +10,7 @@ import {
   JobName,
   QueueName,
   Role,
+  type AcceptTermsRequest,
   type AccountMailJob,
   type Language,
   type MeResponse,
@@ -33,6 +34,7 @@ import type {
   VerifyEmailDto,
 } from './dto/auth-request.dto';
 import { toMe, toSessionUser } from './dto/auth-response.dto';
+import { LegalTexts } from '../../core/site/legal-texts';
 import { AccountCodesRepository } from './account-codes.repository';
 import type { User } from './entities/user.entity';
 import { UsersRepository } from './users.repository';
@@ -63,6 +65,7 @@ export class AuthService {
     private readonly paywall: PaywallService,
     private readonly notifications: NotificationsService,
     private readonly sockets: SocketPush,
+    private readonly legal: LegalTexts,
   ) {}
 
   findUser(id: string): Promise<User | null> {
@@ -89,6 +92,7 @@ export class AuthService {
         username: dto.username,
         email: dto.email,
         passwordHash: await this.passwords.hash(dto.password),
+        ...(dto.acceptedTerms ? this.acceptance() : {}),
       })
       .catch((e: { detail?: string }) => {
         // A concurrent registration won the race between the check and the insert.
@@ -172,7 +176,9 @@ export class AuthService {
     const staff = user.role === Role.Admin || user.role === Role.Support;
     const limited = access.paid && !vip && access.dailyViewLimit !== null && !staff;
     const views = limited ? await this.paywall.dailyViews(user.id, access) : null;
-    return toMe(user, access.paid, vip, {
+    // Staff accounts are provisioned by the company, not signed up for: the customer terms are not theirs to accept.
+    const termsToAccept = !staff && !this.legal.accepted(user);
+    return toMe(user, access.paid, vip, termsToAccept, {
       dailyViewLimit: views?.limit ?? null,
       dailyViewsLeft: views?.left ?? null,
       vipStartupsLeft: vip
@@ -235,6 +241,22 @@ export class AuthService {
     });
     this.tokens.sessionsEnded(reset.userId);
     return { message: AuthMessage.passwordReset[lang] };
+  }
+
+  /**
+   * Records that the user accepted the terms and the privacy policy in force, as the versions they name: 409 when
+   * either changed since they read it (they are shown the new one).
+   */
+  async acceptTerms(userId: string, dto: AcceptTermsRequest): Promise<void> {
+    const now = this.legal.versions();
+    if (dto.termsVersion !== now.terms || dto.privacyVersion !== now.privacy) throw new AppError('CONFLICT');
+    await this.users.update(userId, this.acceptance());
+  }
+
+  /** The fields that record acceptance of the versions in force, now. */
+  private acceptance() {
+    const now = this.legal.versions();
+    return { termsVersion: now.terms, privacyVersion: now.privacy, termsAcceptedAt: new Date() };
   }
 
   /** A fresh session for a user who proved who they are. */

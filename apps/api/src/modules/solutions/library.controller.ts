@@ -7,13 +7,17 @@ import { AppError } from '../../core/errors/app-error';
 import { IdPipe } from '../../core/http/id.pipe';
 import { PageQuery } from '../../core/http/page-query';
 import { LibraryRepository } from './library.repository';
+import { ReadingHistoryRecorder } from './reading-history.recorder';
 
 /** A reader's favourites and reading history, for every signed-in account (contract §11 "Accounts and library"). */
 @ApiTags('users')
 @ApiBearerAuth()
 @Controller()
 export class LibraryController {
-  constructor(private readonly library: LibraryRepository) {}
+  constructor(
+    private readonly library: LibraryRepository,
+    private readonly recorder: ReadingHistoryRecorder,
+  ) {}
 
   @Put('solutions/:id/favourite')
   @HttpCode(HttpStatus.NO_CONTENT)
@@ -54,6 +58,7 @@ export class LibraryController {
     summary: 'The solutions opened, each once at its last view, newest first: {items, total, page, pageSize}',
   })
   async history(@Query() q: PageQuery, @CurrentUser() user: AuthUser): Promise<AdminPage<HistoryEntry>> {
+    await this.recorder.flush(); // this process's views of the last half second, the reader's among them
     const [items, total] = await this.library.history(user.id, q.page, q.pageSize);
     return { items, total, page: q.page, pageSize: q.pageSize };
   }
@@ -61,7 +66,8 @@ export class LibraryController {
   @Delete('users/me/history')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Forget the reading history' })
-  clearHistory(@CurrentUser() user: AuthUser): Promise<void> {
+  async clearHistory(@CurrentUser() user: AuthUser): Promise<void> {
+    await this.recorder.flush(); // or a view still pending would come back after the clear
     return this.library.clearHistory(user.id);
   }
 }

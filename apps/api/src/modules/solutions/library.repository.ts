@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { FAVOURITES_MAX, type FavouriteSolution, type HistoryEntry } from '@think-tank/contracts';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { poolOf } from '../../core/database/pool';
 
 /** What `star` did: starred (or was already), no such solution, or the reader's favourites are full. */
 export type StarResult = 'starred' | 'unknown' | 'full';
+
+/** A view to record in the reading history. */
+export interface ViewNote {
+  userId: string;
+  solutionId: string;
+  viewedAt: Date;
+}
 
 /** A page of a reader's own rows, newest first, with the total. */
 type Page<T> = [T[], number];
@@ -14,11 +19,7 @@ type Page<T> = [T[], number];
 /** A reader's favourites and reading history (contract §11 "Accounts and library"). */
 @Injectable()
 export class LibraryRepository {
-  private readonly pool: Pool;
-
-  constructor(@InjectDataSource() private readonly db: DataSource) {
-    this.pool = poolOf(db);
-  }
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
    * Stars a solution, within FAVOURITES_MAX: the reader's row is locked first, so that concurrent stars cannot
@@ -66,16 +67,20 @@ export class LibraryRepository {
   }
 
   /**
-   * On each successful view, the paid path (a named statement on the pool, as the view's own read): one row per
-   * reader and solution, its time the last view's.
+   * Views as one row per reader and solution, its time the latest view's (ReadingHistoryRecorder's batches). A
+   * solution deleted or an account deleted since is left out: nothing of an erased account comes back.
    */
-  async recordView(userId: string, solutionId: string): Promise<void> {
-    await this.pool.query({
-      name: 'reading-history',
-      text: `INSERT INTO reading_history ("userId", "solutionId") VALUES ($1, $2)
-             ON CONFLICT ("userId", "solutionId") DO UPDATE SET "viewedAt" = now()`,
-      values: [userId, solutionId],
-    });
+  async recordViews(views: ViewNote[]): Promise<void> {
+    await this.db.query(
+      `INSERT INTO reading_history ("userId", "solutionId", "viewedAt")
+       SELECT v."userId", v."solutionId", v."viewedAt"
+         FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS v("userId", "solutionId", "viewedAt")
+         JOIN users u ON u.id = v."userId" AND u."deletedAt" IS NULL
+         JOIN solutions s ON s.id = v."solutionId"
+       ON CONFLICT ("userId", "solutionId")
+       DO UPDATE SET "viewedAt" = GREATEST(reading_history."viewedAt", EXCLUDED."viewedAt")`,
+      [views.map((v) => v.userId), views.map((v) => v.solutionId), views.map((v) => v.viewedAt)],
+    );
   }
 
   async clearHistory(userId: string): Promise<void> {

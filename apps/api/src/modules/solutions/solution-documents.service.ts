@@ -3,7 +3,7 @@ import type { Language, SolutionTeaser, ViewTicket } from '@think-tank/contracts
 import { AppError } from '../../core/errors/app-error';
 import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets';
 import { PaywallService, TEASER_SCANNED, teaserOf } from '../paywall';
-import { LibraryRepository } from './library.repository';
+import { ReadingHistoryRecorder } from './reading-history.recorder';
 import { SolutionsRepository } from './solutions.repository';
 
 /** A solution's document as readers get it: behind the paywall, through a frame's ticket, or as a teaser. */
@@ -13,7 +13,7 @@ export class SolutionDocumentsService {
     private readonly solutions: SolutionsRepository,
     private readonly paywall: PaywallService,
     private readonly tickets: DocumentTickets,
-    private readonly library: LibraryRepository,
+    private readonly history: ReadingHistoryRecorder,
   ) {}
 
   /**
@@ -32,7 +32,7 @@ export class SolutionDocumentsService {
       { id, projectName: row.projectName!, head: row.head },
       lang,
     );
-    await this.library.recordView(userId, id);
+    this.history.record(userId, id);
     return Buffer.from(row.whole ? row.head : await this.documentOf(id), 'utf8');
   }
 

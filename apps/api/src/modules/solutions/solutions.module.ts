@@ -5,6 +5,7 @@ import { PaywallModule } from '../paywall';
 import { AdminSolutionsController } from './admin-solutions.controller';
 import { LibraryController } from './library.controller';
 import { LibraryRepository } from './library.repository';
+import { ReadingHistoryRecorder } from './reading-history.recorder';
 import { SolutionsController } from './solutions.controller';
 import { SolutionDocumentsService } from './solution-documents.service';
 import { RelatedSolutionsService } from './related-solutions.service';
@@ -22,7 +23,13 @@ export class SolutionsLibraryModule {}
 @Module({
   imports: [AuthModule, PaywallModule, BillingModule, SolutionsLibraryModule],
   controllers: [SolutionsController, AdminSolutionsController, LibraryController],
-  providers: [SolutionsService, SolutionDocumentsService, TranslationService, LibraryRepository],
+  providers: [
+    SolutionsService,
+    SolutionDocumentsService,
+    TranslationService,
+    LibraryRepository,
+    ReadingHistoryRecorder,
+  ],
   exports: [SolutionsService, SolutionsLibraryModule],
 })
 export class SolutionsModule {}

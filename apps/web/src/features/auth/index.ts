@@ -3,6 +3,7 @@ import { withTexts } from '../../lib/i18n';
 /** What other features may use of auth; everything else stays inside. */
 export { useMe } from './api/auth-api';
 export { useSession } from './api/use-session';
+export { TermsPrompt } from './components/TermsPrompt';
 export { useLogout } from './use-logout';
 
 /** The feature's screens for the router, each its own chunk with its texts, loaded when its route is first visited. */

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSite } from './api/site-api';
 
-/** The home page's footer (customer-area §2): the WeChat contact image and the filing notice, each when configured. */
+/**
+ * The home page's footer (customer-area §2): the WeChat contact image and the filing notice, each when configured;
+ * the terms and the privacy policy.
+ */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { data: site } = useSite();
@@ -26,6 +29,10 @@ export function SiteFooter() {
             <Link to={WebRoute.contact}>{t('contact.title')}</Link>
           </>
         )}
+        {' · '}
+        <Link to={WebRoute.terms}>{t('footer.terms')}</Link>
+        {' · '}
+        <Link to={WebRoute.privacy}>{t('footer.privacy')}</Link>
         {site?.icpFiling && (
           <>
             {' · '}

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   EMAIL_CODE_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
+  type AcceptTermsRequest,
   type ChangePasswordRequest,
   type DeleteAccountRequest,
   type EmailChangeRequest,
@@ -19,7 +20,16 @@ import {
   type ResetPasswordRequest,
   type VerifyEmailRequest,
 } from '@think-tank/contracts';
-import { IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  Equals,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { m, trim } from '../../../core/errors/validation-pipe';
 
 /** Rules listed in priority order, applied as stacked decorators would be (bottom first). */
@@ -73,6 +83,24 @@ export class RegisterDto implements RegisterRequest {
   @ApiProperty({ example: 'Secr3t!pw', minLength: PASSWORD_MIN_LENGTH })
   @NewPasswordField()
   password!: string;
+
+  @ApiPropertyOptional({
+    description:
+      'the form’s checkbox: true records the terms and privacy versions in force; false is refused; absent, the user is asked at the first visit',
+  })
+  @IsOptional()
+  @Equals(true, m('termsRequired'))
+  acceptedTerms?: boolean;
+}
+
+export class AcceptTermsDto implements AcceptTermsRequest {
+  @ApiProperty({ description: 'the terms’ version in force (GET /api/site/legal)' })
+  @RequiredString(32)
+  termsVersion!: string;
+
+  @ApiProperty({ description: 'the privacy policy’s version in force' })
+  @RequiredString(32)
+  privacyVersion!: string;
 }
 
 export class VerifyEmailDto implements VerifyEmailRequest {

@@ -43,6 +43,8 @@ export class MeBody extends SessionUserBody implements MeResponse {
   @ApiProperty({ description: 'the vip role, or a live period of a VIP plan' }) isVip!: boolean;
   @ApiProperty({ type: AllowancesBody }) allowances!: Allowances;
   @ApiProperty({ description: 'false for a provider sign-up without a password' }) hasPassword!: boolean;
+  @ApiProperty({ description: 'the terms or privacy policy in force is not the version accepted: ask again' })
+  termsToAccept!: boolean;
 }
 export class ProvidersBody implements ProvidersResponse {
   @ApiProperty() google!: boolean;
@@ -57,6 +59,19 @@ export function toSessionUser(user: User): SessionUser {
 }
 
 /** `isPaid` as SubscriptionsService.access decides it. */
-export function toMe(user: User, isPaid: boolean, isVip: boolean, allowances: Allowances): MeResponse {
-  return { ...toSessionUser(user), isPaid, isVip, allowances, hasPassword: user.passwordHash !== null };
+export function toMe(
+  user: User,
+  isPaid: boolean,
+  isVip: boolean,
+  termsToAccept: boolean,
+  allowances: Allowances,
+): MeResponse {
+  return {
+    ...toSessionUser(user),
+    isPaid,
+    isVip,
+    allowances,
+    hasPassword: user.passwordHash !== null,
+    termsToAccept,
+  };
 }

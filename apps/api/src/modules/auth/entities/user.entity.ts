@@ -37,6 +37,16 @@ export class User {
   @Column({ type: 'int', default: 0 })
   tokenVersion!: number;
 
+  /** The versions of the terms and the privacy policy the user accepted, and when (null: none yet). */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  termsVersion!: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  privacyVersion!: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  termsAcceptedAt!: Date | null;
+
   /** When its owner deleted it: the row stays, anonymised and disabled, for the orders it holds (contract §11). */
   @Column({ type: 'timestamptz', nullable: true })
   deletedAt!: Date | null;

@@ -1,5 +1,7 @@
 import type {
+  AcceptTermsRequest,
   AdminPage,
+  LegalVersions,
   ChangePasswordRequest,
   DeleteAccountRequest,
   EmailChangeRequest,
@@ -43,6 +45,7 @@ export const authApi = {
     api<MessageResponse>('/api/auth/email-change', { method: 'POST', body }),
   confirmEmailChange: (body: EmailChangeVerifyRequest) =>
     api<MessageResponse>('/api/auth/email-change/verify', { method: 'POST', body }),
+  acceptTerms: (body: AcceptTermsRequest) => api<void>('/api/auth/accept-terms', { method: 'POST', body }),
   deleteAccount: (body: DeleteAccountRequest) => api<void>('/api/users/me', { method: 'DELETE', body }),
   oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),
   exchange: (code: string) => post<SessionResponse>('/api/auth/exchange', { code }),
@@ -56,6 +59,10 @@ export function useMe(enabled = true) {
     shouldRetryOnError: false,
   });
 }
+
+/** The versions of the terms and the privacy policy in force, while `enabled` (the terms prompt is open). */
+export const useLegalVersions = (enabled: boolean) =>
+  useSWR(enabled ? '/api/site/legal' : null, (path: string) => api<LegalVersions>(path, { anonymous: true }));
 
 /** A page of the solutions the user unlocked with single views and can still read. */
 export const UNLOCKED_PAGE_SIZE = 10;

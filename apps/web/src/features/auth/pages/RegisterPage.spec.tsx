@@ -60,4 +60,29 @@ describe('RegisterPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '返回上一步' }));
     expect(screen.getByLabelText(/^邮箱/)).toHaveValue('li@example.cn');
   });
+
+  it('sends nothing until the terms are accepted, then says so to the server', async () => {
+    fetchSpy.mockImplementation(async () =>
+      Response.json({ message: '注册成功，验证码已发送至您的邮箱' }, { status: 201 }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^用户名/), 'li_lei');
+    await user.type(screen.getByLabelText(/^邮箱/), 'li@example.cn');
+    await user.type(screen.getByLabelText(/^密码/), 'Secr3t!pass');
+    await user.type(screen.getByLabelText(/^确认密码/), 'Secr3t!pass');
+    await user.click(screen.getByRole('button', { name: '注册' }));
+    expect(screen.getByText('请阅读并同意服务条款和隐私政策')).toBeInTheDocument();
+    expect(formCalls()).toEqual([]);
+    expect(screen.getByRole('link', { name: '《服务条款》' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '/privacy');
+
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await user.click(screen.getByRole('button', { name: '注册' }));
+    await screen.findByText('注册成功，验证码已发送至您的邮箱');
+    const [[url, init]] = formCalls();
+    expect(String(url)).toMatch(/\/api\/auth\/register$/);
+    expect(JSON.parse(String(init?.body))).toMatchObject({ username: 'li_lei', acceptedTerms: true });
+    fetchSpy.mockReset();
+  });
 });

@@ -37,6 +37,9 @@ export default function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(state.notice ?? null);
   const [verified, setVerified] = useState(false);
+  // The terms' box (contract §11): unticked, nothing is sent; its error shows under it once submitted.
+  const [accepted, setAccepted] = useState(false);
+  const [termsError, setTermsError] = useState(false);
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -52,13 +55,15 @@ export default function RegisterPage() {
   const register = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!form.validate()) return;
+    setTermsError(!accepted);
+    if (!form.validate() || !accepted) return;
     setBusy('register');
     try {
       const res = await authApi.register({
         username: form.values.username.trim(),
         email,
         password: form.values.password,
+        acceptedTerms: true,
       });
       setNotice(res.message);
       setStep(2);
@@ -142,6 +147,28 @@ export default function RegisterPage() {
           {field('email', 'email', 'email')}
           {field('password', 'password', 'new-password', t('register.passwordHint'))}
           {field('confirmPassword', 'password', 'new-password')}
+          <Form.Group className="mb-3" controlId="register-terms">
+            <Form.Check
+              type="checkbox"
+              isInvalid={termsError}
+              checked={accepted}
+              onChange={(e) => (setAccepted(e.target.checked), setTermsError(false))}
+              label={
+                <>
+                  {t('register.accept')}{' '}
+                  <Link to={WebRoute.terms} target="_blank">
+                    {t('register.terms')}
+                  </Link>{' '}
+                  {t('register.and')}{' '}
+                  <Link to={WebRoute.privacy} target="_blank">
+                    {t('register.privacy')}
+                  </Link>
+                </>
+              }
+              feedback={t('validation:termsRequired')}
+              feedbackType="invalid"
+            />
+          </Form.Group>
           <SubmitButton
             busy={busy === 'register'}
             disabled={busy !== null}

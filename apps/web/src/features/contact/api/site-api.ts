@@ -1,4 +1,4 @@
-import type { SiteInfo } from '@think-tank/contracts';
+import type { LegalDocument, LegalText, SiteInfo } from '@think-tank/contracts';
 import useSWR from 'swr';
 import { api } from '../../../lib/api-client';
 import { apiKey } from '../../../lib/api-key';
@@ -9,3 +9,11 @@ export const useSite = () =>
     revalidateOnFocus: false,
     revalidateIfStale: false,
   });
+
+/** The terms or the privacy policy in the reader's language (GET /api/site/legal/:document). */
+export const useLegalText = (document: LegalDocument, language: string) =>
+  useSWR(
+    apiKey(`/api/site/legal/${document}`, {}, language),
+    (key: string) => api<LegalText>(key, { anonymous: true }),
+    { revalidateOnFocus: false },
+  );
