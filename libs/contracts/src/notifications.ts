@@ -41,3 +41,26 @@ export interface BroadcastRequest {
   actionUrl?: string;
   userIds?: string[];
 }
+
+/**
+ * The events that may also come by e-mail (contract §11): a stage finished or failed, a payment, a subscription
+ * about to end. Each mail carries a one-click unsubscribe from its kind (RFC 8058).
+ */
+export const MAIL_KINDS = ['stage', 'payment', 'subscription'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** GET|PUT /api/users/me/notification-preferences: which kinds come by e-mail (PUT takes any of them). */
+export type NotificationPreferences = Record<MailKind, boolean>;
+
+/** Before a user chooses: stage and payment mails on, the subscription reminder in the app only. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  stage: true,
+  payment: true,
+  subscription: false,
+};
+
+/** What an unsubscribe link names, for its page (GET /api/notifications/unsubscribe?token=…). */
+export interface UnsubscribeInfo {
+  kind: MailKind;
+  subscribed: boolean;
+}

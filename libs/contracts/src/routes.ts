@@ -28,6 +28,7 @@ export const WebRoute = {
   admin: '/admin',
   contact: '/contact',
   terms: '/terms',
+  unsubscribe: '/unsubscribe',
   privacy: '/privacy',
   oauthLoading: (provider: string) => `/auth/${provider}/loading`,
   oauthCallback: (provider: string) => `/auth/${provider}/callback`,

@@ -18,6 +18,7 @@ import { Refund } from '../modules/billing/entities/refund.entity';
 import { InvoiceRequest } from '../modules/billing/entities/invoice-request.entity';
 import { Subscription } from '../modules/billing/entities/subscription.entity';
 import { Message } from '../modules/notifications/entities/message.entity';
+import { MailPreference } from '../modules/notifications/entities/mail-preference.entity';
 import { Demand } from '../modules/demand-store/entities/demand.entity';
 import { DemandStage } from '../modules/demand-store/entities/demand-stage.entity';
 import { DemandEvent } from '../modules/demand-store/entities/demand-event.entity';
@@ -45,6 +46,7 @@ export const ENTITIES = [
   InvoiceRequest,
   Subscription,
   Message,
+  MailPreference,
   Demand,
   DemandStage,
   DemandEvent,

@@ -5,6 +5,7 @@ import { authData, authPages } from '../features/auth';
 import { billingData, billingPages } from '../features/billing';
 import { contactPages } from '../features/contact';
 import { homeData, homePages } from '../features/home';
+import { notificationsPages } from '../features/notifications';
 import { solutionsPages } from '../features/solutions';
 import { workshopData, workshopPages } from '../features/workshop';
 import { setSessionExpiredHandler } from '../lib/api-client';
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: '/contact', ...screen(contactPages.contact) },
       { path: '/terms', ...screen(contactPages.legal) },
       { path: '/privacy', ...screen(contactPages.legal) },
+      { path: '/unsubscribe', ...screen(notificationsPages.unsubscribe) },
       { path: '/forgot-password', ...screen(authPages.forgotPassword) },
       { path: '/reset-password', ...screen(authPages.resetPassword) },
       { path: '/profile', ...screen(authPages.profile, signedIn) },

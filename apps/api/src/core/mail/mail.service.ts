@@ -12,6 +12,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 export interface OutboxEntry extends Mail {
   sentAt: string;

@@ -23,6 +23,7 @@ import { OrderSubjectContract1795540800000 } from './1795540800000-OrderSubjectC
 import { Library1795540900000 } from './1795540900000-Library';
 import { AccountLifecycle1795541000000 } from './1795541000000-AccountLifecycle';
 import { TermsAcceptance1795541100000 } from './1795541100000-TermsAcceptance';
+import { MailPreferences1795541200000 } from './1795541200000-MailPreferences';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -50,6 +51,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Library1795540900000,
   AccountLifecycle1795541000000,
   TermsAcceptance1795541100000,
+  MailPreferences1795541200000,
 ];
 
 /**

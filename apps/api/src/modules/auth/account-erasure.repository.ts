@@ -39,6 +39,7 @@ export class AccountErasureRepository {
       'favourites',
       'reading_history',
       'messages',
+      'mail_preferences',
       'vip_applications',
       'demands',
     ])

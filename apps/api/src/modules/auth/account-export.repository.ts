@@ -16,7 +16,7 @@ export class AccountExportRepository {
       return {
         account: (
           await rows(
-            `SELECT id, username, email, role, "isPaid", "vipStartupQuota", "emailVerifiedAt", "termsVersion",
+            `SELECT id, username, email, role, "isPaid", "vipStartupQuota", "emailVerifiedAt", language, "termsVersion",
                   "privacyVersion", "termsAcceptedAt", "createdAt"
                FROM users WHERE id = $1`,
           )
@@ -44,6 +44,9 @@ export class AccountExportRepository {
           `SELECT g."solutionId", s."projectName", g."expiresAt", g."createdAt"
              FROM solution_access_grants g LEFT JOIN solutions s ON s.id = g."solutionId"
             WHERE g."userId" = $1 ORDER BY g."createdAt"`,
+        ),
+        mailPreferences: await rows(
+          `SELECT stage, payment, subscription, "updatedAt" FROM mail_preferences WHERE "userId" = $1`,
         ),
         favourites: await rows(
           `SELECT f."solutionId", s."projectName", f."createdAt"

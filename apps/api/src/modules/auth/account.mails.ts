@@ -1,6 +1,6 @@
 import type { Mail } from '../../core/mail/mail.service';
 import { escapeHtml as escape } from '../../core/http/escape-html';
-import { mailLayout } from './auth.mails';
+import { mailLayout } from '../../core/mail/mail-layout';
 
 /** Told to the account after its password changed while signed in: if it was not them, they know at once. */
 export function passwordChangedMail(to: string, username: string, resetLink: string): Mail {

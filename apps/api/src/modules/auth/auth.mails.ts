@@ -1,13 +1,7 @@
 import { EMAIL_CODE_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@think-tank/contracts';
 import type { Mail } from '../../core/mail/mail.service';
 import { escapeHtml } from '../../core/http/escape-html';
-
-/** A mail's HTML: the brand, then the paragraphs (already escaped where they hold user text). */
-export function mailLayout(title: string, paragraphs: string[]): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif;color:#212529;max-width:560px;margin:auto">
-<h2>智库</h2>${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</body></html>`;
-}
+import { mailLayout } from '../../core/mail/mail-layout';
 
 /** Chinese first, with one English line (issue 2). */
 export function verificationCodeMail(to: string, username: string, code: string): Mail {

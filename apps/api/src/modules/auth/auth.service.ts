@@ -92,6 +92,7 @@ export class AuthService {
         username: dto.username,
         email: dto.email,
         passwordHash: await this.passwords.hash(dto.password),
+        language: lang,
         ...(dto.acceptedTerms ? this.acceptance() : {}),
       })
       .catch((e: { detail?: string }) => {
@@ -147,6 +148,8 @@ export class AuthService {
     await this.limiter.giveBack(...limits);
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
     if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', { email: user.email });
+    // Their mails are written in the language they last signed in with.
+    if (user.language !== lang) await this.users.update(user.id, { language: lang });
     return this.session(user, AuthMessage.loggedIn[lang]);
   }
 

@@ -1,10 +1,11 @@
-import { formatMoney, WebRoute, type Currency, type Localized } from '@think-tank/contracts';
+import { formatMoney, WebRoute, type Currency, type Localized, type MailKind } from '@think-tank/contracts';
 
-/** A message in both languages, with where it leads. */
+/** A message in both languages, with where it leads, and the kind of mail that also carries it (if any). */
 export interface MessageDraft {
   title: Localized;
   content: Localized;
   actionUrl?: string | null;
+  mail?: MailKind;
 }
 
 const day = (d: Date, lang: 'zh' | 'en') =>
@@ -34,6 +35,7 @@ export const Messages = {
       en: `We received your payment of ${formatMoney(price)} for ${subject}.`,
     },
     actionUrl,
+    mail: 'payment',
   }),
   paymentFailed: (subject: string): MessageDraft => ({
     title: { zh: '支付失败', en: 'Payment failed' },
@@ -42,6 +44,7 @@ export const Messages = {
       en: `The payment for ${subject} did not go through. You can try again later.`,
     },
     actionUrl: '/subscription',
+    mail: 'payment',
   }),
   subscriptionStarted: (plan: Localized, end: Date): MessageDraft => ({
     title: { zh: '订阅已生效', en: 'Subscription started' },
@@ -119,6 +122,7 @@ export const Messages = {
       en: `${plan.en} ends on ${day(end, 'en')}. Renew to keep reading whole solutions.`,
     },
     actionUrl: WebRoute.renewal(planId),
+    mail: 'subscription',
   }),
   stageCompleted: (demandName: string, stage: Localized, actionUrl: string): MessageDraft => ({
     title: { zh: '阶段已完成', en: 'Stage completed' },
@@ -127,6 +131,7 @@ export const Messages = {
       en: `The ${stage.en} stage of “${demandName}” is ready to read and edit.`,
     },
     actionUrl,
+    mail: 'stage',
   }),
   stageFailed: (demandName: string, stage: Localized, reason: string, actionUrl: string): MessageDraft => ({
     title: { zh: '阶段处理失败', en: 'Stage failed' },
@@ -135,5 +140,6 @@ export const Messages = {
       en: `The ${stage.en} stage of “${demandName}” failed: ${reason}. You can retry it on the demand's page.`,
     },
     actionUrl,
+    mail: 'stage',
   }),
 };

@@ -15,6 +15,7 @@ import { isUuid } from '../../core/http/id.pipe';
 import { SocketPush, userRoom } from '../../core/realtime/socket-push';
 import { Message } from './entities/message.entity';
 import { MessagesRepository } from './messages.repository';
+import { NotificationMailer } from './notification-mailer';
 import type { MessageDraft } from './notifications.messages';
 
 const LANGUAGES: Language[] = ['zh', 'en'];
@@ -38,6 +39,7 @@ export class NotificationsService {
     private readonly messages: MessagesRepository,
     private readonly push: SocketPush,
     private readonly audit: AuditLog,
+    private readonly mailer: NotificationMailer,
   ) {}
 
   async list(userId: string, page: number, limit: number, lang: Language): Promise<MessagesPage> {
@@ -63,13 +65,16 @@ export class NotificationsService {
   }
 
   /**
-   * Writes a message to each user in the caller's transaction and returns the push to run once it commits:
-   * a message nobody can read is never announced.
+   * Writes a message to each user in the caller's transaction and returns the push (and its mails) to run once it
+   * commits: a message nobody can read is never announced.
    */
   async write(tx: Tx, userIds: string[], draft: MessageDraft): Promise<() => Promise<void>> {
     if (userIds.length === 0) return async () => undefined;
     const rows = await this.messages.insert(tx, userIds, draft);
-    return () => this.announce(rows);
+    return async () => {
+      await this.announce(rows);
+      await this.mailer.send(userIds, draft);
+    };
   }
 
   /** Writes and pushes at once, outside any other transaction. */

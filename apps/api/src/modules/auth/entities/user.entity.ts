@@ -1,4 +1,4 @@
-import { Role } from '@think-tank/contracts';
+import { Role, type Language } from '@think-tank/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('users')
@@ -36,6 +36,10 @@ export class User {
   /** Stamped into access tokens; raised to end every token issued before (TokenVersions). */
   @Column({ type: 'int', default: 0 })
   tokenVersion!: number;
+
+  /** The language the user last signed in with (Accept-Language): their mails are written in it. */
+  @Column({ type: 'varchar', length: 2, default: 'zh' })
+  language!: Language;
 
   /** The versions of the terms and the privacy policy the user accepted, and when (null: none yet). */
   @Column({ type: 'varchar', length: 32, nullable: true })

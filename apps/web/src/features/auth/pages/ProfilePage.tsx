@@ -12,6 +12,7 @@ import { UnlockedSolutions } from '../components/UnlockedSolutions';
 import { ChangeEmailForm } from '../components/ChangeEmailForm';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { FavouritesList, HistoryList } from '../../solutions';
+import { MailPreferences } from '../../notifications';
 import { useMyVipApplication } from '../api/vip-api';
 import { useLogout } from '../use-logout';
 
@@ -96,6 +97,7 @@ export default function ProfilePage() {
           <UnlockedSolutions />
           <FavouritesList />
           <HistoryList />
+          <MailPreferences />
           {me && <ChangeEmailForm hasPassword={me.hasPassword} />}
           <ChangePasswordForm />
           <DataExport />
