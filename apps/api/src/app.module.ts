@@ -5,6 +5,7 @@ import { coreModules } from './core/core-modules';
 import { AllExceptionsFilter } from './core/errors/error-responder';
 import { HealthModule } from './core/health/health.module';
 import { SiteModule } from './core/site/site.controller';
+import { VitalsModule } from './core/metrics/vitals.controller';
 import { NotificationsModule } from './modules/notifications';
 import { AuthModule } from './modules/auth';
 import { AdminModule } from './modules/admin';
@@ -22,6 +23,7 @@ export class AppModule {
         NotificationsModule,
         HealthModule,
         SiteModule,
+        VitalsModule,
         AuthModule,
         SolutionsModule,
         BillingModule,

@@ -381,6 +381,9 @@ describe('auth (contract §3)', () => {
         isPaid: false,
         isVip: false,
         allowances: { dailyViewLimit: null, dailyViewsLeft: null, vipStartupsLeft: null },
+        hasPassword: true,
+        // Registered by a client without the terms' box: asked to accept them at the first visit.
+        termsToAccept: true,
       });
       await t.db.query('UPDATE users SET "isPaid" = true WHERE id = $1', [u.session.user.id]);
       const paid = await t.http

@@ -215,6 +215,11 @@ describe('bounded cost', () => {
       const id = page.body[0]._id;
       await t.http.get(`/api/demand-store/${id}/events?after=1e21`).set(owner.auth).expect(400);
       await t.http.get('/api/messages?page=1e21').set(owner.auth).expect(400);
+      // Search takes the spec's tags (ignored: the library has none) rather than refusing the request.
+      const tagged = await t.http
+        .get('/api/solutions/search?query=&tags=%E4%BE%9B%E5%BA%94%E9%93%BE')
+        .expect(200);
+      expect(tagged.body).toMatchObject({ page: 1, pageSize: 5 });
       await t.http
         .get('/api/admin/users?page=1e21')
         .set((await insertUser(t, Role.Admin)).auth)

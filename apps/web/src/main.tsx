@@ -2,9 +2,11 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { AppRoutes, routes } from './app/router';
 import { fetchFirstScreen } from './app/screen';
+import { VITALS_SAMPLE_RATE } from '@think-tank/contracts';
+import { firstScreenSettled } from './lib/first-screen';
 import { initI18n } from './lib/i18n';
 
 await initI18n();
@@ -22,3 +24,11 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+
+// One page load in ten reports its vitals (lib/web-vitals.ts), under the pattern of the route it landed on.
+if (Math.random() < VITALS_SAMPLE_RATE) {
+  const landed = matchRoutes(routes, window.location)?.at(-1)?.route.path ?? 'other';
+  void firstScreenSettled()
+    .then(() => import('./lib/web-vitals'))
+    .then((vitals) => vitals.reportVitals(landed));
+}

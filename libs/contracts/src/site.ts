@@ -32,3 +32,38 @@ export interface AcceptTermsRequest {
 
 /** Where a filing number is looked up (the Ministry's filing system). */
 export const ICP_FILING_SITE = 'https://beian.miit.gov.cn/';
+
+/** Real-user vitals (POST /api/vitals): what a sampled browser reports of its first page, per route pattern. */
+export const VITAL_NAMES = ['LCP', 'INP', 'CLS'] as const;
+export type VitalName = (typeof VITAL_NAMES)[number];
+/** The share of page loads that report their vitals. */
+export const VITALS_SAMPLE_RATE = 0.1;
+/** The route patterns a report may name (the web app's, by which the histograms are labelled); others are "other". */
+export const VITAL_ROUTES = [
+  '/',
+  '/solutions',
+  '/solutions/:solutionId/view',
+  '/login',
+  '/register',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/profile',
+  '/profile/orders',
+  '/subscription',
+  '/subscription-management',
+  '/payment',
+  '/requirements',
+  '/demand-list',
+  '/demand-store/:id',
+  '/demand-lab/:labName/*',
+  '/admin',
+  'other',
+] as const;
+export interface VitalReport {
+  name: VitalName;
+  /** LCP and INP in seconds, CLS as its score. */
+  value: number;
+  /** The pattern of the route the page landed on. */
+  route: string;
+}

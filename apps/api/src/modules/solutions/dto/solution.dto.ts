@@ -69,6 +69,12 @@ export class SearchQueryDto {
     toClassOnly: true,
   })
   pageSize: number = SEARCH_PAGE_SIZE;
+
+  @ApiPropertyOptional({ description: 'accepted and ignored (contract §11): the library has no tags' })
+  @IsOptional()
+  @IsString(invalid)
+  @MaxLength(500, invalid)
+  tags?: string;
 }
 
 export class SolutionListItemBody implements SolutionListItem {
