@@ -116,3 +116,14 @@ export type ProvidersResponse = Record<OAuthProvider, boolean>;
 export interface RedirectResponse {
   redirectUrl: string;
 }
+
+/** A signed-in device (GET /api/users/me/sessions): one session, from its sign-in to its last refresh. */
+export interface DeviceSession {
+  id: string;
+  /** The browser's User-Agent when it signed in (null when it sent none). */
+  userAgent: string | null;
+  signedInAt: string;
+  lastUsedAt: string;
+  /** The session of the request that asked. */
+  current: boolean;
+}

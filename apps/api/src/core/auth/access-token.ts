@@ -8,6 +8,8 @@ export interface AccessClaims {
   typ: 'access';
   /** The user's token version when it was issued (TokenVersions). */
   ver: number;
+  /** The session (refresh family) the token was issued in: signing that device out ends it (TokenVersions). */
+  sid?: string;
   iat: number;
   exp: number;
 }

@@ -6,6 +6,8 @@ export interface AuthUser {
   role: Role;
   /** The token version the access token carries (checked by JwtAuthGuard against TokenVersions). */
   tokenVersion?: number;
+  /** The session (refresh family) the access token belongs to. */
+  sessionId?: string;
   /** The request's id, added by @CurrentUser(). */
   requestId?: string;
 }

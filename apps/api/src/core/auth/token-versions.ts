@@ -14,10 +14,12 @@ const NONE = -1;
  * the user, changing their role, resetting their password or logging out everywhere raises the version, so the
  * tokens issued before stop working on every route and socket. Each process remembers a user's version for at
  * most 2 s, so every replica sees a change within that time at the cost of one small query per user per 2 s.
+ * The same query brings the user's sessions ended lately (a device signed out, a logout): their access tokens
+ * (the `sid` claim) stop too.
  */
 @Injectable()
 export class TokenVersions {
-  private readonly known = new Map<string, { version: number; until: number }>();
+  private readonly known = new Map<string, { version: number; ended: string[]; until: number }>();
 
   constructor(private readonly users: TokenVersionsRepository) {}
 
@@ -25,12 +27,14 @@ export class TokenVersions {
    * Synchronous while the user's version is remembered (the hot path), else after one query. `fresh` always asks
    * the database: a socket's handshake, so that a socket closed by a revocation cannot reconnect at once.
    */
-  isCurrent(userId: string, version: unknown, fresh = false): boolean | Promise<boolean> {
+  isCurrent(userId: string, version: unknown, fresh = false, session?: string): boolean | Promise<boolean> {
     if (typeof version !== 'number') return false;
     const known = fresh ? undefined : this.known.get(userId);
+    const current = (now: { version: number; ended: string[] }) =>
+      version === now.version && !(session && now.ended.includes(session));
     // A token newer than what we remember means the version changed here in the meantime: read it again.
-    if (known && known.until > Date.now() && version <= known.version) return version === known.version;
-    return this.load(userId).then((current) => version === current.version);
+    if (known && known.until > Date.now() && version <= known.version) return current(known);
+    return this.load(userId).then(current);
   }
 
   /** The user's role as it is in the database now, when the token's version is current; else undefined. */
@@ -44,13 +48,14 @@ export class TokenVersions {
     this.known.delete(userId);
   }
 
-  private async load(userId: string): Promise<{ version: number; role?: Role }> {
+  private async load(userId: string): Promise<{ version: number; ended: string[]; role?: Role }> {
     const row = await this.users.current(userId);
     const version = row && !row.disabled ? row.tokenVersion : NONE;
+    const ended = row?.endedSessions ?? [];
     if (this.known.size >= KEPT) this.known.delete(this.known.keys().next().value!);
     this.known.delete(userId);
-    this.known.set(userId, { version, until: Date.now() + TOKEN_VERSION_TTL_MS });
-    return { version, role: row?.role };
+    this.known.set(userId, { version, ended, until: Date.now() + TOKEN_VERSION_TTL_MS });
+    return { version, ended, role: row?.role };
   }
 }
 

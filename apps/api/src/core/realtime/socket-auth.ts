@@ -31,14 +31,14 @@ export function authenticateSockets(namespace: Namespace, key: KeyObject, versio
     } catch {
       return next(new Error('UNAUTHORIZED'));
     }
-    Promise.resolve(versions.isCurrent(claims.sub, claims.ver, true)).then(
+    Promise.resolve(versions.isCurrent(claims.sub, claims.ver, true, claims.sid)).then(
       (current) => {
         if (!current) return next(new Error('UNAUTHORIZED'));
         socket.data = { userId: claims.sub, lang: languageOf(auth.lang ?? 'zh') } satisfies SocketUser;
         const timer = setTimeout(() => endSession(socket), claims.exp * 1000 - Date.now());
         socket.on('disconnect', () => clearTimeout(timer));
         socket.use((_event, nextEvent) => {
-          Promise.resolve(versions.isCurrent(claims.sub, claims.ver)).then(
+          Promise.resolve(versions.isCurrent(claims.sub, claims.ver, false, claims.sid)).then(
             (still) => (still ? nextEvent() : endSession(socket)),
             // The event cannot be judged while the database is away, and dropping it silently would leave the
             // client waiting for an answer: the socket is closed, and its client reconnects and asks again.

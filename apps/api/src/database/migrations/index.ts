@@ -24,6 +24,7 @@ import { Library1795540900000 } from './1795540900000-Library';
 import { AccountLifecycle1795541000000 } from './1795541000000-AccountLifecycle';
 import { TermsAcceptance1795541100000 } from './1795541100000-TermsAcceptance';
 import { MailPreferences1795541200000 } from './1795541200000-MailPreferences';
+import { SessionDevices1795541300000 } from './1795541300000-SessionDevices';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -52,6 +53,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AccountLifecycle1795541000000,
   TermsAcceptance1795541100000,
   MailPreferences1795541200000,
+  SessionDevices1795541300000,
 ];
 
 /**

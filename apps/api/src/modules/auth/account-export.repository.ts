@@ -25,7 +25,7 @@ export class AccountExportRepository {
           `SELECT provider, "createdAt" FROM identities WHERE "userId" = $1 ORDER BY "createdAt"`,
         ),
         sessions: await rows(
-          `SELECT "familyId", min("createdAt") AS "signedInAt", max("createdAt") AS "lastUsedAt",
+          `SELECT "familyId", min("createdAt") AS "signedInAt", max("createdAt") AS "lastUsedAt", min("userAgent") AS "userAgent",
                   max("revokedAt") AS "endedAt"
              FROM refresh_tokens WHERE "userId" = $1 GROUP BY "familyId" ORDER BY min("createdAt")`,
         ),

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Language } from '@think-tank/contracts';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { Lang } from '../../core/http/language.decorator';
+import { UserAgent } from '../../core/http/user-agent.decorator';
 import { AccountService } from './account.service';
 import {
   ChangePasswordDto,
@@ -27,8 +28,13 @@ export class AccountController {
       'Change the password with the current one (400 WRONG_PASSWORD, 5 tries per 15 minutes): every other session ends; answers this device’s new session',
   })
   @ApiResponse({ status: 200, type: SessionBody })
-  changePassword(@Body() dto: ChangePasswordDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
-    return this.account.changePassword(user.id, dto, lang);
+  changePassword(
+    @Body() dto: ChangePasswordDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+    @UserAgent() device: string | null,
+  ) {
+    return this.account.changePassword(user.id, dto, lang, device);
   }
 
   @Post('auth/email-change')
@@ -55,6 +61,25 @@ export class AccountController {
     @Lang() lang: Language,
   ) {
     return this.account.confirmEmailChange(user.id, dto, lang);
+  }
+
+  @Get('users/me/sessions')
+  @ApiOperation({
+    summary:
+      'The signed-in devices: [{id, userAgent, signedInAt, lastUsedAt, current}], the last used first (live sessions)',
+  })
+  devices(@CurrentUser() user: AuthUser) {
+    return this.account.devices(user);
+  }
+
+  @Delete('users/me/sessions/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary:
+      'Sign one device out: its session ends and its access token within seconds; 404 for another user’s or an ended one; 20 a minute',
+  })
+  signOutDevice(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<void> {
+    return this.account.signOutDevice(user.id, id);
   }
 
   @Delete('users/me')

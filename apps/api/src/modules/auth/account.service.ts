@@ -7,6 +7,7 @@ import {
   WebRoute,
   type ChangePasswordRequest,
   type DeleteAccountRequest,
+  type DeviceSession,
   type EmailChangeRequest,
   type EmailChangeVerifyRequest,
   type Language,
@@ -16,11 +17,13 @@ import {
 import { randomInt } from 'node:crypto';
 import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppConfig } from '../../core/config/app-config';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions, type Tx } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
+import type { AuthUser } from '../../core/auth/auth-user';
 import { isUniqueViolation } from '../../core/database/unique-violation';
+import { isUuid } from '../../core/http/id.pipe';
 import { AccountCodesRepository } from './account-codes.repository';
 import { AccountErasureRepository } from './account-erasure.repository';
 import { AccountExportRepository } from './account-export.repository';
@@ -30,6 +33,7 @@ import { AuthMessage } from './auth.messages';
 import { AuthService } from './auth.service';
 import type { User } from './entities/user.entity';
 import { PasswordService } from './password.service';
+import { SessionsRepository } from './sessions.repository';
 import { sha256, TokenService } from './token.service';
 import { UsersRepository } from './users.repository';
 
@@ -39,6 +43,8 @@ const PASSWORD_CHANGES = { max: 5, windowSeconds: 15 * 60 };
 const EXPORTS = { max: 3, windowSeconds: 3600 };
 /** E-mail change requests per account (each a password check and a mail to an address of the caller's choice). */
 const EMAIL_CHANGES = { max: 5, windowSeconds: 15 * 60 };
+/** Devices signed out a minute: a list has few, and each ends sockets. */
+const DEVICE_SIGN_OUTS = { max: 20, windowSeconds: 60 };
 /** Tries at deleting, as at changing the password. */
 const DELETIONS = { max: 5, windowSeconds: 15 * 60 };
 
@@ -61,13 +67,19 @@ export class AccountService {
     private readonly exports: AccountExportRepository,
     private readonly codes: AccountCodesRepository,
     private readonly erasure: AccountErasureRepository,
+    private readonly sessions: SessionsRepository,
   ) {}
 
   /**
    * A new password, proven with the current one: every session ends (the other devices', and this one's tokens),
    * and this device gets a new session, so that only it stays signed in.
    */
-  async changePassword(userId: string, dto: ChangePasswordRequest, lang: Language): Promise<SessionResponse> {
+  async changePassword(
+    userId: string,
+    dto: ChangePasswordRequest,
+    lang: Language,
+    device: string | null = null,
+  ): Promise<SessionResponse> {
     await this.limiter.take({ key: `password-change:${userId}`, ...PASSWORD_CHANGES });
     const user = await this.enabled(userId);
     if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword)))
@@ -76,19 +88,14 @@ export class AccountService {
     await this.transactions.run(async (tx) => {
       await this.users.update(userId, { passwordHash }, tx);
       await this.tokens.endAllSessions(tx, userId);
-      await this.audit.record(tx, {
-        actorId: userId,
-        action: 'account.password_changed',
-        targetType: 'user',
-        targetId: userId,
-      });
+      await this.ownAction(tx, userId, 'account.password_changed');
     });
     this.tokens.sessionsEnded(userId);
     await this.mail.send(
       passwordChangedMail(user.email, user.username, `${this.config.publicUrl}${WebRoute.forgotPassword}`),
     );
     // Read again: the new session's tokens carry the version the change just raised.
-    return this.auth.session((await this.auth.findUser(userId))!, AuthMessage.passwordChanged[lang]);
+    return this.auth.session((await this.auth.findUser(userId))!, AuthMessage.passwordChanged[lang], device);
   }
 
   /** A copy of everything held about the user, as a JSON file (PIPL's right to a copy). */
@@ -96,14 +103,7 @@ export class AccountService {
     await this.limiter.take({ key: `data-export:${userId}`, ...EXPORTS });
     const user = await this.enabled(userId);
     const data = await this.exports.of(userId);
-    await this.transactions.run((tx) =>
-      this.audit.record(tx, {
-        actorId: userId,
-        action: 'account.exported',
-        targetType: 'user',
-        targetId: userId,
-      }),
-    );
+    await this.transactions.run((tx) => this.ownAction(tx, userId, 'account.exported'));
     await this.mail.send(dataExportedMail(user.email, user.username));
     const day = new Date().toISOString().slice(0, 10);
     return {
@@ -157,12 +157,7 @@ export class AccountService {
         if (!(await this.codes.consumeEmailChange(tx, userId, pending.codeHash)))
           throw new AppError('INVALID_CODE');
         await this.users.update(userId, { email: pending.newEmail, emailVerifiedAt: new Date() }, tx);
-        await this.audit.record(tx, {
-          actorId: userId,
-          action: 'account.email_changed',
-          targetType: 'user',
-          targetId: userId,
-        });
+        await this.ownAction(tx, userId, 'account.email_changed');
       })
       .catch((e: unknown) => {
         throw isUniqueViolation(e) ? new AppError('EMAIL_TAKEN') : e;
@@ -188,15 +183,38 @@ export class AccountService {
     await this.transactions.run(async (tx) => {
       await this.tokens.endAllSessions(tx, userId);
       await this.erasure.erase(tx, userId);
-      await this.audit.record(tx, {
-        actorId: userId,
-        action: 'account.deleted',
-        targetType: 'user',
-        targetId: userId,
-      });
+      await this.ownAction(tx, userId, 'account.deleted');
     });
     this.tokens.sessionsEnded(userId);
     await this.mail.send(accountDeletedMail(user.email, user.username));
+  }
+
+  /** The user's signed-in devices (live sessions), the last used first; `current` is the one asking. */
+  async devices(user: AuthUser): Promise<DeviceSession[]> {
+    return (await this.sessions.live(user.id)).map((s) => ({
+      id: s.id,
+      userAgent: s.userAgent,
+      signedInAt: new Date(s.signedInAt).toISOString(),
+      lastUsedAt: new Date(s.lastUsedAt).toISOString(),
+      current: s.id === user.sessionId,
+    }));
+  }
+
+  /**
+   * Signs one device out: its session ends, and its access token within seconds on every replica (TokenVersions'
+   * ended sessions); its sockets close. 404 for a session that is not the user's or not live.
+   */
+  async signOutDevice(userId: string, sessionId: string): Promise<void> {
+    await this.limiter.take({ key: `device-sign-out:${userId}`, ...DEVICE_SIGN_OUTS });
+    if (!isUuid(sessionId) || !(await this.sessions.endOne(userId, sessionId)))
+      throw new AppError('NOT_FOUND');
+    await this.transactions.run((tx) => this.ownAction(tx, userId, 'account.device_signed_out'));
+    this.tokens.sessionsEnded(userId);
+  }
+
+  /** Audits what the user did to their own account. */
+  private ownAction(tx: Tx, userId: string, action: string): Promise<void> {
+    return this.audit.record(tx, { actorId: userId, action, targetType: 'user', targetId: userId });
   }
 
   /** The account, unless it is gone or disabled since its token was issued. */

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { ClientIp } from '../../core/http/client-ip.decorator';
+import { UserAgent } from '../../core/http/user-agent.decorator';
 import { Lang } from '../../core/http/language.decorator';
 import { Public } from '../../core/http/public.decorator';
 import { AuthService } from './auth.service';
@@ -55,8 +56,8 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Verify the e-mail code (10 min, 5 tries) and log in' })
   @ApiResponse({ status: 200, type: SessionBody })
-  verifyEmail(@Body() dto: VerifyEmailDto, @Lang() lang: Language) {
-    return this.auth.verifyEmail(dto, lang);
+  verifyEmail(@Body() dto: VerifyEmailDto, @Lang() lang: Language, @UserAgent() device: string | null) {
+    return this.auth.verifyEmail(dto, lang, device);
   }
 
   @Public()
@@ -73,8 +74,13 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Log in by username or e-mail' })
   @ApiResponse({ status: 200, type: SessionBody })
-  login(@Body() dto: LoginDto, @Lang() lang: Language, @ClientIp() ip: string) {
-    return this.auth.login(dto, lang, ip);
+  login(
+    @Body() dto: LoginDto,
+    @Lang() lang: Language,
+    @ClientIp() ip: string,
+    @UserAgent() device: string | null,
+  ) {
+    return this.auth.login(dto, lang, ip, device);
   }
 
   @Public()
@@ -160,8 +166,9 @@ export class AuthController {
     @Lang() lang: Language,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
+    @UserAgent() device: string | null,
   ) {
-    const session = await this.oauth.exchange(dto.code, browserBinding(req), lang);
+    const session = await this.oauth.exchange(dto.code, browserBinding(req), lang, device);
     unbindBrowser(reply);
     return session;
   }

@@ -41,7 +41,6 @@ import { UsersRepository } from './users.repository';
 import { SubscriptionsService } from '../billing';
 import { PaywallService } from '../paywall';
 import { Messages, NotificationsService } from '../notifications';
-import { SocketPush } from '../../core/realtime/socket-push';
 import { PasswordService } from './password.service';
 import { sha256, TokenService } from './token.service';
 
@@ -64,7 +63,6 @@ export class AuthService {
     private readonly subscriptions: SubscriptionsService,
     private readonly paywall: PaywallService,
     private readonly notifications: NotificationsService,
-    private readonly sockets: SocketPush,
     private readonly legal: LegalTexts,
   ) {}
 
@@ -106,7 +104,11 @@ export class AuthService {
     return { message: AuthMessage.registered[lang] };
   }
 
-  async verifyEmail(dto: VerifyEmailDto, lang: Language): Promise<SessionResponse> {
+  async verifyEmail(
+    dto: VerifyEmailDto,
+    lang: Language,
+    device: string | null = null,
+  ): Promise<SessionResponse> {
     const invalid = new AppError('INVALID_CODE');
     const user = await this.users.byEmail(dto.email);
     if (!user) throw invalid;
@@ -120,7 +122,7 @@ export class AuthService {
       await this.users.update(user.id, { emailVerifiedAt: user.emailVerifiedAt });
       await this.notifications.send([user.id], Messages.welcome(user.username));
     }
-    return this.session(user, AuthMessage.verified[lang]);
+    return this.session(user, AuthMessage.verified[lang], device);
   }
 
   async resendVerification(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {
@@ -131,7 +133,12 @@ export class AuthService {
     return { message: AuthMessage.codeResent[lang] };
   }
 
-  async login(dto: LoginDto, lang: Language, ip: string): Promise<SessionResponse> {
+  async login(
+    dto: LoginDto,
+    lang: Language,
+    ip: string,
+    device: string | null = null,
+  ): Promise<SessionResponse> {
     const user = await this.users.byLogin(dto.username);
     const limits: Limit[] = [
       {
@@ -150,7 +157,7 @@ export class AuthService {
     if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', { email: user.email });
     // Their mails are written in the language they last signed in with.
     if (user.language !== lang) await this.users.update(user.id, { language: lang });
-    return this.session(user, AuthMessage.loggedIn[lang]);
+    return this.session(user, AuthMessage.loggedIn[lang], device);
   }
 
   async refresh(refreshToken: string, lang: Language): Promise<SessionResponse> {
@@ -158,10 +165,13 @@ export class AuthService {
     return { ...pair, user: toSessionUser(user), message: AuthMessage.refreshed[lang] };
   }
 
-  /** Ends the session, and closes the user's sockets: an open one must not outlive a logout. */
+  /**
+   * Ends the session: its refresh token, and its access token within seconds on every replica (TokenVersions' ended
+   * sessions; at once here); the user's sockets close, an open one must not outlive a logout.
+   */
   async logout(refreshToken: string): Promise<void> {
     const userId = await this.tokens.revoke(refreshToken);
-    if (userId) this.sockets.disconnectUser(userId);
+    if (userId) this.tokens.sessionsEnded(userId);
   }
 
   /** Log out everywhere: every session of the user ends, its access tokens within seconds, its sockets now. */
@@ -262,9 +272,13 @@ export class AuthService {
     return { termsVersion: now.terms, privacyVersion: now.privacy, termsAcceptedAt: new Date() };
   }
 
-  /** A fresh session for a user who proved who they are. */
-  async session(user: User, message: string): Promise<SessionResponse> {
-    return { ...(await this.tokens.issue(user)), user: toSessionUser(user), message };
+  /** A fresh session for a user who proved who they are, on the device (User-Agent) that asked. */
+  async session(user: User, message: string, device: string | null = null): Promise<SessionResponse> {
+    return {
+      ...(await this.tokens.issue(user, undefined, undefined, device)),
+      user: toSessionUser(user),
+      message,
+    };
   }
 
   /** A new code for the user (the previous one dies), as the mail that carries it. */

@@ -88,13 +88,15 @@ export class TokenService {
     return verifyAccessToken(token, this.accessKey);
   }
 
-  /** A new pair; a rotation keeps the family and its absolute expiry. */
+  /** A new pair: a new session from `userAgent`'s browser, or the next of a family (its expiry and browser kept). */
   async issue(
     user: Pick<User, 'id' | 'role' | 'tokenVersion'>,
-    family?: { id: string; expiresAt: Date },
+    family?: { id: string; expiresAt: Date; userAgent: string | null },
     tx?: Tx,
+    userAgent: string | null = null,
   ): Promise<TokenPair> {
-    const claims = { sub: user.id, role: user.role, typ: 'access', ver: user.tokenVersion };
+    const familyId = family?.id ?? randomUUID();
+    const claims = { sub: user.id, role: user.role, typ: 'access', ver: user.tokenVersion, sid: familyId };
     const access_token = jwt.sign(claims, this.accessKey, {
       algorithm: 'HS256',
       expiresIn: ACCESS_TOKEN_TTL_SECONDS,
@@ -103,8 +105,9 @@ export class TokenService {
     const row = await this.sessions.insert(
       {
         userId: user.id,
-        familyId: family?.id ?? randomUUID(),
+        familyId,
         secretHash: sha256(secret),
+        userAgent: family ? family.userAgent : userAgent?.slice(0, 300) || null,
         expiresAt: family?.expiresAt ?? new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
         usedAt: null,
         revokedAt: null,
@@ -137,7 +140,11 @@ export class TokenService {
         return (sealed && unseal(sealed, secret)) || ('reused' as const);
       }
       await this.sessions.spend(tx, row.id);
-      const pair = await this.issue(user, { id: row.familyId, expiresAt: row.expiresAt }, tx);
+      const pair = await this.issue(
+        user,
+        { id: row.familyId, expiresAt: row.expiresAt, userAgent: row.userAgent },
+        tx,
+      );
       await this.redis
         .set(`rotated:${row.id}`, seal(pair, secret), 'EX', ROTATION_GRACE_SECONDS)
         .catch((err: Error) => this.logger.warn(`rotation grace not kept (Redis): ${err.message}`));

@@ -33,6 +33,10 @@ export class RefreshToken {
   @Column({ type: 'char', length: 64 })
   secretHash!: string;
 
+  /** The browser that signed in (its User-Agent, cut to 300 characters), for the list of signed-in devices. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  userAgent!: string | null;
+
   /** The family's absolute expiry: rotation never extends a session beyond it. */
   @Column({ type: 'timestamptz' })
   expiresAt!: Date;

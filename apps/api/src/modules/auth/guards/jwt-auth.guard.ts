@@ -47,8 +47,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
    */
   override handleRequest<T>(err: unknown, user: T): T {
     if (err || !user) throw unauthorized();
-    const { id, tokenVersion } = user as unknown as AuthUser;
-    const current = this.versions.isCurrent(id, tokenVersion);
+    const { id, tokenVersion, sessionId } = user as unknown as AuthUser;
+    const current = this.versions.isCurrent(id, tokenVersion, false, sessionId);
     if (typeof current === 'boolean') return admitted(current, user);
     return current.then((ok) => admitted(ok, user)) as unknown as T;
   }

@@ -187,13 +187,18 @@ export class OAuthService {
     return code;
   }
 
-  async exchange(code: string, binding: string | undefined, lang: Language): Promise<SessionResponse> {
+  async exchange(
+    code: string,
+    binding: string | undefined,
+    lang: Language,
+    device: string | null = null,
+  ): Promise<SessionResponse> {
     const stored = await this.redis.getdel(`oauth:exchange:${sha256(code)}`);
     const [boundTo, userId] = stored?.split(':') ?? [];
     const user = userId && binding && boundTo === binding ? await this.auth.findUser(userId) : null;
     if (!user) throw new AppError('INVALID_EXCHANGE_CODE');
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
-    return this.auth.session(user, AuthMessage.loggedIn[lang]);
+    return this.auth.session(user, AuthMessage.loggedIn[lang], device);
   }
 
   private async freeUsername(wanted: string): Promise<string> {

@@ -41,7 +41,12 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   validate(req: PassportRequest, claims: AccessClaims): AuthUser | false {
     if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.ver !== 'number')
       return false;
-    const user: AuthUser = Object.freeze({ id: claims.sub, role: claims.role, tokenVersion: claims.ver });
+    const user: AuthUser = Object.freeze({
+      id: claims.sub,
+      role: claims.role,
+      tokenVersion: claims.ver,
+      sessionId: claims.sid,
+    });
     if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
     // jsonwebtoken refuses a token from the second of its exp on.
     this.verified.set(bearerToken(req)!, { user, expiresAt: claims.exp * 1000 });

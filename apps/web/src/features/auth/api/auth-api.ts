@@ -4,6 +4,7 @@ import type {
   LegalVersions,
   ChangePasswordRequest,
   DeleteAccountRequest,
+  DeviceSession,
   EmailChangeRequest,
   EmailChangeVerifyRequest,
   ForgotPasswordRequest,
@@ -45,6 +46,8 @@ export const authApi = {
     api<MessageResponse>('/api/auth/email-change', { method: 'POST', body }),
   confirmEmailChange: (body: EmailChangeVerifyRequest) =>
     api<MessageResponse>('/api/auth/email-change/verify', { method: 'POST', body }),
+  signOutDevice: (id: string) =>
+    api<void>(`/api/users/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   acceptTerms: (body: AcceptTermsRequest) => api<void>('/api/auth/accept-terms', { method: 'POST', body }),
   deleteAccount: (body: DeleteAccountRequest) => api<void>('/api/users/me', { method: 'DELETE', body }),
   oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),
@@ -59,6 +62,12 @@ export function useMe(enabled = true) {
     shouldRetryOnError: false,
   });
 }
+
+/** The signed-in devices (live sessions), the last used first. */
+export const useDevices = () =>
+  useSWR('/api/users/me/sessions', (path: string) => api<DeviceSession[]>(path), {
+    revalidateOnFocus: false,
+  });
 
 /** The versions of the terms and the privacy policy in force, while `enabled` (the terms prompt is open). */
 export const useLegalVersions = (enabled: boolean) =>

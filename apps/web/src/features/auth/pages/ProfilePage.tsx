@@ -11,6 +11,7 @@ import { DataExport } from '../components/DataExport';
 import { UnlockedSolutions } from '../components/UnlockedSolutions';
 import { ChangeEmailForm } from '../components/ChangeEmailForm';
 import { DeleteAccount } from '../components/DeleteAccount';
+import { SignedInDevices } from '../components/SignedInDevices';
 import { FavouritesList, HistoryList } from '../../solutions';
 import { MailPreferences } from '../../notifications';
 import { useMyVipApplication } from '../api/vip-api';
@@ -100,6 +101,7 @@ export default function ProfilePage() {
           <MailPreferences />
           {me && <ChangeEmailForm hasPassword={me.hasPassword} />}
           <ChangePasswordForm />
+          <SignedInDevices />
           <DataExport />
           <hr className="my-4" />
           {leaveError !== undefined && <Alert variant="danger">{errorMessage(leaveError)}</Alert>}
