@@ -26,7 +26,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RUNS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === 'lighthouse';
-/** BENCH_ONLY=http: the searches and the view alone (a larger library changes nothing else). */
+/**
+ * BENCH_ONLY=http: the searches and the view alone (a larger library changes nothing else); written to its size's
+ * section unless a whole run's is there.
+ */
 const HTTP_ONLY = process.env.BENCH_ONLY === 'http';
 // v2: the corpus with real English words (a database of the old corpus is left alone, not reused).
 // One database per library size: a million is not the 100,000 with more appended.
@@ -405,6 +408,11 @@ function writeResults(report: string): void {
       .filter((section) => section.startsWith('## '))
       .map((section) => [Number(section.slice(3).split(' ')[0].replace(/,/g, '')), section.trimEnd()]),
   );
+  // A partial run (BENCH_ONLY=http) never replaces a whole run's section (sockets and Lighthouse with it).
+  if (HTTP_ONLY && sections.get(N)?.includes('\nLighthouse ')) {
+    console.log(`bench/results.md keeps its whole run for ${N} solutions: this partial one is printed only`);
+    return;
+  }
   sections.set(N, `## ${N.toLocaleString('en')} solutions\n\n${report}`);
   const ordered = [...sections.entries()].sort(([a], [b]) => a - b).map(([, text]) => text);
   writeFileSync(file, `${ordered.join('\n\n')}\n`);
