@@ -42,6 +42,10 @@ describe('an API process through a Redis outage (contract §10)', () => {
     const u = await verifiedUser(t, sink, 'outage');
     // A paid reader: the account's answer counts their views in Redis.
     await t.db.query(`UPDATE users SET "isPaid" = true WHERE id = $1`, [u.session.user.id]);
+    // A second device of the reader's, which logs out during the outage (its own session only).
+    const device = (
+      await t.http.post('/api/auth/login').send({ username: u.username, password: u.password }).expect(200)
+    ).body as { refresh_token: string };
     const stranger = newAccount('outage');
     const watcher = await verifiedUser(t, sink, 'watcher');
     const bell = io(`${base}/notifications`, {
@@ -69,7 +73,7 @@ describe('an API process through a Redis outage (contract §10)', () => {
     passer.close();
 
     // A logout pushes "close your sockets" through Redis: the push is lost, the process is not.
-    const logout = await call(base, '/api/auth/logout', json({ refresh_token: u.session.refresh_token }));
+    const logout = await call(base, '/api/auth/logout', json({ refresh_token: device.refresh_token }));
     expect(logout.status).toBe(204);
     await new Promise((r) => setTimeout(r, 3_000));
     expect(api.exitCode).toBeNull();

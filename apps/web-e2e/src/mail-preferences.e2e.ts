@@ -18,6 +18,15 @@ const subjectsTo = async (email: string) =>
     (m) => m.subject,
   );
 
+const texts = {
+  'zh-CN': { unsubscribe: '退订', unsubscribed: '已退订“支付结果”邮件。', payment: '支付结果' },
+  'en-US': {
+    unsubscribe: 'Unsubscribe',
+    unsubscribed: 'You no longer get e-mails about “Payment results”.',
+    payment: 'Payment results',
+  },
+} as const;
+
 /** Which events also come by e-mail, from the profile (contract §11). */
 describe('e-mail notification preferences in the browser', () => {
   let browser: Browser;
@@ -65,6 +74,20 @@ describe('e-mail notification preferences in the browser', () => {
         })
         .toBe(2);
       expect((await subjectsTo(user.email)).filter((s) => s.includes('阶段'))).toEqual([]);
+
+      // The mail's own unsubscribe link: a page that asks first; then the payment mails are off too.
+      const [mail] = await call<{ text: string }[]>(
+        'GET',
+        `/api/dev/outbox?to=${encodeURIComponent(user.email)}`,
+      );
+      const link = /(https?:\/\/\S+\/unsubscribe\?token=\S+)/.exec(mail.text)![1];
+      await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
+      await page.getByRole('button', { name: texts[locale].unsubscribe }).click();
+      await page.getByText(texts[locale].unsubscribed).waitFor();
+      await snap(page, `mail-unsubscribed-${locale}`);
+      await page.goto(`${baseUrl}/profile`);
+      await page.getByRole('heading', { name: title }).waitFor();
+      expect(await page.getByRole('switch', { name: texts[locale].payment }).isChecked()).toBe(false);
       await context.close();
     },
   );

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { adminPages } from '../features/admin';
-import { authData, authPages } from '../features/auth';
+import { authData, authPages, profilePage } from '../features/auth';
 import { billingData, billingPages } from '../features/billing';
 import { contactPages } from '../features/contact';
 import { homeData, homePages } from '../features/home';
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
       { path: '/unsubscribe', ...screen(notificationsPages.unsubscribe) },
       { path: '/forgot-password', ...screen(authPages.forgotPassword) },
       { path: '/reset-password', ...screen(authPages.resetPassword) },
-      { path: '/profile', ...screen(authPages.profile, signedIn) },
+      { path: '/profile', ...screen(profilePage.profile, signedIn) },
       { path: '/profile/vip-application', ...screen(authPages.vipApplication, signedIn) },
       {
         path: '/profile/orders',

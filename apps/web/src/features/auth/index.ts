@@ -13,8 +13,15 @@ export const authPages = /* @__PURE__ */ withTexts('account', {
   register: () => import('./pages/RegisterPage'),
   forgotPassword: () => import('./pages/ForgotPasswordPage'),
   resetPassword: () => import('./pages/ResetPasswordPage'),
-  profile: () => import('./pages/ProfilePage'),
   vipApplication: () => import('./pages/VipApplicationPage'),
+});
+
+/**
+ * The profile with the notifications' texts too (its mail switches): a namespace it met only while rendering would
+ * suspend the whole page as it loads, and a form opened meanwhile would close under the reader.
+ */
+export const profilePage = /* @__PURE__ */ withTexts(['account', 'notifications'], {
+  profile: () => import('./pages/ProfilePage'),
 });
 
 /** The data the feature's screens open on, for a first visit to ask for alongside their code. */
