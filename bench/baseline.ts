@@ -24,6 +24,7 @@ import { queryTerms } from '../apps/api/src/modules/solutions/search-text';
 import {
   GRAM_INDEX_ONLY,
   indexedConditions,
+  inIndustries,
   matchesPageSql,
   textConditions,
 } from '../apps/api/src/modules/solutions/solution-search.query';
@@ -79,8 +80,8 @@ const LIST = `so.id AS "_id", so."projectName", so."projectRequirements", so."pr
 /** Like the API, remember queries with more than 1,000 matches and page them without recounting. */
 const capped = new Set<string>();
 
-async function recencyPage(terms: string[][]) {
-  const text = textConditions(terms);
+async function recencyPage(terms: string[][], industries: string[]) {
+  const text = inIndustries(textConditions(terms), industries, 'column');
   const list = (
     await pool.query(
       `SELECT ${LIST} FROM solution_search s JOIN solutions so ON so.id = s."solutionId" WHERE ${text.sql} ORDER BY s."createdAt" DESC, s."solutionId" DESC LIMIT 5`,
@@ -90,12 +91,18 @@ async function recencyPage(terms: string[][]) {
   return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page: 1, pageSize: 5 };
 }
 
-async function search(query: string) {
+async function search(query: string, industries: string[]) {
   // Like the API, a Latin term also matches its Chinese translation (the glossary; no translation service here).
   const terms = queryTerms(query).map(glossaryAlternatives);
-  const key = JSON.stringify(terms);
-  if (capped.has(key)) return recencyPage(terms);
-  const matches = matchesPageSql(indexedConditions(terms), LIST, SEARCH_COUNT_CAP, 5, 0);
+  const key = JSON.stringify([terms, industries]);
+  if (capped.has(key)) return recencyPage(terms, industries);
+  const matches = matchesPageSql(
+    inIndustries(indexedConditions(terms), industries, terms.length ? 'grams' : 'column'),
+    LIST,
+    SEARCH_COUNT_CAP,
+    5,
+    0,
+  );
   // The same transaction and settings as the API (GRAM_INDEX_ONLY).
   const client = await pool.connect();
   let rows: { total: number; _id: string | null }[];
@@ -111,7 +118,7 @@ async function search(query: string) {
   if (total <= SEARCH_COUNT_CAP)
     return { list: rows.filter((r) => r._id !== null), totalCount: total, page: 1, pageSize: 5 };
   capped.add(key);
-  return recencyPage(terms);
+  return recencyPage(terms, industries);
 }
 
 createServer(async (req, res) => {
@@ -128,7 +135,8 @@ createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://baseline');
     if (url.pathname === '/search') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify(await search(url.searchParams.get('query') ?? '')));
+      const industries = (url.searchParams.get('categories') ?? '').split(',').filter(Boolean);
+      return res.end(JSON.stringify(await search(url.searchParams.get('query') ?? '', industries)));
     }
     const view = /^\/view\/([0-9a-f-]{36})$/.exec(url.pathname);
     if (view) {

@@ -91,7 +91,7 @@ async function scenarios(
   const RARE = 25;
   const TOP50 = 100;
   const ENGLISH = 50;
-  const searches: [string, string, number][] = [
+  const searches: [string, string, number, string?][] = [
     [`1 character, rare (${rareChar})`, rareChar, (await count(rareChar)) > 1000 ? TOP50 : RARE],
     [`1 character, most common (${commonChar})`, commonChar, TOP50],
     [`2 characters, rank ${rankOf(rare2)} (${rare2})`, rare2, RARE],
@@ -103,12 +103,15 @@ async function scenarios(
     [`Latin, rank ${rankOf(commonLatin)} (${commonLatin})`, commonLatin, TOP50],
     [`English, common, with a translation, rank ${rankOf(english)} (${english})`, english, ENGLISH],
     [`English + Chinese AND (${englishAnd})`, englishAnd, ENGLISH],
+    // An industry filter (categories): a rare term in one of 12 industries, and one industry's newest.
+    [`2 characters, rank ${rankOf(rare2)}, one industry (${rare2}; retail)`, rare2, RARE, 'retail'],
+    ['blank query, one industry (retail)', '', RARE, 'retail'],
   ];
   return {
-    searches: searches.map(([name, q, budgetP99]) => ({
+    searches: searches.map(([name, q, budgetP99, categories]) => ({
       name: `search: ${name}${budgetP99 === TOP50 ? ' [top 50]' : ''}`,
-      api: `/api/solutions/search?query=${encodeURIComponent(q)}`,
-      baseline: `/search?query=${encodeURIComponent(q)}`,
+      api: `/api/solutions/search?query=${encodeURIComponent(q)}${categories ? `&categories=${categories}` : ''}`,
+      baseline: `/search?query=${encodeURIComponent(q)}${categories ? `&categories=${categories}` : ''}`,
       budgetP99,
       headers: { authorization: `Bearer ${tokens.admin}` },
     })),

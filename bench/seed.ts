@@ -2,6 +2,7 @@
  * The bench's synthetic library: BENCH_SOLUTIONS solutions loaded into the bench database with COPY, and the search's
  * gram index built once at the end.
  */
+import { LIBRARY_INDUSTRIES } from '@think-tank/contracts';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +42,7 @@ export async function seed(db: DataSource, vocabulary: Vocabulary, N: number): P
   const have = Number((await db.query('SELECT count(*) AS n FROM solutions'))[0].n);
   if (have >= N) {
     // A seeding cut off before its end left the library without its gram index: every search would scan it.
+    await assignIndustries(db);
     await buildGramIndex(db);
     return console.log(`bench database holds ${have} solutions`);
   }
@@ -88,12 +90,42 @@ export async function seed(db: DataSource, vocabulary: Vocabulary, N: number): P
     if (loading.size >= 2) await Promise.race(loading);
   }
   await Promise.all(loading);
+  await assignIndustries(db);
   console.log(`\nbuilding the gram index…`);
   const indexing = Date.now();
   await buildGramIndex(db);
   console.log(
     `seeded ${N - have} solutions in ${((Date.now() - started) / 1000).toFixed(0)} s ` +
       `(the gram index ${((Date.now() - indexing) / 1000).toFixed(0)} s of it)`,
+  );
+}
+
+/**
+ * Each solution in one of the library's industries (search's `categories`), by its id, where none is set: on a
+ * library seeded before industries existed, the gram index is dropped first (an update of 100,000 search forms
+ * would otherwise re-insert all their grams) and built again after.
+ */
+async function assignIndustries(db: DataSource): Promise<void> {
+  // Missing: an industry, or (a library assigned before the industry became a gram too) its gram token.
+  const [{ missing }] = await db.query(
+    `SELECT EXISTS (SELECT 1 FROM solution_search WHERE industry IS NULL)
+         OR NOT COALESCE((SELECT grams @> ARRAY['@' || industry] FROM solution_search LIMIT 1), true) AS missing`,
+  );
+  if (!missing) return;
+  console.log('assigning industries…');
+  await db.query('DROP INDEX IF EXISTS "IDX_solution_search_grams"');
+  const industries = `ARRAY['${LIBRARY_INDUSTRIES.join("','")}']`;
+  await db.query(
+    `UPDATE solutions SET industry = (${industries})[1 + abs(hashtext(id::text)) % ${LIBRARY_INDUSTRIES.length}]
+      WHERE industry IS NULL`,
+  );
+  await db.query(
+    `UPDATE solution_search s SET industry = so.industry FROM solutions so
+      WHERE so.id = s."solutionId" AND s.industry IS NULL`,
+  );
+  // The industry as one more gram (industryToken), as the API writes it.
+  await db.query(
+    `UPDATE solution_search SET grams = grams || ARRAY['@' || industry] WHERE NOT grams @> ARRAY['@' || industry]`,
   );
 }
 

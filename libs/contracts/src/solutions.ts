@@ -1,4 +1,5 @@
 /** Search and library shapes (contract §4, customer-area §3). */
+import type { Industry } from './vip';
 export const SEARCH_PAGE_SIZE = 5;
 export const SEARCH_MAX_PAGE_SIZE = 50;
 /** Counts stop here; beyond it the answer says `totalCountCapped: true` and the UI shows "1000+". */
@@ -30,10 +31,14 @@ export interface SolutionInput {
   projectRequirements: string;
   projectRequirementsDetails: string;
   html: string;
+  /** The library industry it belongs to (LIBRARY_INDUSTRIES), by which search filters; none: found unfiltered only. */
+  industry?: LibraryIndustry | null;
 }
 
 export interface AdminSolution extends SolutionListItem {
   html: string;
+  /** Its library industry (LIBRARY_INDUSTRIES), null for none. */
+  industry: LibraryIndustry | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -62,3 +67,20 @@ export interface UnlockedSolution {
   /** When the last of its live views ends (views bought again follow on). */
   expiresAt: string;
 }
+
+/** The library's industries: the keys search's `categories` takes (contract §11), as the VIP form names them. */
+export const LIBRARY_INDUSTRIES = [
+  'manufacturing',
+  'retail',
+  'finance',
+  'healthcare',
+  'energy',
+  'logistics',
+  'education',
+  'agriculture',
+  'government',
+  'construction',
+  'catering',
+  'tourism',
+] as const satisfies readonly Exclude<Industry, 'other'>[];
+export type LibraryIndustry = (typeof LIBRARY_INDUSTRIES)[number];

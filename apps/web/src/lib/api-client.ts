@@ -120,15 +120,6 @@ export async function apiPage<T>(path: string): Promise<{ items: T[]; total: num
   return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
 }
 
-/** An HTML document from the API; anything else is a format error (customer-area §8). */
-export async function apiHtml(path: string): Promise<string> {
-  const res = await request(path, { headers: { Accept: 'text/html' } });
-  if (!res.ok) throw await failure(res);
-  if (!(res.headers.get('content-type') ?? '').startsWith('text/html'))
-    throw new ApiError(res.status, undefined, 'format');
-  return res.text();
-}
-
 /** A text resource of any type (the lab viewer decides how to show it by its content type). */
 export async function apiText(
   path: string,

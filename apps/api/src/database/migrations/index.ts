@@ -25,6 +25,7 @@ import { AccountLifecycle1795541000000 } from './1795541000000-AccountLifecycle'
 import { TermsAcceptance1795541100000 } from './1795541100000-TermsAcceptance';
 import { MailPreferences1795541200000 } from './1795541200000-MailPreferences';
 import { SessionDevices1795541300000 } from './1795541300000-SessionDevices';
+import { SolutionIndustry1795541400000 } from './1795541400000-SolutionIndustry';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -54,6 +55,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   TermsAcceptance1795541100000,
   MailPreferences1795541200000,
   SessionDevices1795541300000,
+  SolutionIndustry1795541400000,
 ];
 
 /**

@@ -7,6 +7,8 @@ describe('demo library', () => {
     expect(seed.length).toBeGreaterThanOrEqual(40);
     expect(new Set(seed.map((s) => s.industry)).size).toBeGreaterThanOrEqual(10);
     expect(new Set(seed.map((s) => s.name)).size).toBe(seed.length);
+    // Each in one of the library's industries, by which search filters.
+    expect(seedSolutionInputs().filter((s) => !s.industry)).toEqual([]);
     for (const s of seed) {
       expect(s.requirements.length).toBeGreaterThan(30);
       expect(s.details.length).toBeGreaterThanOrEqual(50);

@@ -1,4 +1,4 @@
-import type { SolutionInput } from '@think-tank/contracts';
+import type { LibraryIndustry, SolutionInput } from '@think-tank/contracts';
 import { SOLUTION_SEED } from './solutions.seed-data';
 import { escapeHtml } from '../../core/http/escape-html';
 
@@ -68,11 +68,28 @@ ${s.steps.map((step) => `<li>${e(step)}</li>`).join('\n')}
 </body></html>`;
 }
 
+/** The seed's industries as the library's keys (search's `categories`). */
+const SEED_INDUSTRIES: Record<string, LibraryIndustry> = {
+  制造: 'manufacturing',
+  零售: 'retail',
+  金融风控: 'finance',
+  物流: 'logistics',
+  医疗: 'healthcare',
+  教育: 'education',
+  农业: 'agriculture',
+  能源: 'energy',
+  建筑: 'construction',
+  政务: 'government',
+  文旅: 'tourism',
+  餐饮: 'catering',
+};
+
 export function seedSolutionInputs(): SolutionInput[] {
   return parseSeed().map((s) => ({
     projectName: s.name,
     projectRequirements: s.requirements,
     projectRequirementsDetails: s.details,
     html: solutionDocument(s),
+    industry: SEED_INDUSTRIES[s.industry],
   }));
 }

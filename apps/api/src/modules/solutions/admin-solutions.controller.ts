@@ -2,6 +2,7 @@ import {
   Body,
   Controller,
   Delete,
+  Get,
   HttpCode,
   HttpStatus,
   Param,
@@ -24,6 +25,12 @@ import { SolutionsService } from './solutions.service';
 @Controller('admin/solutions')
 export class AdminSolutionsController {
   constructor(private readonly solutions: SolutionsService) {}
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One solution for the editor: its fields, document and industry; 404 for none' })
+  get(@Param('id', IdPipe) id: string) {
+    return this.solutions.get(id);
+  }
 
   @Post()
   create(@Body() dto: SolutionInputDto, @CurrentUser() user: AuthUser) {

@@ -30,7 +30,7 @@ export class SolutionsController {
   })
   @ApiResponse({ status: 200, type: SearchBody })
   search(@Query() q: SearchQueryDto, @ClientIp() client: string) {
-    return this.solutions.search(q.query, q.page, q.pageSize, client);
+    return this.solutions.search(q.query, q.page, q.pageSize, client, q.categories);
   }
 
   @ApiBearerAuth()

@@ -11,6 +11,7 @@ import { SolutionSearch } from './entities/solution-search.entity';
 import { gramsOf, searchText } from './search-text';
 import {
   GRAM_INDEX_ONLY,
+  industryToken,
   matchesPageSql,
   mostMatchingSql,
   type SqlCondition,
@@ -25,7 +26,14 @@ export async function writeSolution(tx: Tx, solution: Solution): Promise<Solutio
   const text = searchText([saved.projectName, saved.projectRequirements, saved.projectRequirementsDetails]);
   await tx.upsert(
     SolutionSearch,
-    { solutionId: saved.id, createdAt: saved.createdAt, text, grams: gramsOf(text) },
+    {
+      solutionId: saved.id,
+      createdAt: saved.createdAt,
+      text,
+      // The industry as one more gram: the index then answers search's categories with the terms.
+      grams: saved.industry ? [...gramsOf(text), industryToken(saved.industry)] : gramsOf(text),
+      industry: saved.industry ?? null,
+    },
     ['solutionId'],
   );
   return saved;
@@ -74,6 +82,11 @@ export class SolutionsRepository {
   async remove(tx: Tx, id: string): Promise<boolean> {
     const deleted = await tx.delete(Solution, { id });
     return Boolean(deleted.affected);
+  }
+
+  /** The whole solution, for the console's editor. */
+  byId(id: string): Promise<Solution | null> {
+    return this.db.getRepository(Solution).findOneBy({ id });
   }
 
   nameOf(id: string): Promise<Pick<Solution, 'id' | 'projectName'> | null> {

@@ -5,6 +5,7 @@ import {
   type PaymentInstruction,
   type AdminSolution,
   type Language,
+  type LibraryIndustry,
   type SearchResponse,
   type SolutionInput,
 } from '@think-tank/contracts';
@@ -14,7 +15,12 @@ import { AppError } from '../../core/errors/app-error';
 import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import type { Solution } from './entities/solution.entity';
 import { hasLatin, queryTerms } from './search-text';
-import { indexedConditions, textConditions, type TermAlternatives } from './solution-search.query';
+import {
+  indexedConditions,
+  inIndustries,
+  textConditions,
+  type TermAlternatives,
+} from './solution-search.query';
 import { SolutionsRepository } from './solutions.repository';
 import { TranslationService } from './translation.service';
 import { type InitiateSolutionPaymentDto, PaymentsService } from '../billing';
@@ -31,6 +37,7 @@ export function toAdminSolution(s: Solution): AdminSolution {
     projectRequirements: s.projectRequirements,
     projectRequirementsDetails: s.projectRequirementsDetails,
     html: s.html,
+    industry: s.industry ?? null,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };
@@ -91,6 +98,7 @@ export class SolutionsService {
     page: number,
     pageSize: number,
     client: string,
+    industries: LibraryIndustry[] = [],
   ): Promise<SearchResponse> {
     const offset = (page - 1) * pageSize;
     const terms = await Promise.all(
@@ -99,10 +107,11 @@ export class SolutionsService {
         return zh && zh !== t ? [t, zh] : [t];
       }),
     );
-    const queryKey = JSON.stringify(terms);
-    if ((this.cappedQueries.get(queryKey) ?? 0) > Date.now()) return this.recencyPage(terms, page, pageSize);
+    const queryKey = JSON.stringify([terms, industries]);
+    if ((this.cappedQueries.get(queryKey) ?? 0) > Date.now())
+      return this.recencyPage(terms, industries, page, pageSize);
     const rows = await this.solutions.matchesPage(
-      indexedConditions(terms),
+      inIndustries(indexedConditions(terms), industries, terms.length ? 'grams' : 'column'),
       SEARCH_COUNT_CAP,
       pageSize,
       offset,
@@ -116,17 +125,29 @@ export class SolutionsService {
     this.cappedQueries.set(queryKey, Date.now() + CAPPED_QUERY_TTL_MS);
     if (this.cappedQueries.size > CAPPED_QUERIES_KEPT)
       this.cappedQueries.delete(this.cappedQueries.keys().next().value!);
-    return this.recencyPage(terms, page, pageSize);
+    return this.recencyPage(terms, industries, page, pageSize);
   }
 
   /** A page of a query with more than 1,000 matches: walking the recency index finds them at once. */
   private async recencyPage(
     terms: TermAlternatives[],
+    industries: LibraryIndustry[],
     page: number,
     pageSize: number,
   ): Promise<SearchResponse> {
-    const list = await this.solutions.recencyPage(textConditions(terms), pageSize, (page - 1) * pageSize);
+    const list = await this.solutions.recencyPage(
+      inIndustries(textConditions(terms), industries, 'column'),
+      pageSize,
+      (page - 1) * pageSize,
+    );
     return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page, pageSize };
+  }
+
+  /** One solution as the console's editor opens it (its document and industry with it); 404 for none. */
+  async get(id: string): Promise<AdminSolution> {
+    const solution = await this.solutions.byId(id);
+    if (!solution) throw new AppError('NOT_FOUND');
+    return toAdminSolution(solution);
   }
 
   async create(input: SolutionInput, actorId: string): Promise<AdminSolution> {

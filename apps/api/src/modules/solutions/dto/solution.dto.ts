@@ -1,17 +1,30 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  LIBRARY_INDUSTRIES,
   SEARCH_COUNT_CAP,
   SEARCH_MAX_PAGE_SIZE,
   SEARCH_PAGE_SIZE,
   SOLUTION_HTML_MAX,
   SOLUTION_NAME_MAX,
   SOLUTION_TEXT_MAX,
+  type LibraryIndustry,
   type SearchResponse,
   type SolutionInput,
   type SolutionListItem,
 } from '@think-tank/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateBy } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
 import { invalid, required } from '../../../core/errors/validation-pipe';
 
 /**
@@ -70,6 +83,27 @@ export class SearchQueryDto {
   })
   pageSize: number = SEARCH_PAGE_SIZE;
 
+  @ApiPropertyOptional({
+    description: `comma-separated industry keys of the library (${LIBRARY_INDUSTRIES.join(', ')}): only solutions of these`,
+  })
+  @IsOptional()
+  @Transform(({ value }) =>
+    typeof value === 'string'
+      ? [
+          ...new Set(
+            value
+              .split(',')
+              .map((v) => v.trim())
+              .filter(Boolean),
+          ),
+        ]
+      : value,
+  )
+  @IsArray(invalid)
+  @ArrayMaxSize(LIBRARY_INDUSTRIES.length, invalid)
+  @IsIn(LIBRARY_INDUSTRIES, { ...invalid, each: true })
+  categories?: LibraryIndustry[];
+
   @ApiPropertyOptional({ description: 'accepted and ignored (contract §11): the library has no tags' })
   @IsOptional()
   @IsString(invalid)
@@ -110,6 +144,11 @@ export class SolutionInputDto implements SolutionInput {
   @IsString(invalid)
   @MaxLength(SOLUTION_TEXT_MAX, invalid)
   projectRequirementsDetails!: string;
+
+  @ApiPropertyOptional({ enum: LIBRARY_INDUSTRIES, nullable: true, description: 'its library industry' })
+  @IsOptional()
+  @IsIn(LIBRARY_INDUSTRIES, invalid)
+  industry?: LibraryIndustry | null;
 
   @ApiProperty({ description: 'the HTML document; served sandboxed, never with the app origin' })
   @IsNotEmpty(required)

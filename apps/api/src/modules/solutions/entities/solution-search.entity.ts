@@ -10,6 +10,7 @@ import { Solution } from './solution.entity';
  */
 @Entity('solution_search')
 @Index('IDX_solution_search_recency', ['createdAt', 'solutionId'])
+@Index('IDX_solution_search_industry', ['industry', 'createdAt'])
 export class SolutionSearch {
   @PrimaryColumn('uuid')
   solutionId!: string;
@@ -24,6 +25,10 @@ export class SolutionSearch {
 
   @Column({ type: 'text' })
   text!: string;
+
+  /** Copied from the solution: search's `categories` filter, and a category's newest first by its index. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  industry!: string | null;
 
   @Index('IDX_solution_search_grams', { synchronize: false })
   @Column({ type: 'text', array: true })

@@ -1,3 +1,4 @@
+import type { LibraryIndustry } from '@think-tank/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A solution of the library: three searchable fields and the HTML document readers pay for. */
@@ -17,6 +18,10 @@ export class Solution {
 
   @Column({ type: 'text' })
   html!: string;
+
+  /** Its library industry (LIBRARY_INDUSTRIES): what search's `categories` filters by; null for none. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  industry!: LibraryIndustry | null;
 
   @Index()
   @CreateDateColumn({ type: 'timestamptz' })

@@ -1,4 +1,5 @@
 import type {
+  AdminSolution,
   AdminDemand,
   AdminPlan,
   AdminOrder,
@@ -23,7 +24,7 @@ import type {
   SolutionInput,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
-import { api, apiDownload, apiHtml } from '../../../lib/api-client';
+import { api, apiDownload } from '../../../lib/api-client';
 import { apiKey } from '../../../lib/api-key';
 
 const BASE = '/api/admin';
@@ -84,7 +85,8 @@ export const deletePlan = (id: string) => api<void>(`${BASE}/plans/${id}`, { met
 export const useLibraryPage = (q: string, page: number, pageSize: number) =>
   useSWR(apiKey('/api/solutions/search', { query: q, page, pageSize }), get<SearchResponse>);
 /** A solution's document, to edit (empty when it cannot be read). */
-export const solutionHtml = (id: string) => apiHtml(`/api/solutions/${id}/view`).catch(() => '');
+export const adminSolution = (id: string) =>
+  api<AdminSolution>(`${BASE}/solutions/${encodeURIComponent(id)}`);
 export const saveSolution = (id: string | null, form: SolutionInput) =>
   id
     ? api(`${BASE}/solutions/${id}`, { method: 'PUT', body: form })

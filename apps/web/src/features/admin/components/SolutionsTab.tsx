@@ -1,4 +1,10 @@
-import type { SolutionInput } from '@think-tank/contracts';
+import {
+  INDUSTRIES,
+  languageOf,
+  LIBRARY_INDUSTRIES,
+  type LibraryIndustry,
+  type SolutionInput,
+} from '@think-tank/contracts';
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +12,7 @@ import {
   deleteSolution,
   importSolutions,
   saveSolution,
-  solutionHtml,
+  adminSolution,
   useLibraryPage,
 } from '../api/admin-api';
 import { useAction } from '../use-action';
@@ -20,11 +26,12 @@ const EMPTY: SolutionInput = {
   projectRequirements: '',
   projectRequirementsDetails: '',
   html: '',
+  industry: null,
 };
 
 /** The library: find a solution, edit or delete it, write a new one, or import many as JSON. */
 export function SolutionsTab() {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -36,14 +43,15 @@ export function SolutionsTab() {
   const open = async (id: string) => {
     const item = data?.list.find((s) => s._id === id);
     if (!item) return;
-    const html = await solutionHtml(id);
+    const solution = await adminSolution(id).catch(() => null);
     setEditing({
       id,
       form: {
         projectName: item.projectName,
         projectRequirements: item.projectRequirements,
         projectRequirementsDetails: item.projectRequirementsDetails,
-        html,
+        html: solution?.html ?? '',
+        industry: solution?.industry ?? null,
       },
     });
   };
@@ -74,7 +82,7 @@ export function SolutionsTab() {
       return t('solutions.imported', { count: imported });
     });
   };
-  const field = (k: keyof SolutionInput, rows: number) =>
+  const field = (k: Exclude<keyof SolutionInput, 'industry'>, rows: number) =>
     editing && (
       <Form.Group className="mb-2" controlId={`solution-${k}`}>
         <Form.Label>{t(`solutions.${k}`)}</Form.Label>
@@ -177,6 +185,28 @@ export function SolutionsTab() {
                 {field('projectName', 1)}
                 {field('projectRequirements', 3)}
                 {field('projectRequirementsDetails', 4)}
+                <Form.Group className="mb-2" controlId="solution-industry">
+                  <Form.Label>{t('solutions.industry')}</Form.Label>
+                  <Form.Select
+                    value={editing.form.industry ?? ''}
+                    onChange={(e) =>
+                      setEditing({
+                        ...editing,
+                        form: {
+                          ...editing.form,
+                          industry: (e.target.value || null) as LibraryIndustry | null,
+                        },
+                      })
+                    }
+                  >
+                    <option value="">{t('solutions.noIndustry')}</option>
+                    {LIBRARY_INDUSTRIES.map((key) => (
+                      <option key={key} value={key}>
+                        {INDUSTRIES[key][languageOf(i18n.language)]}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
                 {field('html', 12)}
                 <EditorActions
                   busy={action.busy}
