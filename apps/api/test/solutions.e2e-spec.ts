@@ -128,8 +128,12 @@ describe('solution search (contract §4)', () => {
     expect(again.body.list).toHaveLength(5);
     const deep = await search({ query: '常 见', page: 3, pageSize: 50 }).expect(200);
     expect(deep.body.list).toHaveLength(50);
+    // Relevance orders the counted matches: past the count, the answer says the order is still the newest.
+    const relevant = await search({ query: '常见', sort: 'relevance' }).expect(200);
+    expect(relevant.body).toMatchObject({ totalCountCapped: true, sort: 'newest' });
+    expect(relevant.body.list).toEqual(res.body.list);
     const rare = await search({ query: '常见 追溯' }).expect(200);
-    expect(rare.body).toEqual({ list: [], totalCount: 0, page: 1, pageSize: 5 });
+    expect(rare.body).toEqual({ list: [], totalCount: 0, page: 1, pageSize: 5, sort: 'newest' });
   });
 
   it('narrows Latin terms by their trigrams, also in rows stored before there were trigrams', async () => {

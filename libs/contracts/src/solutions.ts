@@ -18,12 +18,21 @@ export interface SolutionListItem {
   projectRequirementsDetails: string;
 }
 
+/**
+ * Search's orders (`sort`): `newest` (the default, and a blank query's only order) or `relevance` (solutions naming
+ * the terms first, then those whose requirements hold them, then the newest).
+ */
+export const SEARCH_SORTS = ['newest', 'relevance'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
 export interface SearchResponse {
   list: SolutionListItem[];
   totalCount: number;
   page: number;
   pageSize: number;
   totalCountCapped?: boolean;
+  /** The order the list is in: `newest` for a blank query, and for one with more matches than are counted. */
+  sort: SearchSort;
 }
 
 export interface SolutionInput {

@@ -118,13 +118,34 @@ export function textConditions(terms: TermAlternatives[]): SqlCondition {
 export const GRAM_INDEX_ONLY = 'SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off';
 
 /**
- * Up to 1,001 matches through the gram index, counted, and one page of them in recency order with the
- * `columns` of `solutions so`, in one statement: rows `{ total, ...columns }`, a single row of nulls but the
- * total when the page is past the end. A total over 1,000 means the count is capped and the page must come
- * from the recency walk instead.
+ * How well a matching row fits the terms, for search's `relevance` order: per term (its best alternative), 2 when
+ * the name holds it and 1 when the requirements do (the first two fields of the inline text), summed. `first` is
+ * the number of its first parameter, after the condition's own. Computed on the counted matches only (at most
+ * 1,001 rows, whose text the recheck mostly reads anyway).
+ */
+export function relevanceRank(terms: TermAlternatives[], first: number): SqlCondition {
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${first + params.push(value) - 1}`;
+  const field = (n: number, p: string) => `(strpos(split_part(s.text, E'\\n', ${n}), ${p}) > 0)::int`;
+  const term = (alts: TermAlternatives) => {
+    const fits = alts.map((alt) => {
+      const p = param(alt);
+      return `${field(1, p)} * 2 + ${field(2, p)}`;
+    });
+    return fits.length === 1 ? fits[0] : `GREATEST(${fits.join(', ')})`;
+  };
+  return { sql: terms.map(term).join(' + ') || '0', params };
+}
+
+/**
+ * Up to 1,001 matches through the gram index, counted, and one page of them in the order of `rank` (SQL over
+ * `solution_search s`, higher first; a constant for recency alone), then recency, with the `columns` of
+ * `solutions so`, in one statement: rows `{ total, ...columns }`, a single row of nulls but the total when the page
+ * is past the end. A total over 1,000 means the count is capped and the page must come from the recency walk instead.
  */
 export function matchesPageSql(
   indexed: SqlCondition,
+  rank: SqlCondition,
   columns: string,
   cap: number,
   pageSize: number,
@@ -132,11 +153,13 @@ export function matchesPageSql(
 ): SqlCondition {
   return {
     sql: `WITH m AS MATERIALIZED (
-            SELECT s."solutionId" AS id, s."createdAt" FROM solution_search s WHERE ${indexed.sql} LIMIT ${cap + 1})
+            SELECT s."solutionId" AS id, s."createdAt", ${rank.sql} AS rank
+              FROM solution_search s WHERE ${indexed.sql} LIMIT ${cap + 1})
           SELECT t.total, ${columns} FROM (SELECT count(*)::int AS total FROM m) t
-          LEFT JOIN LATERAL (SELECT id, "createdAt" FROM m ORDER BY "createdAt" DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}) p ON true
+          LEFT JOIN LATERAL (SELECT id, "createdAt", rank FROM m
+                              ORDER BY rank DESC, "createdAt" DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}) p ON true
           LEFT JOIN solutions so ON so.id = p.id
-          ORDER BY p."createdAt" DESC, p.id DESC`,
-    params: indexed.params,
+          ORDER BY p.rank DESC, p."createdAt" DESC, p.id DESC`,
+    params: [...indexed.params, ...rank.params],
   };
 }

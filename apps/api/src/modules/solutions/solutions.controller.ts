@@ -30,7 +30,11 @@ export class SolutionsController {
   })
   @ApiResponse({ status: 200, type: SearchBody })
   search(@Query() q: SearchQueryDto, @ClientIp() client: string) {
-    return this.solutions.search(q.query, q.page, q.pageSize, client, q.categories);
+    return this.solutions.search(
+      q.query,
+      { page: q.page, pageSize: q.pageSize, industries: q.categories, sort: q.sort },
+      client,
+    );
   }
 
   @ApiBearerAuth()

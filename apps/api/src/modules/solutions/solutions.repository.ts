@@ -139,11 +139,12 @@ export class SolutionsRepository {
    */
   matchesPage(
     where: SqlCondition,
+    rank: SqlCondition,
     cap: number,
     limit: number,
     offset: number,
   ): Promise<(SolutionListItem & { total: number })[]> {
-    return this.throughGrams(matchesPageSql(where, LIST_COLUMNS, cap, limit, offset));
+    return this.throughGrams(matchesPageSql(where, rank, LIST_COLUMNS, cap, limit, offset));
   }
 
   /** The solutions matching most of the terms, with which of them each matches. */

@@ -7,6 +7,7 @@ import {
   type Language,
   type LibraryIndustry,
   type SearchResponse,
+  type SearchSort,
   type SolutionInput,
 } from '@think-tank/contracts';
 import { AuditLog } from '../../core/audit/audit-log.repository';
@@ -18,6 +19,7 @@ import { hasLatin, queryTerms } from './search-text';
 import {
   indexedConditions,
   inIndustries,
+  relevanceRank,
   textConditions,
   type TermAlternatives,
 } from './solution-search.query';
@@ -25,6 +27,14 @@ import { SolutionsRepository } from './solutions.repository';
 import { TranslationService } from './translation.service';
 import { type InitiateSolutionPaymentDto, PaymentsService } from '../billing';
 import type { AuthUser } from '../../core/auth/auth-user';
+
+/** What search asks for besides the query (SearchQueryDto): its page, industries and order. */
+export interface SearchOptions {
+  page: number;
+  pageSize: number;
+  industries?: LibraryIndustry[];
+  sort?: SearchSort;
+}
 
 /** How long a query known to have more than 1,000 matches skips counting them again, and how many are kept. */
 const CAPPED_QUERY_TTL_MS = 10 * 60_000;
@@ -91,14 +101,13 @@ export class SolutionsService {
   /**
    * Every term must occur in name, requirements or details (contract §4). One statement through the gram index
    * counts up to 1,001 matches and pages them: at most 1,000 give the exact count and the page; more mean a
-   * common query, counted as "1000+" and paged by walking the recency index, which finds matches at once.
+   * common query, counted as "1000+" and paged by walking the recency index, which finds matches at once. So
+   * `relevance` orders the counted matches; past the count, and for a blank query, the order is the newest.
    */
   async search(
     query: string | undefined,
-    page: number,
-    pageSize: number,
+    { page, pageSize, industries = [], sort = 'newest' }: SearchOptions,
     client: string,
-    industries: LibraryIndustry[] = [],
   ): Promise<SearchResponse> {
     const offset = (page - 1) * pageSize;
     const terms = await Promise.all(
@@ -110,8 +119,11 @@ export class SolutionsService {
     const queryKey = JSON.stringify([terms, industries]);
     if ((this.cappedQueries.get(queryKey) ?? 0) > Date.now())
       return this.recencyPage(terms, industries, page, pageSize);
+    const where = inIndustries(indexedConditions(terms), industries, terms.length ? 'grams' : 'column');
+    const ranked = sort === 'relevance' && terms.length > 0;
     const rows = await this.solutions.matchesPage(
-      inIndustries(indexedConditions(terms), industries, terms.length ? 'grams' : 'column'),
+      where,
+      ranked ? relevanceRank(terms, where.params.length + 1) : { sql: '0', params: [] },
       SEARCH_COUNT_CAP,
       pageSize,
       offset,
@@ -119,7 +131,7 @@ export class SolutionsService {
     const total = rows[0]?.total ?? 0;
     if (total <= SEARCH_COUNT_CAP) {
       const list = rows.filter((r) => r._id !== null).map(({ total: _, ...item }) => item);
-      return { list, totalCount: total, page, pageSize };
+      return { list, totalCount: total, page, pageSize, sort: ranked ? 'relevance' : 'newest' };
     }
     this.cappedQueries.delete(queryKey);
     this.cappedQueries.set(queryKey, Date.now() + CAPPED_QUERY_TTL_MS);
@@ -140,7 +152,7 @@ export class SolutionsService {
       pageSize,
       (page - 1) * pageSize,
     );
-    return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page, pageSize };
+    return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page, pageSize, sort: 'newest' };
   }
 
   /** One solution as the console's editor opens it (its document and industry with it); 404 for none. */

@@ -4,11 +4,13 @@ import {
   SEARCH_COUNT_CAP,
   SEARCH_MAX_PAGE_SIZE,
   SEARCH_PAGE_SIZE,
+  SEARCH_SORTS,
   SOLUTION_HTML_MAX,
   SOLUTION_NAME_MAX,
   SOLUTION_TEXT_MAX,
   type LibraryIndustry,
   type SearchResponse,
+  type SearchSort,
   type SolutionInput,
   type SolutionListItem,
 } from '@think-tank/contracts';
@@ -104,6 +106,16 @@ export class SearchQueryDto {
   @IsIn(LIBRARY_INDUSTRIES, { ...invalid, each: true })
   categories?: LibraryIndustry[];
 
+  @ApiPropertyOptional({
+    enum: SEARCH_SORTS,
+    default: 'newest',
+    description:
+      'relevance: the counted matches, those naming the terms first, then those whose requirements hold them; a blank query and one with more than 1,000 matches stay newest first (the answer’s sort says which)',
+  })
+  @IsOptional()
+  @IsIn(SEARCH_SORTS, invalid)
+  sort?: SearchSort;
+
   @ApiPropertyOptional({ description: 'accepted and ignored (contract §11): the library has no tags' })
   @IsOptional()
   @IsString(invalid)
@@ -125,6 +137,7 @@ export class SearchBody implements SearchResponse {
   @ApiProperty() pageSize!: number;
   @ApiPropertyOptional({ description: 'true when there are more than 1,000 matches' })
   totalCountCapped?: boolean;
+  @ApiProperty({ enum: SEARCH_SORTS, description: 'the order the list is in' }) sort!: SearchSort;
 }
 
 export class SolutionInputDto implements SolutionInput {

@@ -2,7 +2,7 @@ import { createSolution, insertUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 import { Role } from '@think-tank/contracts';
 
-/** Search's `categories` (contract §11): comma-separated industry keys of the library; they filter. */
+/** Search's `categories` (contract §11: comma-separated industry keys of the library; they filter) and `sort`. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
@@ -88,5 +88,57 @@ describe('GET /api/solutions/search?categories=', () => {
         industry: 'cooking',
       })
       .expect(400);
+  });
+});
+
+describe('GET /api/solutions/search?sort=', () => {
+  const ids = (body: { list: { _id: string }[] }) => body.list.map((s) => s._id);
+
+  it('relevance: the name first, then the requirements, then the details, each newest first; paged so', async () => {
+    const m = `沙盘${Date.now().toString(36)}`;
+    const inName = await createSolution(t, { projectName: `${m} 方案` });
+    const inRequirements = await createSolution(t, { projectRequirements: `需要${m}` });
+    const inDetails = await createSolution(t, { projectRequirementsDetails: `附带${m}` });
+    const inNameToo = await createSolution(t, { projectName: `旧${m}`, projectRequirementsDetails: m });
+    const inBoth = await createSolution(t, { projectName: m, projectRequirements: m });
+    const q = `query=${encodeURIComponent(m)}&pageSize=50`;
+
+    const newest = (await search(q).expect(200)).body;
+    expect(newest.sort).toBe('newest');
+    expect(ids(newest)).toEqual([inBoth, inNameToo, inDetails, inRequirements, inName].map((s) => s.id));
+    const relevant = (await search(`${q}&sort=relevance`).expect(200)).body;
+    expect(relevant).toMatchObject({ sort: 'relevance', totalCount: 5 });
+    expect(ids(relevant)).toEqual([inBoth, inNameToo, inName, inRequirements, inDetails].map((s) => s.id));
+    // Pages continue the same order.
+    const pages = await Promise.all(
+      [1, 2, 3].map(async (page) =>
+        ids((await search(`query=${encodeURIComponent(m)}&sort=relevance&pageSize=2&page=${page}`)).body),
+      ),
+    );
+    expect(pages.flat()).toEqual(ids(relevant));
+  });
+
+  it('sums the terms (a Latin one by its best alternative) and keeps the industry filter', async () => {
+    const m = `盘点${Date.now().toString(36)}`;
+    const both = await createSolution(t, {
+      projectName: `${m} 门店`,
+      projectRequirements: '人工智能',
+      industry: 'retail',
+    });
+    const one = await createSolution(t, { projectName: `${m} 人工智能`, industry: 'retail' });
+    const other = await createSolution(t, { projectName: `${m} 人工智能`, industry: 'finance' });
+    // `ai` stands for 人工智能 (glossary): in the name for two, in the requirements for one.
+    const q = `query=${encodeURIComponent(`${m} ai`)}&sort=relevance`;
+    expect(ids((await search(q).expect(200)).body)).toEqual([other.id, one.id, both.id]);
+    expect(ids((await search(`${q}&categories=retail`).expect(200)).body)).toEqual([one.id, both.id]);
+  });
+
+  it('a blank query stays newest first; an unknown order is 400 and an empty one absent', async () => {
+    const blank = (await search('query=&sort=relevance&pageSize=50').expect(200)).body;
+    expect(blank.sort).toBe('newest');
+    expect(ids(blank)).toEqual(ids((await search('pageSize=50').expect(200)).body));
+    expect((await search('sort=').expect(200)).body.sort).toBe('newest');
+    for (const bad of ['sort=oldest', 'sort=relevance,newest', 'sort[]=relevance'])
+      expect((await search(`query=x&${bad}`)).body.code).toBe('VALIDATION_FAILED');
   });
 });
