@@ -83,9 +83,8 @@ export default defineConfig(({ command }) => ({
       output: {
         manualChunks: chunkOf,
         // A chunk under 500 B joins a neighbour: its headers weighed more than its code, and each is a round trip.
-        // Measured (issue 38): how the merges fall moves the home page's first load by up to 4 KB whatever the
-        // code did (149,867 B at 500 with the vitals loader; 151,760 at 1,000; 154,349 at 1,200). Any threshold
-        // is a guess the next chunk may upset: the bundle budget test says when.
+        // It may merge side-effect-free code into a chunk that loads sooner (so the overlays have a chunk of their
+        // own, above); the bundle budget test says when a merge costs the first load.
         experimentalMinChunkSize: 500,
       },
     },

@@ -67,3 +67,63 @@ describe('searching the library in the browser', () => {
     await snap(page, 'search-03-no-match');
   });
 });
+
+describe('filtering the library by industry and ordering it, in Chinese and English', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  const texts = {
+    'zh-CN': { industry: '行业', logistics: '物流', catering: '餐饮', sort: '排序', newest: '最新发布' },
+    'en-US': {
+      industry: 'Industry',
+      logistics: 'Logistics',
+      catering: 'Catering',
+      sort: 'Sort',
+      newest: 'Newest',
+    },
+  };
+  for (const [locale, words] of Object.entries(texts)) {
+    it(`narrows a search to one industry, orders it, and finds the way back from an empty one (${locale})`, async () => {
+      const page = await (
+        await browser.newContext({ locale, viewport: { width: 1280, height: 900 } })
+      ).newPage();
+      const names = () => page.locator('.list-group-item h2').allTextContents();
+      await page.goto(`${baseUrl}/?q=${encodeURIComponent('冷链')}`);
+      // The seeded library holds cold chains in retail and in logistics.
+      await expect.poll(names).toEqual(expect.arrayContaining(['生鲜电商冷链配送时效保障']));
+      await page.getByRole('combobox', { name: words.industry }).selectOption({ label: words.logistics });
+      await page.waitForURL(/industry=logistics/);
+      await expect.poll(names).toEqual(['冷链运输全程温湿度监控与追溯']);
+      await snap(page, `search-04-industry-${locale}`);
+      await page.getByRole('combobox', { name: words.sort }).selectOption({ label: words.newest });
+      await page.waitForURL(/sort=newest/);
+      expect(new URL(page.url()).searchParams.get('industry')).toBe('logistics');
+      await page.getByRole('combobox', { name: words.industry }).selectOption({ label: words.catering });
+      await page.getByRole('alert').waitFor();
+      await page.getByRole('alert').getByRole('button').click();
+      await expect.poll(names).toEqual(expect.arrayContaining(['生鲜电商冷链配送时效保障']));
+      expect(await page.getByRole('combobox', { name: words.industry }).inputValue()).toBe('');
+      await page.context().close();
+    });
+  }
+
+  it('ranks the solutions named for the terms first by relevance, on a phone too', async () => {
+    const page = await (
+      await browser.newContext({ locale: 'zh-CN', viewport: { width: 375, height: 812 }, isMobile: true })
+    ).newPage();
+    await page.goto(`${baseUrl}/?q=${encodeURIComponent('智能')}`);
+    expect(await page.getByRole('combobox', { name: '排序' }).inputValue()).toBe('relevance');
+    // Eight seeded solutions carry the term in their names: a page of five is all of them.
+    await expect
+      .poll(async () => (await page.locator('.list-group-item h2').allTextContents()).length)
+      .toBe(5);
+    for (const name of await page.locator('.list-group-item h2').allTextContents())
+      expect(name).toContain('智能');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await snap(page, 'search-05-relevance-phone');
+    await page.context().close();
+  });
+});

@@ -33,6 +33,8 @@ export async function routeFixtures(prefix: string): Promise<RouteFixtures> {
 /** Every route a visitor can open. */
 export const signedOutRoutes = ({ solutionId }: RouteFixtures) => [
   '/',
+  // With its terms, the home page also offers the order; with an industry that has none, its way back.
+  `/?q=${encodeURIComponent('冷链')}&industry=catering&sort=newest`,
   '/login',
   '/register',
   '/forgot-password',

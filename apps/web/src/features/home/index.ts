@@ -8,8 +8,5 @@ export const homePages = {
 
 /** The data the home screen opens on: the results its address asks for (the footer's details can wait). */
 export const homeData = {
-  home: (search: URLSearchParams) => {
-    const { query, page } = searchOf(search);
-    return solutionsData.search(query, page);
-  },
+  home: (search: URLSearchParams) => solutionsData.search(searchOf(search)),
 };

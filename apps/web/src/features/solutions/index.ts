@@ -1,9 +1,9 @@
 /** What other features may use of solutions; everything else stays inside. */
 import type { SearchResponse } from '@think-tank/contracts';
 import { askAtOnce } from '../../lib/first-screen';
-import { solutionKeys } from './api/solution-keys';
+import { solutionKeys, type LibrarySearch } from './api/solution-keys';
 
-export { solutionKeys } from './api/solution-keys';
+export { solutionKeys, type LibrarySearch } from './api/solution-keys';
 export { useSolutionSearch } from './api/solutions-api';
 export { SearchResults } from './components/SearchResults';
 export { FavouritesList, HistoryList } from './components/LibraryLists';
@@ -15,8 +15,8 @@ export const solutionsPages = {
 
 /** The data the search opens on, for a first visit to ask for alongside its code. */
 export const solutionsData = {
-  search: (query: string, page: number) => {
-    const answer = askAtOnce<SearchResponse>(solutionKeys.search(query, page), { anonymous: true });
-    return import('./api/solutions-api').then((m) => m.preloadSearch(query, page, answer));
+  search: (search: LibrarySearch) => {
+    const answer = askAtOnce<SearchResponse>(solutionKeys.search(search), { anonymous: true });
+    return import('./api/solutions-api').then((m) => m.preloadSearch(search, answer));
   },
 };

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { solutionKeys } from '../../solutions';
+import { searchOf } from '../search-params';
 import HomePage from './HomePage';
 
 const item = (i: number, extra: Partial<SearchResponse['list'][number]> = {}) => ({
@@ -15,16 +16,26 @@ const item = (i: number, extra: Partial<SearchResponse['list'][number]> = {}) =>
   ...extra,
 });
 
+/** An answer of `total` results listing these, newest first unless said otherwise. */
+const answer = (list: SearchResponse['list'], totalCount: number, more: Partial<SearchResponse> = {}) => ({
+  list,
+  totalCount,
+  page: 1,
+  pageSize: 5,
+  sort: 'newest' as const,
+  ...more,
+});
+
 /**
- * The page with the given answers already in SWR's cache for their "query#page", so nothing is fetched.
- * With no answers it fetches for real, and jsdom reaches no server: a genuine network failure.
+ * The page with the given answers already in SWR's cache for the searches their addresses say ('q=仓储&page=2'),
+ * so nothing is fetched. With no answers it fetches for real, and jsdom reaches no server: a genuine network failure.
  */
 function renderWith(answers: Record<string, SearchResponse>, url = '/') {
   const cache = new Map(
-    Object.entries(answers).map(([key, data]) => {
-      const [query, page] = key.split('#');
-      return [unstable_serialize(solutionKeys.search(query, Number(page))), { data }];
-    }),
+    Object.entries(answers).map(([address, data]) => [
+      unstable_serialize(solutionKeys.search(searchOf(new URLSearchParams(address)))),
+      { data },
+    ]),
   );
   const fetches = Object.keys(answers).length === 0;
   render(
@@ -45,7 +56,12 @@ function renderWith(answers: Record<string, SearchResponse>, url = '/') {
 
 describe('HomePage', () => {
   it('lists results with their count, snippets of 150 and 100 characters, new-tab links and pages of 5', async () => {
-    renderWith({ '#1': { list: [1, 2, 3, 4, 5].map((i) => item(i)), totalCount: 7, page: 1, pageSize: 5 } });
+    renderWith({
+      '': answer(
+        [1, 2, 3, 4, 5].map((i) => item(i)),
+        7,
+      ),
+    });
     expect(await screen.findByText('共找到 7 个方案')).toBeInTheDocument();
     const links = screen.getAllByRole('link', { name: /智能制造方案/ });
     expect(links).toHaveLength(5);
@@ -59,22 +75,22 @@ describe('HomePage', () => {
   });
 
   it('says 1000+ when the count is capped', async () => {
-    renderWith(
-      { '常见#1': { list: [item(1)], totalCount: 1000, totalCountCapped: true, page: 1, pageSize: 5 } },
-      '/?q=常见',
-    );
+    renderWith({ 'q=常见': answer([item(1)], 1000, { totalCountCapped: true }) }, '/?q=常见');
     expect(await screen.findByText('共找到 1000+ 个方案')).toBeInTheDocument();
+    // Asked for relevance, answered newest first (past the count): the page says why, and how to rank them.
+    expect(screen.getByText(/按最新发布排列；再加一个关键词即可按相关度排序/)).toBeInTheDocument();
   });
 
   it('marks the searched terms in the results, whatever their case', async () => {
     renderWith(
       {
-        'ai 质检#1': {
-          list: [item(1, { projectName: 'AI 视觉质检', projectRequirements: '用 ai 做质检' })],
-          totalCount: 1,
-          page: 1,
-          pageSize: 5,
-        },
+        'q=ai 质检': answer(
+          [item(1, { projectName: 'AI 视觉质检', projectRequirements: '用 ai 做质检' })],
+          1,
+          {
+            sort: 'relevance',
+          },
+        ),
       },
       '/?q=ai%20质检',
     );
@@ -84,7 +100,7 @@ describe('HomePage', () => {
   });
 
   it('asks for other keywords when nothing matches, without pagination', async () => {
-    renderWith({ '无此词#1': { list: [], totalCount: 0, page: 1, pageSize: 5 } }, '/?q=无此词');
+    renderWith({ 'q=无此词': answer([], 0) }, '/?q=无此词');
     expect(await screen.findByText('没有匹配的方案，请更换关键词')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: '分页' })).not.toBeInTheDocument();
   });
@@ -92,8 +108,8 @@ describe('HomePage', () => {
   it('offers to create a requirement below 3 results, carrying the keywords, and not from 3 on', async () => {
     renderWith(
       {
-        '冷门 词#1': { list: [item(1), item(2)], totalCount: 2, page: 1, pageSize: 5 },
-        '常见#1': { list: [item(1), item(2), item(3)], totalCount: 3, page: 1, pageSize: 5 },
+        'q=冷门 词': answer([item(1), item(2)], 2),
+        'q=常见': answer([item(1), item(2), item(3)], 3),
       },
       '/?q=冷门%20词',
     );
@@ -117,8 +133,8 @@ describe('HomePage', () => {
   it('searches on Enter and starts again at page 1', async () => {
     renderWith(
       {
-        '#2': { list: [item(6)], totalCount: 6, page: 2, pageSize: 5 },
-        '仓储#1': { list: [item(7, { projectName: '仓储机器人' })], totalCount: 1, page: 1, pageSize: 5 },
+        'page=2': answer([item(6)], 6, { page: 2 }),
+        'q=仓储': answer([item(7, { projectName: '仓储机器人' })], 1),
       },
       '/?page=2',
     );
@@ -126,5 +142,42 @@ describe('HomePage', () => {
     await userEvent.type(screen.getByRole('searchbox'), '仓储{Enter}');
     expect(await screen.findByText('共找到 1 个方案')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /仓储机器人/ })).toBeInTheDocument();
+  });
+
+  it('filters by industry and sorts by relevance or newest, starting again at page 1 and keeping the terms', async () => {
+    renderWith(
+      {
+        'q=冷链&page=2': answer([item(1)], 6, { page: 2, sort: 'relevance' }),
+        'q=冷链&industry=logistics': answer([item(2, { projectName: '冷链物流方案' })], 1, {
+          sort: 'relevance',
+        }),
+        'q=冷链&industry=logistics&sort=newest': answer([item(3, { projectName: '冷链新方案' })], 1),
+        'q=冷链&industry=catering&sort=newest': answer([], 0),
+        'q=冷链&sort=newest': answer([item(4, { projectName: '全部行业的冷链方案' })], 1),
+      },
+      '/?q=冷链&page=2',
+    );
+    expect(await screen.findByText('智能制造方案1')).toBeInTheDocument();
+    const industry = screen.getByRole('combobox', { name: '行业' });
+    const sort = screen.getByRole('combobox', { name: '排序' });
+    expect(industry).toHaveValue('');
+    expect(sort).toHaveValue('relevance');
+    await userEvent.selectOptions(industry, '物流');
+    expect(await screen.findByRole('link', { name: /冷链物流方案/ })).toBeInTheDocument();
+    await userEvent.selectOptions(sort, '最新发布');
+    expect(await screen.findByRole('link', { name: /冷链新方案/ })).toBeInTheDocument();
+    // Nothing in this industry: say so, and offer every industry again (the terms and order kept).
+    await userEvent.selectOptions(industry, '餐饮');
+    expect(await screen.findByText('餐饮行业没有匹配的方案')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '在全部行业中查找' }));
+    expect(await screen.findByRole('link', { name: /全部行业的冷链方案/ })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '行业' })).toHaveValue('');
+  });
+
+  it('offers no order for a blank query, which lists the newest first', async () => {
+    renderWith({ 'industry=energy': answer([item(5)], 1) }, '/?industry=energy&sort=newest');
+    expect(await screen.findByText('智能制造方案5')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '行业' })).toHaveValue('energy');
+    expect(screen.queryByRole('combobox', { name: '排序' })).not.toBeInTheDocument();
   });
 });

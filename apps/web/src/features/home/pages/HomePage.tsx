@@ -1,37 +1,51 @@
-import { SEARCH_COUNT_CAP, WebRoute } from '@think-tank/contracts';
+import {
+  INDUSTRIES,
+  LIBRARY_INDUSTRIES,
+  SEARCH_COUNT_CAP,
+  WebRoute,
+  languageOf,
+  type LibraryIndustry,
+  type SearchSort,
+} from '@think-tank/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../auth';
 import { SiteFooter, useSite } from '../../contact';
-import { useSolutionSearch, SearchResults } from '../../solutions';
-import { searchOf } from '../search-params';
+import { useSolutionSearch, SearchResults, type LibrarySearch } from '../../solutions';
+import { addressOf, searchOf } from '../search-params';
 
 /** Fewer results than this invite the visitor to submit a requirement instead (customer-area §2). */
 const CREATE_REQUIREMENT_BELOW = 3;
 
 // Alerts are plain Bootstrap markup here: <Alert> and its fade would weigh on every first visit.
 
-/** Home (customer-area §2): search the library; the query and page live in the address. */
+/**
+ * Home (customer-area §2): search the library, in one industry or all, by relevance or newest first; the search
+ * lives in the address.
+ */
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { data: site } = useSite();
   const { token } = useSession();
   const [params, setParams] = useSearchParams();
-  const { query, page } = searchOf(params);
+  const search = searchOf(params);
+  const { query, industry } = search;
   const [input, setInput] = useState(query);
   useEffect(() => setInput(query), [query]);
-  const { data, error, isValidating, mutate } = useSolutionSearch(query, page);
+  const { data, error, isValidating, mutate } = useSolutionSearch(search);
   const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const lang = languageOf(i18n.language);
 
+  /** A new search (terms, industry or order) starts again at page 1. */
+  const refine = (change: Partial<LibrarySearch>) => setParams(addressOf({ ...search, page: 1, ...change }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const q = input.trim();
-    setParams(q ? { q } : {});
+    refine({ query: input.trim() });
   };
-  const goTo = (p: number) => {
-    setParams(query ? { q: query, page: String(p) } : { page: String(p) });
+  const goTo = (page: number) => {
+    setParams(addressOf({ ...search, page }));
     window.scrollTo({ top: 0 });
   };
 
@@ -63,6 +77,39 @@ export default function HomePage() {
             />
             <Button type="submit">{t('search.button')}</Button>
           </InputGroup>
+          <div className="d-flex flex-wrap justify-content-center gap-3 mt-2">
+            <Form.Group controlId="search-industry" className="d-flex align-items-center gap-2">
+              <Form.Label className="small text-secondary text-nowrap mb-0">
+                {t('search.industry')}
+              </Form.Label>
+              <Form.Select
+                size="sm"
+                value={industry ?? ''}
+                onChange={(e) => refine({ industry: (e.target.value || undefined) as LibraryIndustry })}
+              >
+                <option value="">{t('search.allIndustries')}</option>
+                {LIBRARY_INDUSTRIES.map((key) => (
+                  <option key={key} value={key}>
+                    {INDUSTRIES[key][lang]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            {/* A blank query lists the newest first: there is nothing to rank it by. */}
+            {query && (
+              <Form.Group controlId="search-sort" className="d-flex align-items-center gap-2">
+                <Form.Label className="small text-secondary text-nowrap mb-0">{t('search.sort')}</Form.Label>
+                <Form.Select
+                  size="sm"
+                  value={search.sort}
+                  onChange={(e) => refine({ sort: e.target.value as SearchSort })}
+                >
+                  <option value="relevance">{t('search.sortRelevance')}</option>
+                  <option value="newest">{t('search.sortNewest')}</option>
+                </Form.Select>
+              </Form.Group>
+            )}
+          </div>
         </Form>
         <div className="mx-auto" style={{ maxWidth: 880 }}>
           {error ? (
@@ -90,9 +137,26 @@ export default function HomePage() {
                 </span>
                 {isValidating && <Spinner animation="border" size="sm" />}
               </div>
+              {query && search.sort === 'relevance' && data.sort === 'newest' && (
+                <p className="small text-secondary">{t('search.sortCapped')}</p>
+              )}
               {data.list.length === 0 ? (
-                <div role="alert" className="alert alert-warning">
-                  {t('search.noMatch')}
+                <div
+                  role="alert"
+                  className="alert alert-warning d-flex justify-content-between align-items-center gap-2"
+                >
+                  {industry
+                    ? t('search.noMatchInIndustry', { industry: INDUSTRIES[industry][lang] })
+                    : t('search.noMatch')}
+                  {industry && (
+                    <Button
+                      variant="outline-secondary"
+                      size="sm"
+                      onClick={() => refine({ industry: undefined })}
+                    >
+                      {t('search.allIndustriesAgain')}
+                    </Button>
+                  )}
                 </div>
               ) : (
                 <SearchResults data={data} terms={terms} onPage={goTo} signedIn={!!token} />
