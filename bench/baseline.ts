@@ -26,6 +26,7 @@ import {
   indexedConditions,
   inIndustries,
   matchesPageSql,
+  relevanceRank,
   textConditions,
 } from '../apps/api/src/modules/solutions/solution-search.query';
 
@@ -91,13 +92,15 @@ async function recencyPage(terms: string[][], industries: string[]) {
   return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page: 1, pageSize: 5 };
 }
 
-async function search(query: string, industries: string[]) {
+async function search(query: string, industries: string[], relevance: boolean) {
   // Like the API, a Latin term also matches its Chinese translation (the glossary; no translation service here).
   const terms = queryTerms(query).map(glossaryAlternatives);
   const key = JSON.stringify([terms, industries]);
   if (capped.has(key)) return recencyPage(terms, industries);
+  const where = inIndustries(indexedConditions(terms), industries, terms.length ? 'grams' : 'column');
   const matches = matchesPageSql(
-    inIndustries(indexedConditions(terms), industries, terms.length ? 'grams' : 'column'),
+    where,
+    relevance && terms.length ? relevanceRank(terms, where.params.length + 1) : { sql: '0', params: [] },
     LIST,
     SEARCH_COUNT_CAP,
     5,
@@ -136,7 +139,10 @@ createServer(async (req, res) => {
     if (url.pathname === '/search') {
       res.writeHead(200, { 'content-type': 'application/json' });
       const industries = (url.searchParams.get('categories') ?? '').split(',').filter(Boolean);
-      return res.end(JSON.stringify(await search(url.searchParams.get('query') ?? '', industries)));
+      const relevance = url.searchParams.get('sort') === 'relevance';
+      return res.end(
+        JSON.stringify(await search(url.searchParams.get('query') ?? '', industries, relevance)),
+      );
     }
     const view = /^\/view\/([0-9a-f-]{36})$/.exec(url.pathname);
     if (view) {

@@ -20,6 +20,7 @@ import { unreachableServices } from '../apps/api/src/core/database/reachability'
 import { buildVocabulary, ENGLISH_WORDS, type Vocabulary } from './corpus';
 import { LIGHTHOUSE_BUDGET, LIGHTHOUSE_VERSION, lighthouseReport, type LighthousePage } from './lighthouse';
 import { seed } from './seed';
+import type { SearchSort } from '@think-tank/contracts';
 
 const N = Number(process.env.BENCH_SOLUTIONS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -91,7 +92,7 @@ async function scenarios(
   const RARE = 25;
   const TOP50 = 100;
   const ENGLISH = 50;
-  const searches: [string, string, number, string?][] = [
+  const searches: [string, string, number, string?, SearchSort?][] = [
     [`1 character, rare (${rareChar})`, rareChar, (await count(rareChar)) > 1000 ? TOP50 : RARE],
     [`1 character, most common (${commonChar})`, commonChar, TOP50],
     [`2 characters, rank ${rankOf(rare2)} (${rare2})`, rare2, RARE],
@@ -106,15 +107,30 @@ async function scenarios(
     // An industry filter (categories): a rare term in one of 12 industries, and one industry's newest.
     [`2 characters, rank ${rankOf(rare2)}, one industry (${rare2}; retail)`, rare2, RARE, 'retail'],
     ['blank query, one industry (retail)', '', RARE, 'retail'],
+    // The relevance order (sort=relevance), which ranks the counted matches on their text: a rare term, two terms,
+    // a common one in one industry, and one too common to count (newest first then).
+    [`2 characters, rank ${rankOf(rare2)}, by relevance (${rare2})`, rare2, RARE, '', 'relevance'],
+    [`two terms AND, by relevance (${andPair.join(' ')})`, andPair.join(' '), RARE, '', 'relevance'],
+    [
+      `2 characters, rank ${rankOf(common2)}, one industry, by relevance (${common2}; retail)`,
+      common2,
+      TOP50,
+      'retail',
+      'relevance',
+    ],
+    [`1 character, most common, by relevance (${commonChar})`, commonChar, TOP50, '', 'relevance'],
   ];
   return {
-    searches: searches.map(([name, q, budgetP99, categories]) => ({
-      name: `search: ${name}${budgetP99 === TOP50 ? ' [top 50]' : ''}`,
-      api: `/api/solutions/search?query=${encodeURIComponent(q)}${categories ? `&categories=${categories}` : ''}`,
-      baseline: `/search?query=${encodeURIComponent(q)}${categories ? `&categories=${categories}` : ''}`,
-      budgetP99,
-      headers: { authorization: `Bearer ${tokens.admin}` },
-    })),
+    searches: searches.map(([name, q, budgetP99, categories, sort]) => {
+      const params = `query=${encodeURIComponent(q)}${categories ? `&categories=${categories}` : ''}${sort ? `&sort=${sort}` : ''}`;
+      return {
+        name: `search: ${name}${budgetP99 === TOP50 ? ' [top 50]' : ''}`,
+        api: `/api/solutions/search?${params}`,
+        baseline: `/search?${params}`,
+        budgetP99,
+        headers: { authorization: `Bearer ${tokens.admin}` },
+      };
+    }),
     // The paid view: ≥ 70 % of the baseline, which makes the same checks (issue 22).
     view: {
       name: 'view, a paying reader (every paywall rule)',
