@@ -257,8 +257,8 @@ export const STAGE_PROGRESS = {
   keywords: { zh: '已提取关键词', en: 'Keywords extracted' },
   modulesMatched: { zh: '已匹配业务模块', en: 'Business modules matched' },
   shortDemand: {
-    zh: '需求文本较短，生成结果将以通用模块为主',
-    en: 'The demand is short: the result leans on general modules',
+    zh: '需求文本较短，能匹配的模块可能较少',
+    en: 'The demand is short: few modules may match it',
   },
   documentWritten: { zh: '已生成方案正文', en: 'Solution text written' },
   askingModel: {

@@ -11,7 +11,9 @@ export type User = Awaited<ReturnType<typeof verifiedUser>>;
 
 export const DEMAND = {
   name: '来自 demo 的需求 2026-11-22 10:00',
-  content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
+  // Three needs, so that the Startup stage suggests at least three modules to select (store operations too).
+  content:
+    '连锁零售门店库存周转慢，缺货和积压并存，店长巡店和陈列全凭经验。希望用销量预测和智能补货降低库存成本。',
   keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
 };
 

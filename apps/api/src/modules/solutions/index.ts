@@ -1,5 +1,4 @@
 /** What other modules may use of solutions; everything else stays inside. */
-export { GLOSSARY } from './glossary';
 export { SolutionsModule } from './solutions.module';
 export { SolutionsLibraryModule } from './solutions.module';
 export { RelatedSolutionsService, type RelatedSolution } from './related-solutions.service';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  INDUSTRIES,
   STAGE_NAMES,
   type Achieve,
   type DemandModule,
@@ -9,7 +10,7 @@ import {
 } from '@think-tank/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig } from '../../../core/config/app-config';
-import { keyPhrases, rankModules } from './demand-analysis';
+import { keyPhrases, matchModules, type ModuleMatch } from './demand-analysis';
 import { statedMetrics } from './demand-numbers';
 import { WORDING, type Wording } from './builtin-wording';
 import type { CatalogueModule } from './module-catalogue.data';
@@ -78,14 +79,23 @@ export class BuiltinGenerator extends StageGenerator {
     await progress('keywords', undefined, phrases.join(w.listSeparator) || w.noKeywords);
     await step();
 
-    const modules = this.modulesFor(ctx, text);
-    await progress('modulesMatched', undefined, modules.map((m) => m.name).join(w.listSeparator));
-    await step();
-    if (!phrases.length) await progress('shortDemand', undefined, undefined, 'WARNING');
-
+    const match = matchModules(text, 5);
+    const modules = this.modulesFor(ctx, match);
     const previous = ctx.previous.at(-1);
     const carried = previous?.selectedModules.map((m) => m.name) ?? [];
     const topic = phrases.slice(0, 3).join(w.listSeparator) || demand.name;
+    // Nothing of the demand's own field (and nothing the user chose before): said, not filled with near misses.
+    const miss =
+      match.missed && !carried.length
+        ? w.noModule(
+            topic,
+            match.industries.map((i) => INDUSTRIES[i][demand.language]),
+          )
+        : '';
+    await progress('modulesMatched', undefined, modules.map((m) => m.name).join(w.listSeparator) || miss);
+    await step();
+    if (!phrases.length) await progress('shortDemand', undefined, undefined, 'WARNING');
+
     const summary = w.summary(
       focus.title,
       topic,
@@ -101,7 +111,8 @@ export class BuiltinGenerator extends StageGenerator {
           )
         : '',
       carried.length ? w.keptModules(carried) : '',
-      w.combination(modules),
+      modules.length ? w.combination(modules) : '',
+      miss,
       stage === 'Preparation' ? this.preparationNotes(input, w) : '',
       input?.genericInput ? w.userAdds(firstSentence(input.genericInput, 200)) : '',
     ]
@@ -139,10 +150,10 @@ export class BuiltinGenerator extends StageGenerator {
   }
 
   /** The user's modules from the stage before first, then what the text adds, five at most. */
-  private modulesFor(ctx: GenerationContext, text: string): DemandModule[] {
+  private modulesFor(ctx: GenerationContext, match: ModuleMatch): DemandModule[] {
     const chosen = ctx.previous.at(-1)?.selectedModules ?? [];
     const names = new Set(chosen.map((m) => m.name));
-    const matched = rankModules(text, 5)
+    const matched = match.modules
       .map((r) => toDemandModule(r.module, r.because, ctx.demand.language))
       .filter((m) => !names.has(m.name));
     return [...chosen, ...matched].slice(0, Math.max(5, chosen.length));

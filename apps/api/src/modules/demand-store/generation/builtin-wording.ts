@@ -10,6 +10,8 @@ export interface Wording {
   carriedOver: (stage: string, summary: string) => string;
   keptModules: (names: string[]) => string;
   combination: (modules: DemandModule[]) => string;
+  /** Nothing of the catalogue fits: the demand's topic and industries (none: any). */
+  noModule: (topic: string, industries: string[]) => string;
   userAdds: (text: string) => string;
   today: (name: string) => string;
   target: (name: string) => string;
@@ -47,6 +49,8 @@ export const WORDING: Record<Language, Wording> = {
     keptModules: (names) => `沿用已选模块：${names.join('、')}。`,
     combination: (ms) =>
       `建议组合 ${ms.length} 个模块：${ms.map((m) => `${m.name}（${m.intro}）`).join('；')}。`,
+    noModule: (topic, industries) =>
+      `模块目录中没有与“${topic}”匹配的${industries.length ? `${industries.join('、')}行业` : ''}模块：可在编辑中添加自定义模块，或请顾问补充。`,
     userAdds: (text) => `用户补充：${text}`,
     today: (name) => `${name}（现状）`,
     target: (name) => `${name}（目标）`,
@@ -92,6 +96,8 @@ export const WORDING: Record<Language, Wording> = {
     keptModules: (names) => `Keeping the selected modules: ${names.join(', ')}.`,
     combination: (ms) =>
       `We suggest ${ms.length} module${ms.length === 1 ? '' : 's'}: ${ms.map((m) => `${m.name} (${m.intro})`).join('; ')}.`,
+    noModule: (topic, industries) =>
+      `No module of the catalogue matches “${topic}”${industries.length ? ` in ${industries.join(' or ')}` : ''}: add a custom module in edit mode, or ask a consultant.`,
     userAdds: (text) => `The user adds: ${text}`,
     today: (name) => `${name} (today)`,
     target: (name) => `${name} (target)`,

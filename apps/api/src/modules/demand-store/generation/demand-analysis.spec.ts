@@ -1,4 +1,4 @@
-import { keyPhrases, rankModules } from './demand-analysis';
+import { keyPhrases, matchModules, rankModules } from './demand-analysis';
 
 const ids = (text: string) => rankModules(text).map((r) => r.module.id);
 import { MODULE_CATALOGUE } from './module-catalogue.data';
@@ -46,8 +46,29 @@ describe('the built-in generator’s reading of a demand', () => {
     expect(ids('An anti-fraud engine for card payments at our bank')).toContain('anti-fraud');
   });
 
-  it('falls back to modules every business needs when nothing matches', () => {
-    expect(ids('嗯嗯啊啊')).toEqual(['data-platform', 'bi-dashboard']);
+  it('suggests nothing when nothing matches, and says when nothing of the demand’s own industry does', () => {
+    expect(matchModules('嗯嗯啊啊')).toEqual({ modules: [], industries: [], missed: true });
+    // A clinic that asks only for what any business might: general modules, and no hospital module to offer.
+    const general = matchModules('我们诊所的合同散落在财务和后勤手里，续签常漏，希望合同统一管理。');
+    expect(general).toMatchObject({ industries: ['healthcare'], missed: true });
+    expect(general.modules.map((r) => r.module.id)).toEqual(['contract-management']);
+    // What any business asks, of no industry: general modules, nothing missed.
+    expect(matchModules('员工离职率高，想分析离职原因')).toMatchObject({ industries: [], missed: false });
+  });
+
+  it('reads English as itself: whole words and phrases, plurals, hyphens as spaces', () => {
+    expect(
+      ids('Our convenience stores run out of fresh food; we want automated re-order suggestions.'),
+    ).toEqual(expect.arrayContaining(['auto-replenishment']));
+    // "chain" and "delivery" name no industry: a chain of clinics is not a retailer, delivery apps no route planner.
+    expect(
+      ids('A chain of diabetes clinics wants remote glucose monitoring and follow-up reminders'),
+    ).not.toContain('store-operations');
+    expect(ids('Coffee shops losing customers to delivery apps want mobile pre-ordering')).not.toContain(
+      'route-optimization',
+    );
+    // A word is matched whole: "pest" is not in "Budapest".
+    expect(ids('Our Budapest office wants a dashboard')).not.toContain('pest-detection');
   });
 
   it('quotes the words that made a module relevant, in the demand’s own language', () => {
@@ -56,6 +77,7 @@ describe('the built-in generator’s reading of a demand', () => {
     );
     const english = rankModules('Our hospital keeps running out of beds; nurse shifts are planned by hand.');
     expect(english[0].module.id).toBe('hospital-operations');
-    expect(english[0].because).toEqual(expect.arrayContaining(['beds']));
+    // Quoted as the catalogue's English keyword found in it, whole ("nurse shifts" is a plural of "nurse shift").
+    expect(english[0].because).toEqual(expect.arrayContaining(['nurse shift', 'hospital']));
   });
 });

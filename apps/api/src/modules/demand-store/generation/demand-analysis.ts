@@ -1,7 +1,7 @@
 import type { Language } from '@think-tank/contracts';
-import { GLOSSARY } from '../../solutions';
-import { GENERATOR_LEXICON, INDUSTRY_IDS, INDUSTRY_WORDS, type IndustryId } from './industries.data';
+import { INDUSTRY_IDS, INDUSTRY_WORDS, INDUSTRY_WORDS_EN, type IndustryId } from './industries.data';
 import { MODULE_CATALOGUE, type CatalogueModule } from './module-catalogue.data';
+import { MODULE_KEYWORDS_EN } from './module-catalogue.en.data';
 
 /** Words that say nothing about what a demand is about. */
 const STOPWORDS = new Set([
@@ -31,6 +31,7 @@ const STOPWORDS = new Set([
   '已经',
   '同时',
   '目标',
+  '时间',
   '系统',
   '平台',
   'the',
@@ -66,58 +67,92 @@ export function keyPhrases(text: string, limit = 8): string[] {
     .map(([word]) => word);
 }
 
-const occurs = (text: string, term: string) =>
-  /^[a-z0-9]+$/.test(term) ? new RegExp(`(^|[^a-z0-9])${term}([^a-z0-9]|$)`).test(text) : text.includes(term);
+/** Chinese terms that mean something else inside a longer word (良率, yield, inside 不良率, a defect rate). */
+const NOT_INSIDE: Record<string, string[]> = {
+  良率: ['不良率'],
+  // 作业 is homework at school, but work on a shop floor or a site.
+  作业: ['作业指导', '标准作业', '作业票', '高空作业', '动火作业', '作业区'],
+};
 
-/**
- * The demand as the catalogue reads it: lower-cased, with every English word also in Chinese (the search glossary
- * and the generator's lexicon), so that an English demand meets the same Chinese-keyed catalogue.
- */
-export function readable(text: string): { prepared: string; englishFor: Map<string, string> } {
-  const lowered = normalise(text);
-  // Each translation remembers the English word it came from, to quote it back to an English reader.
-  const englishFor = new Map<string, string>();
-  for (const word of lowered.match(/[a-z]+/g) ?? []) {
-    const chinese = GENERATOR_LEXICON[word] ?? GLOSSARY.get(word);
-    if (chinese && !englishFor.has(chinese)) englishFor.set(chinese, word);
-  }
-  return { prepared: [lowered, ...englishFor.keys()].join(' '), englishFor };
+const latinTerms = new Map<string, RegExp>();
+/** Where the segmenter cuts a text into words: the offsets at which a word starts or ends. */
+function wordBoundaries(text: string): Set<number> {
+  const cuts = new Set<number>([text.length]);
+  for (const { index, segment } of segmenter.segment(text)) cuts.add(index).add(index + segment.length);
+  return cuts;
 }
 
+/**
+ * Whether a term occurs in a prepared text: a Chinese one as whole words (from a cut of the segmenter to another,
+ * so 问答 is not found in 智能问答 nor 监控 in 运行监控 when the segmenter reads them as one word), a Latin one
+ * (a word, a phrase, an abbreviation) as whole words, also in the plural.
+ */
+function occurs(text: string, term: string, cuts: Set<number>): boolean {
+  if (/[\u4e00-\u9fff]/.test(term)) {
+    const masked = (NOT_INSIDE[term] ?? []).reduce(
+      (t, word) => t.replaceAll(word, ' '.repeat(word.length)),
+      text,
+    );
+    for (let at = masked.indexOf(term); at >= 0; at = masked.indexOf(term, at + 1))
+      if (cuts.has(at) && cuts.has(at + term.length)) return true;
+    return false;
+  }
+  let pattern = latinTerms.get(term);
+  if (!pattern) {
+    const words = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+    pattern = new RegExp(`(^|[^a-z0-9])${words}(s|es)?([^a-z0-9]|$)`);
+    latinTerms.set(term, pattern);
+  }
+  return pattern.test(text);
+}
+
+/** The demand as the catalogue reads it: lower-cased, a hyphen read as a space ("on-time" is "on time"). */
+export const prepare = (text: string) => normalise(text).replace(/-/g, ' ');
+
+/** What a second industry must score (a word of three characters or more, or two words). */
+const MIN_OTHER_INDUSTRY = 1.5;
+
 /** The demand's industries, strongest first: those scoring at least half the best (and at least one word). */
-export function industriesOf(prepared: string): IndustryId[] {
+export function industriesOf(prepared: string, cuts = wordBoundaries(prepared)): IndustryId[] {
   const scored = INDUSTRY_IDS.map((id) => ({
     id,
-    score: INDUSTRY_WORDS[id].reduce(
-      (sum, w) => sum + (occurs(prepared, w) ? (w.length >= 3 ? 1.5 : 1) : 0),
+    score: [...INDUSTRY_WORDS[id], ...INDUSTRY_WORDS_EN[id]].reduce(
+      (sum, w) => sum + (occurs(prepared, w, cuts) ? (w.length >= 3 ? 1.5 : 1) : 0),
       0,
     ),
   })).filter((s) => s.score > 0);
   const best = Math.max(0, ...scored.map((s) => s.score));
+  // Another industry needs more than one passing word: 不良率 in a bank's demand is not a factory's.
   return scored
-    .filter((s) => s.score >= best / 2)
+    .filter((s) => s.score === best || s.score >= Math.max(best / 2, MIN_OTHER_INDUSTRY))
     .sort((a, b) => b.score - a.score)
     .map((s) => s.id);
 }
 
-/** Two-character windows of a Chinese text (the catalogue's names and intros are read this way). */
-const bigrams = (text: string) =>
-  [...text.matchAll(/[\u4e00-\u9fff]+/g)].flatMap(([run]) =>
-    Array.from({ length: Math.max(0, run.length - 1) }, (_, i) => run.slice(i, i + 2)),
-  );
+/**
+ * The Chinese words of a catalogue text (names, intros, metrics), as the segmenter cuts them: two-character windows
+ * also made words of what straddles two (率提 of 率提升, 识库 of 知识库), which matched demands by chance.
+ */
+const chineseWords = (text: string) =>
+  [...segmenter.segment(text)]
+    .filter(
+      ({ segment, isWordLike }) => isWordLike && segment.length >= 2 && /^[\u4e00-\u9fff]+$/.test(segment),
+    )
+    .map(({ segment }) => segment)
+    .filter((w) => !STOPWORDS.has(w));
 
 interface ModuleTerms {
   module: CatalogueModule;
-  /** Each term with its weight: a keyword 3, a bigram of the name 2, of the intro or a metric's name 1. */
+  /** Each term with its weight: a keyword 3, a word of the name 2, of the intro or a metric's name 1. */
   terms: Map<string, number>;
 }
 
 const MODULE_TERMS: ModuleTerms[] = MODULE_CATALOGUE.map((module) => {
   const terms = new Map<string, number>();
   const add = (term: string, weight: number) => terms.set(term, Math.max(terms.get(term) ?? 0, weight));
-  for (const g of [...bigrams(module.intro), ...module.metrics.flatMap((x) => bigrams(x.name))]) add(g, 1);
-  for (const g of bigrams(module.name)) add(g, 2);
-  for (const k of module.keywords) add(k, 3);
+  for (const g of [module.intro, ...module.metrics.map((x) => x.name)].flatMap(chineseWords)) add(g, 1);
+  for (const g of chineseWords(module.name)) add(g, 2);
+  for (const k of [...module.keywords, ...(MODULE_KEYWORDS_EN[module.id] ?? [])]) add(k, 3);
   return { module, terms };
 });
 
@@ -132,9 +167,6 @@ const IDF = (() => {
 const MIN_SCORE = 8;
 /** A module far behind the best match is noise even above MIN_SCORE. */
 const MIN_SHARE_OF_BEST = 0.2;
-/** What every business can use, offered when the demand names nothing more specific. */
-const GENERAL_FALLBACK = ['data-platform', 'bi-dashboard'];
-
 export interface RankedModule {
   module: CatalogueModule;
   score: number;
@@ -142,27 +174,40 @@ export interface RankedModule {
   because: string[];
 }
 
+/** What a demand is about in the catalogue's terms. */
+export interface ModuleMatch {
+  /** The modules, best first. */
+  modules: RankedModule[];
+  /** The demand's industries, strongest first (none for what any business might ask). */
+  industries: IndustryId[];
+  /** No module of the demand's own industries matched (for a demand of no industry: no module at all). */
+  missed: boolean;
+}
+
 /**
  * The catalogue modules a demand is about, best first, at most `limit`: each module scores the rarity-weighted
- * overlap of its keywords, name and intro with the demand, and only modules of the demand's own industries count,
- * or cross-industry ones whose own keywords the demand uses. Nothing relevant: the general fallback.
+ * overlap of its keywords (Chinese and English), name and intro with the demand, and only modules of the demand's
+ * own industries count, or cross-industry ones whose own keywords the demand uses. Nothing relevant is nothing:
+ * the output then says so (`missed`) rather than filling the list with near misses.
  */
-export function rankModules(text: string, limit = 5): RankedModule[] {
-  const { prepared, englishFor } = readable(text);
-  const industries = new Set<string>(industriesOf(prepared));
+export function matchModules(text: string, limit = 5): ModuleMatch {
+  const prepared = prepare(text);
+  const cuts = wordBoundaries(prepared);
+  const ofDemand = industriesOf(prepared, cuts);
+  const industries = new Set<string>(ofDemand);
   const ranked = MODULE_TERMS.flatMap(({ module, terms }) => {
     const general = module.industries === 'general';
     if (!general && !(module.industries as string[]).some((i) => industries.has(i))) return [];
-    const hits = [...terms].filter(([t]) => occurs(prepared, t));
-    if (general && !hits.some(([t]) => terms.get(t) === 3)) return [];
+    const hits = [...terms].filter(([t]) => occurs(prepared, t, cuts));
+    // A module is asked for by one of its keywords at least: words of its name or intro alone are chance.
+    if (!hits.some(([t]) => terms.get(t) === 3)) return [];
     const weighted = hits.map(([t, w]) => ({ t, value: w * IDF.get(t)! }));
     const score = weighted.reduce((sum, h) => sum + h.value, 0);
     const because = weighted
       .sort((a, b) => b.value - a.value)
       .map((h) => h.t)
       .filter((t, i, all) => !all.some((o, j) => j < i && o.includes(t)))
-      .slice(0, 3)
-      .map((t) => englishFor.get(t) ?? t);
+      .slice(0, 3);
     // A cross-industry module must be asked for more plainly than one of the demand's own industry.
     return score >= (general ? 2 * MIN_SCORE : MIN_SCORE) ? [{ module, score, because }] : [];
   });
@@ -173,13 +218,11 @@ export function rankModules(text: string, limit = 5): RankedModule[] {
       (a, b) => b.score - a.score || MODULE_CATALOGUE.indexOf(a.module) - MODULE_CATALOGUE.indexOf(b.module),
     )
     .slice(0, limit);
-  if (chosen.length) return chosen;
-  return MODULE_CATALOGUE.filter((m) => GENERAL_FALLBACK.includes(m.id)).map((module) => ({
-    module,
-    score: 0,
-    because: [],
-  }));
+  const ownField = chosen.some((r) => r.module.industries !== 'general');
+  return { modules: chosen, industries: ofDemand, missed: ofDemand.length ? !ownField : !chosen.length };
 }
+
+export const rankModules = (text: string, limit = 5): RankedModule[] => matchModules(text, limit).modules;
 
 /** The language a text is written in: English when Latin letters outnumber Chinese characters, else Chinese. */
 export function languageOfText(text: string): Language {
