@@ -1,5 +1,5 @@
 import { LIBRARY_INDUSTRIES, type LibraryIndustry } from '@think-tank/contracts';
-import type { LibrarySearch } from '../../solutions';
+import type { LibrarySearch } from '../solutions';
 
 const isIndustry = (v: string | null): v is LibraryIndustry =>
   (LIBRARY_INDUSTRIES as readonly (string | null)[]).includes(v);
