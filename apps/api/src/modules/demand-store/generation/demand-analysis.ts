@@ -32,6 +32,8 @@ const STOPWORDS = new Set([
   '同时',
   '目标',
   '时间',
+  '智能',
+  '人工',
   '系统',
   '平台',
   'the',
@@ -72,6 +74,8 @@ const NOT_INSIDE: Record<string, string[]> = {
   良率: ['不良率'],
   // 作业 is homework at school, but work on a shop floor or a site.
   作业: ['作业指导', '标准作业', '作业票', '高空作业', '动火作业', '作业区'],
+  // 安全 alone is safety at work; food and data safety are other modules' concern.
+  安全: ['食品安全', '数据安全', '信息安全', '网络安全'],
 };
 
 const latinTerms = new Map<string, RegExp>();

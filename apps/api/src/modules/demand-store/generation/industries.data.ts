@@ -59,6 +59,10 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '工位',
     '合格率',
     '作业指导书',
+    '板材',
+    '开料',
+    '家具厂',
+    '拆单',
   ],
   retail: [
     '零售',
@@ -133,6 +137,9 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '商业银行',
     '农商行',
     '城商行',
+    '寿险',
+    '投保',
+    '保费',
   ],
   logistics: [
     '物流',
@@ -232,6 +239,10 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '茶园',
     '水产',
     '农药',
+    '种业',
+    '品种',
+    '田间',
+    '育种',
   ],
   energy: [
     '电力',
@@ -256,6 +267,8 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '电厂',
     '风电场',
     '风机',
+    '供热',
+    '换热站',
   ],
   government: [
     '政务',
