@@ -78,7 +78,8 @@ export function SolutionsTab() {
     void action.run(t('solutions.confirmImport', { count: items.length }), async () => {
       const { imported } = await importSolutions(items);
       setImportText('');
-      await mutate();
+      // The result is the import's: the list reloads beside it, and a slow reload does not hold it back.
+      void mutate();
       return t('solutions.imported', { count: imported });
     });
   };
