@@ -5,6 +5,7 @@ import { createServer, type Server, type Socket as TcpSocket } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { bearer, newAccount, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
+import { loopBlockDuring } from './support/event-loop';
 import { startTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait';
 
@@ -50,21 +51,22 @@ describe('hostile input (contract §10)', () => {
       ['/api/auth/login', { username: email, password: 'x' }],
     ];
     let probes = 0;
-    let slowestProbe = 0;
     let done = false;
     const probing = (async () => {
       while (!done) {
-        const started = Date.now();
         await t.http.get('/api/health/live').expect(200);
-        slowestProbe = Math.max(slowestProbe, Date.now() - started);
         probes += 1;
       }
     })();
     // CPU time of this process (the app runs in it), not the wall clock, which a busy machine stretches.
     const cpu = process.cpuUsage();
+    let worstBlock = 0;
     try {
       for (const [path, body] of bodies) {
-        const res = await t.http.post(path).set('X-Forwarded-For', newIp()).send(body);
+        const { result: res, blockedMs } = await loopBlockDuring(() =>
+          t.http.post(path).set('X-Forwarded-For', newIp()).send(body),
+        );
+        worstBlock = Math.max(worstBlock, blockedMs);
         expect([path, res.status, res.body.code]).toEqual([path, 400, 'VALIDATION_FAILED']);
       }
     } finally {
@@ -72,10 +74,12 @@ describe('hostile input (contract §10)', () => {
       await probing;
     }
     const used = process.cpuUsage(cpu);
-    // Coarse bounds (the quadratic pattern took minutes of CPU for one of these): the loop stayed free throughout.
+    // Coarse bounds (the quadratic pattern took minutes of CPU for one of these): the loop stayed free throughout,
+    // answering the health probes beside them. A probe's wall clock is no measure of that on a loaded machine (CI
+    // once saw 2 s, a burst of other processes): the loop's own delay is, bounded by this process's CPU time.
     expect((used.user + used.system) / 1000).toBeLessThan(5_000);
     expect(probes).toBeGreaterThan(0);
-    expect(slowestProbe).toBeLessThan(1_000);
+    expect(worstBlock).toBeLessThan(1_000);
   });
 
   it('evaluates at most 10 of 60 concurrent wrong passwords for one account; then even the right one is 429', async () => {
