@@ -1,19 +1,11 @@
 import { Role, type SessionResponse } from '@think-tank/contracts';
 import { bearer, newAccount, verifiedUser } from './support/accounts';
 import { createSolution, insertUser, insertViewOrder } from './support/factories';
-import { SmtpSink } from './support/smtp-sink';
-import { startTestApp, type TestApp } from './support/test-app';
+import { appWithMailSink, type TestApp } from './support/test-app';
 
 /** Moving an account to a new address and deleting it (contract §11 "Accounts and library"), on one app. */
-const sink = new SmtpSink();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ SMTP_URL: await sink.start() });
-});
-afterAll(async () => {
-  await t.close();
-  await sink.stop();
-});
+const sink = appWithMailSink((app) => (t = app));
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 const login = (username: string, password: string) =>

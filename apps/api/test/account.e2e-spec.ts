@@ -1,19 +1,11 @@
 import type { SessionResponse } from '@think-tank/contracts';
 import { bearer, verifiedUser } from './support/accounts';
 import { createSolution, paySandbox } from './support/factories';
-import { SmtpSink } from './support/smtp-sink';
-import { startTestApp, type TestApp } from './support/test-app';
+import { appWithMailSink, type TestApp } from './support/test-app';
 
 /** The signed-in user's own account (contract §11 "Accounts and library"), on one app. */
-const sink = new SmtpSink();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ SMTP_URL: await sink.start() });
-});
-afterAll(async () => {
-  await t.close();
-  await sink.stop();
-});
+const sink = appWithMailSink((app) => (t = app));
 
 describe('changing the password while signed in (PUT /api/auth/password)', () => {
   const login = (username: string, password: string) =>

@@ -1,18 +1,10 @@
 import type { DeviceSession, SessionResponse } from '@think-tank/contracts';
 import { bearer, verifiedUser } from './support/accounts';
-import { SmtpSink } from './support/smtp-sink';
-import { startTestApp, type TestApp } from './support/test-app';
+import { appWithMailSink, type TestApp } from './support/test-app';
 
 /** The signed-in devices and signing one out (contract §11 "Accounts and library"). */
-const sink = new SmtpSink();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ SMTP_URL: await sink.start() });
-});
-afterAll(async () => {
-  await t.close();
-  await sink.stop();
-});
+const sink = appWithMailSink((app) => (t = app));
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile Safari/604.1';

@@ -3,19 +3,11 @@ import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bearer, newAccount } from './support/accounts';
-import { SmtpSink } from './support/smtp-sink';
-import { startTestApp, type TestApp } from './support/test-app';
+import { appWithMailSink, startTestApp, type TestApp } from './support/test-app';
 
 /** The terms and the privacy policy: their texts and versions, and who accepted which (contract §11). */
-const sink = new SmtpSink();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ SMTP_URL: await sink.start() });
-});
-afterAll(async () => {
-  await t.close();
-  await sink.stop();
-});
+const sink = appWithMailSink((app) => (t = app));
 
 /** Registers with the given body extras and verifies: the session. */
 async function registered(extra: Record<string, unknown>): Promise<SessionResponse> {

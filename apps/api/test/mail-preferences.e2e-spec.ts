@@ -3,19 +3,11 @@ import type { ParsedMail } from 'mailparser';
 import { Messages } from '../src/modules/notifications/notifications.messages';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { bearer, verifiedUser } from './support/accounts';
-import { SmtpSink } from './support/smtp-sink';
-import { startTestApp, type TestApp } from './support/test-app';
+import { appWithMailSink, type TestApp } from './support/test-app';
 
 /** Events that also come by e-mail, chosen per user, each mail with a one-click unsubscribe (contract §11). */
-const sink = new SmtpSink();
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ SMTP_URL: await sink.start() });
-});
-afterAll(async () => {
-  await t.close();
-  await sink.stop();
-});
+const sink = appWithMailSink((app) => (t = app));
 
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 const PREFS = '/api/users/me/notification-preferences';

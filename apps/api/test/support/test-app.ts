@@ -13,6 +13,7 @@ import { queuePrefix } from '../../src/core/queue/legacy-queues';
 import { MailWorkerModule } from '../../src/core/mail/mail.module';
 import { AuthJobsModule } from '../../src/modules/auth';
 import { DemandFeesModule } from '../../src/modules/demand-store';
+import { SmtpSink } from './smtp-sink';
 import { readTestEnv } from './test-env';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-keys';
@@ -100,4 +101,22 @@ async function deleteKeys(redisUrl: string, pattern: string): Promise<void> {
     cursor = next;
   } while (cursor !== '0');
   await redis.quit();
+}
+
+/**
+ * This file's app with its mail delivered to an SMTP sink of its own: started before the file's tests and stopped
+ * after them (Jest hooks, registered by the call). `use` receives the app once it runs; the sink is answered.
+ */
+export function appWithMailSink(use: (app: TestApp) => void): SmtpSink {
+  const sink = new SmtpSink();
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp({ SMTP_URL: await sink.start() });
+    use(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await sink.stop();
+  });
+  return sink;
 }
