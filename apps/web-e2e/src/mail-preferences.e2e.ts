@@ -47,7 +47,13 @@ describe('e-mail notification preferences in the browser', () => {
       await page.getByRole('heading', { name: title }).waitFor();
       const toggle = page.getByRole('switch', { name: stage });
       expect(await toggle.isChecked()).toBe(true);
+      // The switch moves at once (optimistic); reload only once the server has the change, or the reload cuts
+      // the PUT off and the page shows what the server still has.
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/users/me/notification-preferences') && r.request().method() === 'PUT',
+      );
       await toggle.uncheck();
+      expect((await saved).status()).toBe(200);
       await page.reload();
       await page.getByRole('heading', { name: title }).waitFor();
       expect(await page.getByRole('switch', { name: stage }).isChecked()).toBe(false);
