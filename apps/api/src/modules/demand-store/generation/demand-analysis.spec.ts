@@ -56,6 +56,24 @@ describe('the built-in generator’s reading of a demand', () => {
     expect(matchModules('员工离职率高，想分析离职原因')).toMatchObject({ industries: [], missed: false });
   });
 
+  it('never lets the words a business describes itself with ask for a module alone', () => {
+    // 家电客户 and 销售额 describe a paint line's business: no CRM; its defects ask for inspection.
+    const paintLine = ids(
+      '公司员工1200人，主要给家电客户做钣金件，销售额去年增长了15%。喷涂线色差和颗粒多，希望在线检出喷涂缺陷。',
+    );
+    expect(paintLine).toContain('visual-inspection');
+    expect(paintLine).not.toContain('crm');
+    // The same words beside one that asks (跟进): a CRM.
+    expect(ids('销售一离职客户就跟着走了，希望统一管理客户和商机跟进。')).toContain('crm');
+    // A tobacco-and-liquor shop (烟酒店) is not a hotel, a consulting firm (咨询公司) not a customer's inquiry.
+    expect(
+      matchModules('我们做酒类批发，下游有3000家烟酒店，业务员拜访靠纸质记录。').industries,
+    ).not.toContain('tourism');
+    expect(ids('我们是一家咨询公司，项目报告散落在个人电脑里，希望建一个能搜索的知识库。')).not.toContain(
+      'customer-service-bot',
+    );
+  });
+
   it('reads English as itself: whole words and phrases, plurals, hyphens as spaces', () => {
     expect(
       ids('Our convenience stores run out of fresh food; we want automated re-order suggestions.'),

@@ -76,6 +76,14 @@ const NOT_INSIDE: Record<string, string[]> = {
   作业: ['作业指导', '标准作业', '作业票', '高空作业', '动火作业', '作业区'],
   // 安全 alone is safety at work; food and data safety are other modules' concern.
   安全: ['食品安全', '数据安全', '信息安全', '网络安全'],
+  // A picking path in a warehouse is not a delivery route.
+  路径: ['拣货路径', '拣选路径'],
+  // A consulting firm is not a customer's inquiry.
+  咨询: ['咨询公司', '咨询顾问'],
+  // A tobacco-and-liquor shop, which the segmenter cuts as 烟/酒店.
+  酒店: ['烟酒店'],
+  // Signing in is not a certificate of skills.
+  认证: ['身份认证', '统一认证'],
 };
 
 const latinTerms = new Map<string, RegExp>();
@@ -145,9 +153,19 @@ const chineseWords = (text: string) =>
     .map(({ segment }) => segment)
     .filter((w) => !STOPWORDS.has(w));
 
+/**
+ * Keywords that a demand uses to describe its business whatever it asks for (its customers, sales, costs, staff, a
+ * hospital's doctors): they count as words of a module's intro, supporting a module another keyword asks for but
+ * never asking for it alone ("家电客户" and "销售额" in a paint line's demand do not ask for a CRM).
+ */
+const EVERYDAY = new Set([
+  ...['客户', '销售', '员工', '成本', '财务', '价格', '生产', '车间', '工序'],
+  ...['医院', '医生', '电力', '电网', '景区', '预订', '合规', '车辆', '配送'],
+]);
+
 interface ModuleTerms {
   module: CatalogueModule;
-  /** Each term with its weight: a keyword 3, a word of the name 2, of the intro or a metric's name 1. */
+  /** Each term with its weight: a keyword 3, a word of the name 2, of the intro or a metric's name 1 (and EVERYDAY). */
   terms: Map<string, number>;
 }
 
@@ -156,7 +174,8 @@ const MODULE_TERMS: ModuleTerms[] = MODULE_CATALOGUE.map((module) => {
   const add = (term: string, weight: number) => terms.set(term, Math.max(terms.get(term) ?? 0, weight));
   for (const g of [module.intro, ...module.metrics.map((x) => x.name)].flatMap(chineseWords)) add(g, 1);
   for (const g of chineseWords(module.name)) add(g, 2);
-  for (const k of [...module.keywords, ...(MODULE_KEYWORDS_EN[module.id] ?? [])]) add(k, 3);
+  for (const k of [...module.keywords, ...(MODULE_KEYWORDS_EN[module.id] ?? [])])
+    add(k, EVERYDAY.has(k) ? 1 : 3);
   return { module, terms };
 });
 

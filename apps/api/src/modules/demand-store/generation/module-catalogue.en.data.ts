@@ -400,6 +400,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'sub metering',
     'energy saving',
     'unit energy',
+    'coal consumption',
   ],
   'carbon-accounting': [
     'carbon',
@@ -430,6 +431,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'qc record',
     'defect rate',
     'ppm',
+    'pass rate',
+    'first pass yield',
   ],
   'warehouse-wms': [
     'wms',
@@ -441,6 +444,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'inbound and outbound',
     'mis shipment',
     'inventory accuracy',
+    'agv',
   ],
   'demand-forecasting': [
     'demand forecast',
@@ -620,6 +624,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'in transit',
     'fleet',
     'trucking',
+    'freight forwarding',
+    'forwarder',
   ],
   'cold-chain-monitoring': [
     'cold chain',
@@ -747,6 +753,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'timetable',
     'class schedule',
     'home school',
+    'campus card',
   ],
   'vocational-training': [
     'vocational training',
@@ -768,6 +775,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'crop',
     'yield per mu',
     'drone imagery',
+    'farm machinery',
   ],
   'smart-livestock': [
     'livestock',
