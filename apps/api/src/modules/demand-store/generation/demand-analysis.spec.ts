@@ -74,6 +74,23 @@ describe('the built-in generator’s reading of a demand', () => {
     );
   });
 
+  it('leaves out what a demand says it has or does not want', () => {
+    const dies = ids(
+      'ERP和CRM去年都上了，这次不考虑。现在的问题是模具到寿命没换导致批量不良，希望按冲次自动预警模具保养。',
+    );
+    expect(dies).toContain('predictive-maintenance');
+    expect(dies).not.toContain('crm');
+    // 不动产 is real estate, not "leave alone".
+    expect(ids('希望不动产登记和社保在一网通办一次办成')).toContain('one-stop-service');
+    const tickets = matchModules(
+      'Ticketing comes from our OTA partners and stays as it is. The scenic area wants a live crowd heat map.',
+    );
+    expect(tickets.industries).toEqual(['tourism']);
+    expect(tickets.modules.map((r) => r.module.id)).toEqual(['visitor-flow']);
+    // The industry stays the demand's even when its clause is left out.
+    expect(matchModules('我们医院的HIS系统已经有了，这次不考虑。').industries).toEqual(['healthcare']);
+  });
+
   it('reads English as itself: whole words and phrases, plurals, hyphens as spaces', () => {
     expect(
       ids('Our convenience stores run out of fresh food; we want automated re-order suggestions.'),

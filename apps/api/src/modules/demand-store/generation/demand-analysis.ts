@@ -121,6 +121,37 @@ function occurs(text: string, term: string, cuts: Set<number>): boolean {
 /** The demand as the catalogue reads it: lower-cased, a hyphen read as a space ("on-time" is "on time"). */
 export const prepare = (text: string) => normalise(text).replace(/-/g, ' ');
 
+/**
+ * What a demand says it has, or leaves out, is not asked for: "ERP和CRM去年都上了，这次不考虑", "运输管理系统去年上线了，这块
+ * 不用管", "We already have a CRM". Such a clause is left out of the module match (the demand's industries still
+ * count it); a clause that only says so ("这次不考虑", "which is out of scope") takes the clause before it along.
+ */
+const EXCLUDED =
+  /不考虑|不需要动|不用管|不用动|不用改|不换|不打算|不在[^，。]{0,8}范围|这部分不做|这块不做|暂时不做|不做了|不能改|不动(?!产)|用不上|没问题|刚换过|已经上了|都上了|上线了|已上线|已经有|都有了|已经[^，。]{0,8}做了|外包给|很成熟|\balready (have|has|had|use|uses|run|runs|built|bought|in place)\b|\bstays? as (it|they) (is|are)\b|\b(out of|not in) scope\b|\bnot part of (this|the)\b|\b(do not|don't|does not|doesn't) need\b|\bno need for\b|\bnot looking for\b|\b(is|are) outsourced\b|\bworks? fine\b/;
+/** A clause: up to a comma, a colon, a sentence's end (a full stop before a space, not a decimal point). */
+const CLAUSE = /(?:[^，,。；;！!？?：:\n.]|\.(?!\s|$))+(?:[，,。；;！!？?：:\n]|\.(?=\s|$))?/g;
+
+function leaveOutExclusions(text: string): string {
+  const clauses = [...text.matchAll(CLAUSE)].map((m) => ({ at: m.index, text: m[0] }));
+  const left = new Set<number>();
+  clauses.forEach((clause, i) => {
+    const marker = EXCLUDED.exec(clause.text);
+    if (!marker) return;
+    left.add(i);
+    // What the clause says besides the marker: little ("这次", "which") means it speaks of the clause before.
+    const rest = clause.text.replace(marker[0], '');
+    const said = (rest.match(/[\u4e00-\u9fff]/g)?.length ?? 0) + 2 * (rest.match(/[a-z]{4,}/g)?.length ?? 0);
+    if (said <= 5 && i > 0) left.add(i - 1);
+  });
+  let out = '';
+  let from = 0;
+  for (const { at, text: clause } of [...left].sort((a, b) => a - b).map((i) => clauses[i])) {
+    out += text.slice(from, at) + ' '.repeat(clause.length);
+    from = at + clause.length;
+  }
+  return out + text.slice(from);
+}
+
 /** What a second industry must score (a word of three characters or more, or two words). */
 const MIN_OTHER_INDUSTRY = 1.5;
 
@@ -215,13 +246,15 @@ export interface ModuleMatch {
  */
 export function matchModules(text: string, limit = 5): ModuleMatch {
   const prepared = prepare(text);
-  const cuts = wordBoundaries(prepared);
-  const ofDemand = industriesOf(prepared, cuts);
+  // The industries are the demand's whatever it leaves out ("我们医院的HIS已经有了" is still a hospital's).
+  const ofDemand = industriesOf(prepared);
   const industries = new Set<string>(ofDemand);
+  const asked = leaveOutExclusions(prepared);
+  const cuts = wordBoundaries(asked);
   const ranked = MODULE_TERMS.flatMap(({ module, terms }) => {
     const general = module.industries === 'general';
     if (!general && !(module.industries as string[]).some((i) => industries.has(i))) return [];
-    const hits = [...terms].filter(([t]) => occurs(prepared, t, cuts));
+    const hits = [...terms].filter(([t]) => occurs(asked, t, cuts));
     // A module is asked for by one of its keywords at least: words of its name or intro alone are chance.
     if (!hits.some(([t]) => terms.get(t) === 3)) return [];
     const weighted = hits.map(([t, w]) => ({ t, value: w * IDF.get(t)! }));

@@ -445,6 +445,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'mis shipment',
     'inventory accuracy',
     'agv',
+    'pick path',
+    'wave planning',
   ],
   'demand-forecasting': [
     'demand forecast',
@@ -677,6 +679,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'triage',
     'care pathway',
     'care plan',
+    'pre consultation',
+    'symptom',
   ],
   'medical-imaging': [
     'medical imaging',
@@ -763,6 +767,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'training course',
     'employee training',
     'e learning',
+    'training',
+    'onboarding',
   ],
   'precision-farming': [
     'precision farming',
@@ -829,6 +835,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'deviation penalty',
     'electricity retail',
     'power trading',
+    'generation forecast',
+    'spot market',
   ],
   'grid-inspection': [
     'grid inspection',
@@ -939,6 +947,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'site engineer',
     'dust monitoring',
     'workers',
+    'migrant worker',
+    'wage payment',
   ],
   'project-control': [
     'project control',
