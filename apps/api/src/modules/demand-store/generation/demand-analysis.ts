@@ -246,11 +246,12 @@ export interface ModuleMatch {
  */
 export function matchModules(text: string, limit = 5): ModuleMatch {
   const prepared = prepare(text);
+  const cuts = wordBoundaries(prepared);
   // The industries are the demand's whatever it leaves out ("我们医院的HIS已经有了" is still a hospital's).
-  const ofDemand = industriesOf(prepared);
+  const ofDemand = industriesOf(prepared, cuts);
   const industries = new Set<string>(ofDemand);
+  // Blanked clauses end at punctuation, where the segmenter cuts too: the demand's cuts hold for what is left.
   const asked = leaveOutExclusions(prepared);
-  const cuts = wordBoundaries(asked);
   const ranked = MODULE_TERMS.flatMap(({ module, terms }) => {
     const general = module.industries === 'general';
     if (!general && !(module.industries as string[]).some((i) => industries.has(i))) return [];
