@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { TestApp } from '../support/test-app';
+import { loopBlockDuring } from '../support/event-loop';
 import { CaseGenerator, operationsOf, type Case, type OpenApi, type Operation } from './openapi-cases';
 
 export type Role = 'anonymous' | 'free' | 'paid' | 'support' | 'admin';
@@ -56,7 +56,7 @@ const BLOCKED_MS = 200;
 /**
  * Sends generated requests for every operation of the app's OpenAPI document, as each actor, and checks each
  * answer against contract §11: no undocumented 5xx, an answer within 1 s, the one error body, and the event loop
- * never blocked over 200 ms (perf_hooks' histogram, reset around each request to name the operation).
+ * never blocked over 200 ms (loopBlockDuring around each request, to name the operation).
  */
 export async function fuzz(
   t: TestApp,
@@ -66,41 +66,35 @@ export async function fuzz(
 ): Promise<FuzzResult> {
   const doc = (await t.http.get('/api/docs-json').expect(200)).body as OpenApi;
   const generator = new CaseGenerator(doc, ids);
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
   const result: FuzzResult = { rows: [], findings: [], requests: 0, worstLoopMs: 0, worstLoopAt: '' };
-  try {
-    for (const regression of options.regressions ?? []) {
-      const actor = actors.find((a) => a.role === regression.role);
-      if (actor) await send(t, actor, regression.operation, regression.request, loop, result);
-    }
-    for (const op of operationsOf(doc).filter(options.only ?? (() => true)))
-      for (const actor of actors) {
-        const name = `${op.method} ${op.path}`;
-        const row: Row = {
-          operation: name,
-          role: actor.role,
-          cases: 0,
-          statuses: {},
-          p99: 0,
-          worstLoopMs: 0,
-        };
-        const times: number[] = [];
-        const cases = fc.sample(generator.cases(op), { numRuns: options.runs, seed: options.seed });
-        for (const c of cases) {
-          const { status, ms, loopMs } = await send(t, actor, name, c, loop, result);
-          row.cases += 1;
-          row.statuses[status] = (row.statuses[status] ?? 0) + 1;
-          row.worstLoopMs = Math.max(row.worstLoopMs, loopMs);
-          times.push(ms);
-        }
-        times.sort((a, b) => a - b);
-        row.p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0;
-        result.rows.push(row);
-      }
-  } finally {
-    loop.disable();
+  for (const regression of options.regressions ?? []) {
+    const actor = actors.find((a) => a.role === regression.role);
+    if (actor) await send(t, actor, regression.operation, regression.request, result);
   }
+  for (const op of operationsOf(doc).filter(options.only ?? (() => true)))
+    for (const actor of actors) {
+      const name = `${op.method} ${op.path}`;
+      const row: Row = {
+        operation: name,
+        role: actor.role,
+        cases: 0,
+        statuses: {},
+        p99: 0,
+        worstLoopMs: 0,
+      };
+      const times: number[] = [];
+      const cases = fc.sample(generator.cases(op), { numRuns: options.runs, seed: options.seed });
+      for (const c of cases) {
+        const { status, ms, loopMs } = await send(t, actor, name, c, result);
+        row.cases += 1;
+        row.statuses[status] = (row.statuses[status] ?? 0) + 1;
+        row.worstLoopMs = Math.max(row.worstLoopMs, loopMs);
+        times.push(ms);
+      }
+      times.sort((a, b) => a - b);
+      row.p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0;
+      result.rows.push(row);
+    }
   return result;
 }
 
@@ -116,15 +110,14 @@ async function send(
   actor: Actor,
   operation: string,
   c: Case,
-  loop: ReturnType<typeof monitorEventLoopDelay>,
   result: FuzzResult,
 ): Promise<{ status: number; ms: number; loopMs: number }> {
-  let answer = await once(t, actor, operation, c, loop);
+  let answer = await once(t, actor, operation, c);
   let problems = check(operation, answer.res, answer.ms, answer.loopMs);
   // A slow answer or a blocked loop is asked again, twice at most: a real one comes back every time, another
   // process's burst on a loaded machine does not (the checks of the answer itself are not retried).
   for (let retry = 0; retry < 2 && problems.length && problems.every((p) => TIMING.test(p)); retry++) {
-    answer = await once(t, actor, operation, c, loop);
+    answer = await once(t, actor, operation, c);
     problems = check(operation, answer.res, answer.ms, answer.loopMs);
     result.requests += 1;
   }
@@ -147,25 +140,21 @@ async function once(
   actor: Actor,
   operation: string,
   c: Case,
-  loop: ReturnType<typeof monitorEventLoopDelay>,
 ): Promise<{ res: Answer; ms: number; loopMs: number }> {
   const [method] = operation.split(' ');
   const token = await actor.token();
-  loop.reset();
-  const cpu = process.cpuUsage();
   const started = performance.now();
   let req = t.http[method.toLowerCase() as 'get'](c.path).query(c.query).timeout(10_000);
   if (token) req = req.set('Authorization', `Bearer ${token}`);
   if (c.body !== undefined) req = req.set('content-type', 'application/json').send(JSON.stringify(c.body));
-  const res: Answer = await req.then(
-    (r) => r,
-    (err: { response?: Answer; message: string }) =>
-      err.response ?? { status: 0, headers: {}, body: undefined, text: err.message },
+  const { result: res, blockedMs } = await loopBlockDuring(() =>
+    req.then(
+      (r): Answer => r,
+      (err: { response?: Answer; message: string }) =>
+        err.response ?? { status: 0, headers: {}, body: undefined, text: err.message },
+    ),
   );
-  // A block holds the CPU for as long as it lasts, so it is never longer than the CPU time this process spent
-  // meanwhile: the lesser of the two leaves out the time a loaded machine kept the process waiting for a core.
-  const { user, system } = process.cpuUsage(cpu);
-  return { res, ms: performance.now() - started, loopMs: Math.min(loop.max / 1e6, (user + system) / 1000) };
+  return { res, ms: performance.now() - started, loopMs: blockedMs };
 }
 
 function check(operation: string, res: Answer, ms: number, loopMs: number): string[] {
