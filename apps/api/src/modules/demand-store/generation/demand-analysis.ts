@@ -192,6 +192,7 @@ const chineseWords = (text: string) =>
 const EVERYDAY = new Set([
   ...['客户', '销售', '员工', '成本', '财务', '价格', '生产', '车间', '工序'],
   ...['医院', '医生', '电力', '电网', '景区', '预订', '合规', '车辆', '配送'],
+  'hospital',
 ]);
 
 interface ModuleTerms {

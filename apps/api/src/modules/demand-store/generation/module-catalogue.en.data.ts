@@ -501,6 +501,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'order fulfilment',
     'order fulfillment',
     'online and offline orders',
+    'returns and exchanges',
   ],
   'store-operations': [
     'store operations',
@@ -510,6 +511,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'store task',
     'store visit',
     'store inspection',
+    'sales associate',
   ],
   'customer-service-bot': [
     'customer service',
@@ -540,6 +542,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'approve loans',
     'npl',
     'credit model',
+    'post loan',
   ],
   'anti-fraud': [
     'fraud',
@@ -703,6 +706,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'appointment scheduling',
     'patient flow',
     'hospital',
+    'operating room',
+    'operating theatre',
   ],
   'chronic-care': [
     'chronic disease',
@@ -758,6 +763,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'class schedule',
     'home school',
     'campus card',
+    'academic affairs',
   ],
   'vocational-training': [
     'vocational training',
@@ -782,6 +788,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'yield per mu',
     'drone imagery',
     'farm machinery',
+    'field trial',
   ],
   'smart-livestock': [
     'livestock',
@@ -909,6 +916,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'administrative approval',
     'permit',
     'paper based',
+    'apply online',
   ],
   'grid-governance': [
     'grid governance',

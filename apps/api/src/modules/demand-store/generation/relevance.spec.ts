@@ -113,7 +113,7 @@ describe('the relevance of suggested modules, on a panel with a held-out half', 
     ]);
     console.log(`relevance panel (top 5 suggestions)\n${report.join('\n')}`);
     // English meets the budget on the held-out half; Chinese its recall and unrelated share, and a precision
-    // floor below the budget's 0.95: 0.929 measured, 3 of 42 suggestions rejected (issue 39 stays open for it).
+    // floor below the budget's 0.95: 0.930 measured, 3 of 43 suggestions rejected (issue 39 stays open for it).
     const en = figures(byLanguage(scored['held-out'], 'en'));
     expect(en.precision).toBeGreaterThanOrEqual(0.95);
     expect(en.recall).toBeGreaterThanOrEqual(0.9);
