@@ -126,8 +126,21 @@ export const prepare = (text: string) => normalise(text).replace(/-/g, ' ');
  * 不用管", "We already have a CRM". Such a clause is left out of the module match (the demand's industries still
  * count it); a clause that only says so ("这次不考虑", "which is out of scope") takes the clause before it along.
  */
-const EXCLUDED =
-  /不考虑|不需要动|不用管|不用动|不用改|不换|不打算|不在[^，。]{0,8}范围|这部分不做|这块不做|暂时不做|不做了|不能改|不动(?!产)|用不上|没问题|刚换过|已经上了|都上了|上线了|已上线|已经有|都有了|已经[^，。]{0,8}做了|外包给|很成熟|\balready (have|has|had|use|uses|run|runs|built|bought|in place)\b|\bstays? as (it|they) (is|are)\b|\b(out of|not in) scope\b|\bnot part of (this|the)\b|\b(do not|don't|does not|doesn't) need\b|\bno need for\b|\bnot looking for\b|\b(is|are) outsourced\b|\bworks? fine\b/;
+const EXCLUDED = new RegExp(
+  [
+    // Chinese: left alone, not wanted, already there (不动, but not 不动产: real estate).
+    ...['不考虑', '不需要动', '不用管', '不用动', '不用改', '不换', '不打算', '不能改'],
+    ...['不在[^，。]{0,8}范围', '用不上', '没问题', '刚换过', '很成熟'],
+    ...['这部分不做', '这块不做', '暂时不做', '不做了', '不动(?!产)'],
+    ...['已经上了', '都上了', '上线了', '已上线', '已经有', '都有了', '已经[^，。]{0,8}做了', '外包给'],
+    // English, as whole words.
+    ...['already (have|has|had|use|uses|run|runs|built|bought|in place)', 'stays? as (it|they) (is|are)'],
+    ...['(out of|not in) scope', 'not part of (this|the)', 'no need for', 'not looking for'],
+    ...["(do not|don't|does not|doesn't) need", '(is|are) outsourced', 'works? fine'],
+  ]
+    .map((m) => (/[\u4e00-\u9fff]/.test(m) ? m : `\\b${m}\\b`))
+    .join('|'),
+);
 /** A clause: up to a comma, a colon, a sentence's end (a full stop before a space, not a decimal point). */
 const CLAUSE = /(?:[^，,。；;！!？?：:\n.]|\.(?!\s|$))+(?:[，,。；;！!？?：:\n]|\.(?=\s|$))?/g;
 
@@ -197,7 +210,7 @@ const EVERYDAY = new Set([
 
 interface ModuleTerms {
   module: CatalogueModule;
-  /** Each term with its weight: a keyword 3, a word of the name 2, of the intro or a metric's name 1 (and EVERYDAY). */
+  /** Each term with its weight: a keyword 3 (an EVERYDAY one 1), a word of the name 2, of the intro or a metric's name 1. */
   terms: Map<string, number>;
 }
 
