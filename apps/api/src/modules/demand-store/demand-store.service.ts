@@ -30,7 +30,7 @@ import { feeDue, toDemandDetail } from './demand-detail';
 import { toDemandListItem } from './dto/demand-list-item';
 import { DemandEventsService } from './demand-events.service';
 import { DemandMessage } from './demand-store.messages';
-import { languageOfText } from './generation/demand-analysis';
+import { languageOfText } from './generation/demand-text';
 import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto } from './dto/demand.dto';
 import { DemandsRepository } from './demands.repository';
 import type { Demand } from './entities/demand.entity';
