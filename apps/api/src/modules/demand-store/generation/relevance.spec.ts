@@ -6,18 +6,24 @@ import { rankModules } from './demand-analysis';
 import { MODULE_CATALOGUE } from './module-catalogue.data';
 import { RELEVANCE_PANEL, type PanelDemand } from './relevance-panel.data';
 import { HELD_OUT_PANEL } from './relevance-panel.held-out.data';
+import { HELD_OUT_PANEL_2 } from './relevance-panel.held-out-2.data';
 
 /**
  * The built-in generator's suggestions (its top 5) scored on the relevance panel (issues 21 and 39), in two halves:
- * the tuning half (relevance-panel.data.ts), which the generator was tuned on, and the held-out half, written before
- * any tuning and never tuned on: its SHA-256 below shows any edit. Per half and language:
+ * the tuning half (relevance-panel.data.ts), which the generator was tuned on, and the held-out half, never tuned on,
+ * in two parts: the first written before any tuning, the second after the last tuning round and before it was first
+ * scored (the first alone, 43 Chinese suggestions, was too small to measure a precision of 0.95). Their SHA-256 below
+ * show any edit. Per half and language:
  * - precision: the share of suggestions a consultant accepts;
  * - own-field recall: the share of demands of an industry given at least one accepted module of that industry;
  * - unrelated: the share of demands given a module of an industry they are not in (any industry's, for a demand of
  *   none).
  * Budget, on the held-out half in each language: precision ≥ 0.95, own-field recall ≥ 0.90, unrelated ≤ 2 %.
  */
-const HELD_OUT_SHA256 = '55e431f4d8e5571c4cdd6664f051bd0754e98bc1fedc32fd7f4838a0cc119235';
+const HELD_OUT_SHA256 = {
+  'relevance-panel.held-out.data.ts': '55e431f4d8e5571c4cdd6664f051bd0754e98bc1fedc32fd7f4838a0cc119235',
+  'relevance-panel.held-out-2.data.ts': 'a8accc9ce7a40837b674a5ff42f61051e8f63dbcb619af37d6bcdc66672fe109',
+};
 
 const byId = new Map(MODULE_CATALOGUE.map((m) => [m.id, m]));
 const industriesOf = (id: string) => byId.get(id)!.industries;
@@ -64,7 +70,12 @@ function figures(results: Scored[]): Figures {
 }
 
 const LANGUAGES: Language[] = ['zh', 'en'];
-const halves = { tuning: RELEVANCE_PANEL, 'held-out': HELD_OUT_PANEL };
+const halves = {
+  'tuning half': RELEVANCE_PANEL,
+  'held-out half': [...HELD_OUT_PANEL, ...HELD_OUT_PANEL_2],
+  'held-out half, first part': HELD_OUT_PANEL,
+  'held-out half, second part': HELD_OUT_PANEL_2,
+};
 const scored = Object.fromEntries(
   Object.entries(halves).map(([half, panel]) => [half, panel.map(score)]),
 ) as Record<keyof typeof halves, Scored[]>;
@@ -76,7 +87,7 @@ const line = (name: string, f: Figures) =>
 
 describe('the relevance of suggested modules, on a panel with a held-out half', () => {
   it('holds at least 120 demands, 8 per industry and 40 in English, every industry in both languages', () => {
-    const panel = [...RELEVANCE_PANEL, ...HELD_OUT_PANEL];
+    const panel = [...RELEVANCE_PANEL, ...HELD_OUT_PANEL, ...HELD_OUT_PANEL_2];
     expect(panel.length).toBeGreaterThanOrEqual(120);
     expect(panel.filter((d) => d.language === 'en').length).toBeGreaterThanOrEqual(40);
     const industries = [...new Set(panel.flatMap((d) => d.industries))];
@@ -92,18 +103,20 @@ describe('the relevance of suggested modules, on a panel with a held-out half', 
     for (const d of panel) for (const id of d.accepted) expect([id, byId.has(id)]).toEqual([id, true]);
   });
 
-  it('keeps the held-out half as it was written: its SHA-256 is the one committed with it', () => {
-    const text = readFileSync(join(__dirname, 'relevance-panel.held-out.data.ts'));
-    expect(createHash('sha256').update(text).digest('hex')).toBe(HELD_OUT_SHA256);
+  it('keeps the held-out half as it was written: each part’s SHA-256 is the one committed with it', () => {
+    for (const [file, sha256] of Object.entries(HELD_OUT_SHA256)) {
+      const text = readFileSync(join(__dirname, file));
+      expect([file, createHash('sha256').update(text).digest('hex')]).toEqual([file, sha256]);
+    }
   });
 
   it('reports both halves, and meets the budget on the held-out half (English; Chinese but for precision)', () => {
     // The held-out half prints its figures only: its misses, read while tuning, would be tuned on.
     const report = Object.entries(scored).flatMap(([half, results]) => [
-      `${half} half:`,
+      `${half}:`,
       line('all', figures(results)),
       ...LANGUAGES.map((lang) => line(lang, figures(byLanguage(results, lang)))),
-      ...(half === 'tuning' ? results : [])
+      ...(half === 'tuning half' ? results : [])
         .filter((r) => r.rejected.length || (r.demand.industries.length && !r.ownField))
         .map(
           (r) =>
@@ -114,11 +127,11 @@ describe('the relevance of suggested modules, on a panel with a held-out half', 
     console.log(`relevance panel (top 5 suggestions)\n${report.join('\n')}`);
     // English meets the budget on the held-out half; Chinese its recall and unrelated share, and a precision
     // floor below the budget's 0.95: 0.930 measured, 3 of 43 suggestions rejected (issue 39 stays open for it).
-    const en = figures(byLanguage(scored['held-out'], 'en'));
+    const en = figures(byLanguage(scored['held-out half'], 'en'));
     expect(en.precision).toBeGreaterThanOrEqual(0.95);
     expect(en.recall).toBeGreaterThanOrEqual(0.9);
     expect(en.unrelated).toBeLessThanOrEqual(0.02);
-    const zh = figures(byLanguage(scored['held-out'], 'zh'));
+    const zh = figures(byLanguage(scored['held-out half'], 'zh'));
     expect(zh.precision).toBeGreaterThanOrEqual(0.92);
     expect(zh.recall).toBeGreaterThanOrEqual(0.9);
     expect(zh.unrelated).toBeLessThanOrEqual(0.02);
@@ -126,7 +139,7 @@ describe('the relevance of suggested modules, on a panel with a held-out half', 
 
   it('offers issue 39’s two demands only modules of their own fields', () => {
     for (const start of ['我们做社区团购', 'We are a specialty coffee chain']) {
-      const result = scored.tuning.find((r) => r.demand.text.startsWith(start))!;
+      const result = scored['tuning half'].find((r) => r.demand.text.startsWith(start))!;
       expect({ start, rejected: result.rejected, unrelated: result.unrelated }).toEqual({
         start,
         rejected: [],
