@@ -1,6 +1,6 @@
 import { INDUSTRY_IDS, INDUSTRY_WORDS, INDUSTRY_WORDS_EN, type IndustryId } from './industries.data';
 import { MODULE_CATALOGUE, type CatalogueModule } from './module-catalogue.data';
-import { MODULE_KEYWORDS_EN } from './module-catalogue.en.data';
+import { MODULE_CATALOGUE_EN, MODULE_KEYWORDS_EN } from './module-catalogue.en.data';
 import { leaveOutExclusions, normalise, occurs, prepare, segmenter, wordBoundaries } from './demand-text';
 
 /** Words that say nothing about what a demand is about. */
@@ -98,28 +98,52 @@ const chineseWords = (text: string) =>
     .map(({ segment }) => segment)
     .filter((w) => !STOPWORDS.has(w));
 
+/** English words too common to tell modules apart (the Chinese side has STOPWORDS and the segmenter). */
+const STOPWORDS_EN = new Set(
+  (
+    'with from that this into each every their them they than more less when where which what while about ' +
+    'across before after over under between within without through only also based such same other time rate ' +
+    'days reduction lift share improvement'
+  ).split(' '),
+);
+
+/** The English words of a catalogue text (four letters or more), as the Chinese ones above. */
+const englishWords = (text: string) =>
+  (
+    normalise(text)
+      .replace(/-/g, ' ')
+      .match(/[a-z]{4,}/g) ?? []
+  ).filter((w) => !STOPWORDS_EN.has(w));
+
 /**
  * Keywords that a demand uses to describe its business whatever it asks for (its customers, sales, costs, staff, a
  * hospital's doctors): they count as words of a module's intro, supporting a module another keyword asks for but
- * never asking for it alone ("家电客户" and "销售额" in a paint line's demand do not ask for a CRM).
+ * never asking for it alone ("家电客户" and "销售额" in a paint line's demand do not ask for a CRM, "hotel" in a
+ * hotel's demand about check-in does not ask for revenue management).
  */
 const EVERYDAY = new Set([
   ...['客户', '销售', '员工', '成本', '财务', '价格', '生产', '车间', '工序'],
   ...['医院', '医生', '电力', '电网', '景区', '预订', '合规', '车辆', '配送'],
-  'hospital',
+  // English: the places a business works in (a hotel's check-in, a warehouse's deliveries).
+  ...['hospital', 'hotel', 'warehouse', 'greenhouse', 'substation'],
 ]);
 
 interface ModuleTerms {
   module: CatalogueModule;
-  /** Each term with its weight: a keyword 3 (an EVERYDAY one 1), a word of the name 2, of the intro or a metric's name 1. */
+  /**
+   * Each term with its weight: a keyword 3 (an EVERYDAY one 1), a word of the name 2, of the intro or a metric's name
+   * 1, in either language.
+   */
   terms: Map<string, number>;
 }
 
 const MODULE_TERMS: ModuleTerms[] = MODULE_CATALOGUE.map((module) => {
   const terms = new Map<string, number>();
   const add = (term: string, weight: number) => terms.set(term, Math.max(terms.get(term) ?? 0, weight));
+  const en = MODULE_CATALOGUE_EN[module.id];
   for (const g of [module.intro, ...module.metrics.map((x) => x.name)].flatMap(chineseWords)) add(g, 1);
-  for (const g of chineseWords(module.name)) add(g, 2);
+  for (const g of [en.intro, ...en.metrics].flatMap(englishWords)) add(g, 1);
+  for (const g of [...chineseWords(module.name), ...englishWords(module.nameEn)]) add(g, 2);
   for (const k of [...module.keywords, ...(MODULE_KEYWORDS_EN[module.id] ?? [])])
     add(k, EVERYDAY.has(k) ? 1 : 3);
   return { module, terms };

@@ -8,7 +8,7 @@ import type { Language } from '@think-tank/contracts';
 export const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 export const normalise = (text: string) => text.normalize('NFKC').toLowerCase();
 
-/** Chinese terms that mean something else inside a longer word (良率, yield, inside 不良率, a defect rate). */
+/** Terms that mean something else inside a longer word (良率, yield, inside 不良率, a defect rate). */
 const NOT_INSIDE: Record<string, string[]> = {
   良率: ['不良率'],
   // 作业 is homework at school, but work on a shop floor or a site.
@@ -23,7 +23,15 @@ const NOT_INSIDE: Record<string, string[]> = {
   酒店: ['烟酒店'],
   // Signing in is not a certificate of skills.
   认证: ['身份认证', '统一认证'],
+  // A contract manufacturer or caterer works for others; it does not ask about its contracts.
+  contract: ['contract manufactur', 'contract electronics', 'contract caterer'],
+  // Kitchen cabinets are made in a factory.
+  kitchen: ['kitchen cabinet'],
 };
+
+/** The text with the longer words a term means something else inside blanked out. */
+const withoutLongerWords = (text: string, term: string) =>
+  (NOT_INSIDE[term] ?? []).reduce((t, word) => t.replaceAll(word, ' '.repeat(word.length)), text);
 
 const latinTerms = new Map<string, RegExp>();
 /** Where the segmenter cuts a text into words: the offsets at which a word starts or ends. */
@@ -36,25 +44,36 @@ export function wordBoundaries(text: string): Set<number> {
 /**
  * Whether a term occurs in a prepared text: a Chinese one as whole words (from a cut of the segmenter to another,
  * so 问答 is not found in 智能问答 nor 监控 in 运行监控 when the segmenter reads them as one word), a Latin one
- * (a word, a phrase, an abbreviation) as whole words, also in the plural.
+ * (a word, a phrase, an abbreviation) as whole words, its last word also inflected; neither inside the longer words
+ * NOT_INSIDE names.
  */
 export function occurs(text: string, term: string, cuts: Set<number>): boolean {
+  const masked = withoutLongerWords(text, term);
   if (/[\u4e00-\u9fff]/.test(term)) {
-    const masked = (NOT_INSIDE[term] ?? []).reduce(
-      (t, word) => t.replaceAll(word, ' '.repeat(word.length)),
-      text,
-    );
     for (let at = masked.indexOf(term); at >= 0; at = masked.indexOf(term, at + 1))
       if (cuts.has(at) && cuts.has(at + term.length)) return true;
     return false;
   }
   let pattern = latinTerms.get(term);
   if (!pattern) {
-    const words = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-    pattern = new RegExp(`(^|[^a-z0-9])${words}(s|es)?([^a-z0-9]|$)`);
+    pattern = new RegExp(`(^|[^a-z0-9])(${inflections(term)})([^a-z0-9]|$)`);
     latinTerms.set(term, pattern);
   }
-  return pattern.test(text);
+  return pattern.test(masked);
+}
+
+/**
+ * A Latin term and the forms its last word takes in a demand (forecast: forecasts, forecasted, forecasting;
+ * schedule: scheduled, scheduling; delivery: deliveries), as a pattern; an abbreviation of three letters or fewer
+ * (bi, app, kyc) only in the plural.
+ */
+function inflections(term: string): string {
+  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+  const last = term.split(' ').at(-1)!;
+  if (last.length <= 3 || /\d/.test(last)) return `${escaped}s?`;
+  if (/[^aeiou]y$/.test(last)) return `${escaped}|${escaped.slice(0, -1)}(ies|ied)`;
+  if (last.endsWith('e')) return `${escaped}[sd]?|${escaped.slice(0, -1)}ing`;
+  return `${escaped}(s|es|ed|ing)?`;
 }
 
 /** The demand as the catalogue reads it: lower-cased, a hyphen read as a space ("on-time" is "on time"). */

@@ -28,9 +28,10 @@ const HELD_OUT_SHA256 = {
 const BUDGET = { precision: 0.95, recall: 0.9, unrelated: 0.02 };
 /**
  * What the test holds until the budget is met, a ratchet raised as the figures rise (issue 39 stays open). Measured on
- * the whole held-out half when its second part was added: zh 0.943 / 0.895 / 0 %, en 0.946 / 0.906 / 0 %.
+ * the whole held-out half: zh 0.943 / 0.895 / 0 %, en 0.946 / 0.906 / 0 % when its second part was added; zh 0.941 /
+ * 0.919 / 0 %, en 0.947 / 0.969 / 0 % after English was given a vocabulary of its own (rounds 17 and 18).
  */
-const FLOOR = { precision: 0.94, recall: 0.88, unrelated: 0.02 };
+const FLOOR = { precision: 0.94, recall: 0.9, unrelated: 0.02 };
 
 const byId = new Map(MODULE_CATALOGUE.map((m) => [m.id, m]));
 const industriesOf = (id: string) => byId.get(id)!.industries;
