@@ -41,9 +41,19 @@ describe('the built-in generator’s reading of a demand', () => {
   it('suggests the modules the demand is about, best first', () => {
     const suggested = ids(inspection);
     expect(suggested[0]).toBe('visual-inspection');
-    expect(suggested.slice(1, 3)).toEqual(expect.arrayContaining(['quality-spc', 'mes']));
+    expect(['visual-inspection', 'quality-spc', 'mes']).toEqual(expect.arrayContaining(suggested));
     expect(ids('冷链运输途中温度波动大，生鲜货损严重')[0]).toBe('cold-chain-monitoring');
     expect(ids('An anti-fraud engine for card payments at our bank')).toContain('anti-fraud');
+  });
+
+  it('asks two of the demand’s words for a second module: one passing word asks for the best match only', () => {
+    // 交期 in passing: neither scheduling nor supplier collaboration; the breakdowns are what it is about.
+    expect(ids('注塑机经常故障停机，交期受影响。')).toEqual(['predictive-maintenance']);
+    // Said with capacity and scheduling, it asks for scheduling too.
+    expect(ids('注塑机经常故障停机，交期受影响，希望按产能排产。')).toEqual([
+      'aps',
+      'predictive-maintenance',
+    ]);
   });
 
   it('suggests nothing when nothing matches, and says when nothing of the demand’s own industry does', () => {

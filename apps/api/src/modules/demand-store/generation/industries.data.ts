@@ -66,6 +66,10 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '铸造',
     '热处理',
     'gmp',
+    '年产',
+    '不锈钢',
+    '钢管',
+    '酸洗',
   ],
   retail: [
     '零售',
@@ -180,6 +184,8 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '信托',
     '财险',
     '车险',
+    '消金',
+    '消费金融',
   ],
   logistics: [
     '物流',
@@ -234,6 +240,10 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '病人',
     '挂号',
     '卫生院',
+    '医共体',
+    '县医院',
+    '养老院',
+    '护工',
   ],
   education: [
     '学校',
@@ -402,6 +412,7 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '幕墙',
     '在建',
     '竣工',
+    '搅拌站',
   ],
   tourism: [
     '景区',
@@ -488,6 +499,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'steel fabrication',
     'fabricator',
     'medical device manufacturer',
+    'x rayed',
+    'castings',
   ],
   retail: [
     'retail',
@@ -535,6 +548,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'skincare',
     'beauty brand',
     'toy retailer',
+    'showroom',
+    'furniture',
   ],
   catering: [
     'restaurant',
@@ -573,6 +588,10 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'pizza',
     'burger',
     'tea shop',
+    'banquet',
+    'banqueting',
+    'cater',
+    'caterer',
   ],
   finance: [
     'bank',
@@ -731,6 +750,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'registry',
     'timetable',
     'teachers',
+    'music school',
   ],
   agriculture: [
     'agriculture',
@@ -784,6 +804,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'poultry integrator',
     'egg producer',
     'flock',
+    'mushroom',
   ],
   energy: [
     'energy',
@@ -830,6 +851,9 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'charging network',
     'charge point',
     'gas distribution',
+    'electric cooperative',
+    'outage',
+    'power cut',
   ],
   government: [
     'government',
@@ -913,6 +937,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'asphalt',
     'paving',
     'facade',
+    'homebuilder',
+    'home builder',
   ],
   tourism: [
     'tourism',
@@ -954,5 +980,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'spa resort',
     'national park',
     'rangers',
+    'shore excursion',
+    'cruise line',
   ],
 };

@@ -361,6 +361,10 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'vision system',
     'quality inspection',
     'weld inspection',
+    'x ray inspection',
+    'x rayed',
+    'radiographic',
+    'ndt',
   ],
   'predictive-maintenance': [
     'predictive maintenance',
@@ -521,6 +525,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'nonconformance',
     'non conformance',
     'yield loss',
+    'porosity',
+    'casting defect',
   ],
   'warehouse-wms': [
     'wms',
@@ -658,6 +664,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'order hub',
     'returns',
     'refund',
+    'sales order',
+    'wrong order',
+    'order entry',
   ],
   'store-operations': [
     'store operations',
@@ -700,6 +709,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'ivr',
     'voice bot',
     'order status',
+    'ticket',
+    'password reset',
+    'it support',
   ],
   'review-analytics': [
     'review',
@@ -742,6 +754,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'credit report',
     'mortgage',
     'mortgage application',
+    'margin call',
   ],
   'anti-fraud': [
     'fraud',
@@ -955,6 +968,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'doorstep',
     'delivery driver',
     'delivery time',
+    'collection request',
   ],
   'network-planning': [
     'network planning',
@@ -1047,6 +1061,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'appointment',
     'appointment reminder',
     'rescheduling',
+    'waiting list',
   ],
   'chronic-care': [
     'chronic disease',
@@ -1125,6 +1140,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'quiz',
     'score essays',
     'automatic scoring',
+    'scoring',
   ],
   'campus-management': [
     'campus',
@@ -1200,6 +1216,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'agronomy',
     'climate control',
     'fertigation',
+    'humidity',
+    'growing room',
   ],
   'smart-livestock': [
     'livestock',
@@ -1326,6 +1344,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'pylon',
     'overhead line',
     'blade inspection',
+    'outage',
+    'fault location',
   ],
   'water-leakage': [
     'water leakage',
@@ -1380,6 +1400,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'ingredient',
     'prepared meal',
     'meal kit',
+    'leftover',
+    'food waste',
+    'food quantities',
   ],
   'menu-analytics': [
     'menu',
@@ -1565,6 +1588,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'reseller',
     'ticket validation',
     'turnstile',
+    'excursion',
+    'sold out',
+    'sell out',
   ],
   'smart-guide': [
     'audio guide',
@@ -1649,6 +1675,11 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'e signature',
     'digital form',
     'automate',
+    're type',
+    'retype',
+    'hand write',
+    'hand written',
+    'handwritten',
   ],
   'knowledge-base': [
     'knowledge base',
@@ -1663,6 +1694,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'internal documents',
     'sop',
     'find documents',
+    'searchable',
+    'archive',
   ],
   'iot-platform': [
     'iot',
