@@ -110,6 +110,7 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '动销',
     '体验店',
     '家居',
+    '专卖店',
   ],
   catering: [
     '餐饮',
@@ -141,6 +142,7 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '餐馆',
     '团餐',
     '食堂',
+    '烧烤店',
   ],
   finance: [
     '银行',
@@ -215,6 +217,8 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '海关',
     '报关',
     '货代',
+    '零担专线',
+    '专线',
   ],
   healthcare: [
     '医院',
@@ -276,6 +280,7 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '大学',
     '院校',
     '职业院校',
+    '驾校',
   ],
   agriculture: [
     '农业',
@@ -387,6 +392,7 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '住建',
     '一网统管',
     '农业农村局',
+    '乡镇',
   ],
   construction: [
     '建筑',
@@ -501,6 +507,10 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'medical device manufacturer',
     'x rayed',
     'castings',
+    'packaging plant',
+    'valve',
+    'labelling machine',
+    'producer',
   ],
   retail: [
     'retail',
@@ -550,6 +560,9 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'toy retailer',
     'showroom',
     'furniture',
+    'garden centre',
+    'garden center',
+    'clothing brand',
   ],
   catering: [
     'restaurant',
@@ -592,6 +605,9 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'banqueting',
     'cater',
     'caterer',
+    'noodle bar',
+    'sushi',
+    'catering contract',
   ],
   finance: [
     'bank',
@@ -616,7 +632,6 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'wealth management',
     'pboc',
     'delinquent',
-    'overdue',
     'futures',
     'trust company',
     'insurance company',
@@ -634,6 +649,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'credit union',
     'factoring',
     'factoring company',
+    'neobank',
   ],
   logistics: [
     'logistics',
@@ -676,6 +692,9 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'third party logistics',
     'delivery vans',
     'vans',
+    'delivery firm',
+    'tanker',
+    'hauling',
   ],
   healthcare: [
     'hospital',
@@ -717,6 +736,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'cdc',
     'gp',
     'patients',
+    'nursing',
+    'blood bank',
   ],
   education: [
     'school',
@@ -751,6 +772,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'timetable',
     'teachers',
     'music school',
+    'school district',
+    'bootcamp',
   ],
   agriculture: [
     'agriculture',
@@ -805,6 +828,11 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'egg producer',
     'flock',
     'mushroom',
+    'seed company',
+    'ranch',
+    'olive grove',
+    'grove',
+    'field trial',
   ],
   energy: [
     'energy',
@@ -854,6 +882,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'electric cooperative',
     'outage',
     'power cut',
+    'coal plant',
+    'boiler',
   ],
   government: [
     'government',
@@ -896,6 +926,9 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'public housing',
     'customs office',
     'health department',
+    'social services',
+    'fire service',
+    'parking department',
   ],
   construction: [
     'construction',
@@ -939,6 +972,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'facade',
     'homebuilder',
     'home builder',
+    'housebuilder',
+    'snagging',
   ],
   tourism: [
     'tourism',
@@ -982,5 +1017,10 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'rangers',
     'shore excursion',
     'cruise line',
+    'campsite',
+    'castle',
+    'whale watching',
+    'historic castle',
+    'historic site',
   ],
 };

@@ -390,6 +390,10 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'pipeline integrity',
     'uptime',
     'out of order',
+    'stoppage',
+    'jam',
+    'forced outage',
+    'boiler tube',
   ],
   mes: [
     'mes',
@@ -431,6 +435,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'promise date',
     'delivery date',
     'shop capacity',
+    'ship date',
+    'late orders',
   ],
   'energy-management': [
     'energy management',
@@ -454,6 +460,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'smart meter',
     'metering',
     'energy per tonne',
+    'estimated bill',
+    'metered',
   ],
   'carbon-accounting': [
     'carbon',
@@ -527,6 +535,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'yield loss',
     'porosity',
     'casting defect',
+    'end of line',
+    'test failure',
+    'pressure test',
   ],
   'warehouse-wms': [
     'wms',
@@ -553,6 +564,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'mispick',
     'picker',
     'stock location',
+    'stock movement',
   ],
   'demand-forecasting': [
     'demand forecast',
@@ -590,6 +602,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'slow moving',
     'slow mover',
     'slow lines',
+    'dead stock',
   ],
   'member-marketing': [
     'member',
@@ -619,6 +632,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'email marketing',
     'sms marketing',
     'customer acquisition',
+    'newsletter',
+    'who buys what',
   ],
   'pricing-optimization': [
     'pricing',
@@ -636,6 +651,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'price change',
     'price recommendation',
     'price suggestion',
+    'same price',
   ],
   'omnichannel-order': [
     'omnichannel',
@@ -755,6 +771,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'mortgage',
     'mortgage application',
     'margin call',
+    'bank statement',
+    'applicant',
   ],
   'anti-fraud': [
     'fraud',
@@ -771,6 +789,11 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'scam',
     'fake account',
     'transaction scoring',
+    'fraudster',
+    'stolen identity',
+    'identity theft',
+    'mule account',
+    'money mule',
   ],
   'aml-monitoring': [
     'aml',
@@ -821,6 +844,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'vat invoice',
     'invoice matching',
     'expense report',
+    'billing',
   ],
   'cash-forecasting': [
     'cash flow',
@@ -880,6 +904,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'mileage',
     'route plan',
     'stops per',
+    'collection run',
   ],
   tms: [
     'tms',
@@ -969,6 +994,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'delivery driver',
     'delivery time',
     'collection request',
+    'nobody home',
+    'second trip',
   ],
   'network-planning': [
     'network planning',
@@ -1062,6 +1089,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'appointment reminder',
     'rescheduling',
     'waiting list',
+    'porter',
   ],
   'chronic-care': [
     'chronic disease',
@@ -1081,6 +1109,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'adherence',
     'wearable',
     'health management',
+    'home visit',
+    'home care',
   ],
   'pharmacy-supply': [
     'pharmacy',
@@ -1104,6 +1134,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'batch number',
     'medical supplies',
     'implant',
+    'blood bank',
+    'blood units',
   ],
   'adaptive-learning': [
     'adaptive learning',
@@ -1124,6 +1156,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'mastery',
     'learning outcome',
     'student progress',
+    'fall behind',
+    'falling behind',
   ],
   'homework-grading': [
     'homework',
@@ -1141,6 +1175,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'score essays',
     'automatic scoring',
     'scoring',
+    'report comments',
   ],
   'campus-management': [
     'campus',
@@ -1218,6 +1253,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'fertigation',
     'humidity',
     'growing room',
+    'plot data',
+    'trial plots',
   ],
   'smart-livestock': [
     'livestock',
@@ -1257,6 +1294,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'flock',
     'egg',
     'layers',
+    'trough',
   ],
   'agri-traceability': [
     'traceability',
@@ -1291,6 +1329,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'leaf disease',
     'fungal',
     'insect',
+    'fruit fly',
+    'spray',
   ],
   'pv-operations': [
     'solar',
@@ -1445,6 +1485,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'table reservation',
     'double booking',
     'booking sites',
+    'order ahead',
   ],
   'one-stop-service': [
     'one stop',
@@ -1464,6 +1505,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'online services',
     'case status',
     'online application',
+    'benefit application',
+    'same documents',
   ],
   'grid-governance': [
     'grid governance',
@@ -1534,6 +1577,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'site camera',
     'prefabricated',
     'panel tracking',
+    'scaffold',
+    'plant hire',
+    'excavator',
   ],
   'project-control': [
     'project control',
@@ -1554,6 +1600,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'pour schedule',
     'project progress',
     'progress claim',
+    'snagging',
+    'handover',
+    'punch list',
   ],
   'visitor-flow': [
     'visitor flow',
@@ -1607,6 +1656,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'artwork',
     'narration',
     'self guided',
+    'signage',
+    'wayfinding',
   ],
   'hotel-revenue': [
     'hotel',
@@ -1680,6 +1731,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'hand write',
     'hand written',
     'handwritten',
+    'job sheet',
   ],
   'knowledge-base': [
     'knowledge base',
@@ -1755,6 +1807,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'lockout',
     'pipeline safety',
     'leak survey',
+    'fire inspection',
+    'fire safety',
   ],
   crm: [
     'crm',
@@ -1798,6 +1852,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'okr',
     'appraisal',
     'goals and feedback',
+    'new hire',
   ],
   'contract-management': [
     'contract',
@@ -1847,6 +1902,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'summarise',
     'summarize',
     'natural language',
+    'board papers',
   ],
   'privacy-security': [
     'privacy',
