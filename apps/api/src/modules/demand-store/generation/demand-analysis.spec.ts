@@ -1,4 +1,5 @@
 import { keyPhrases, matchModules, rankModules } from './demand-analysis';
+import { occurs, prepare, wordBoundaries } from './demand-text';
 
 const ids = (text: string) => rankModules(text).map((r) => r.module.id);
 import { MODULE_CATALOGUE } from './module-catalogue.data';
@@ -114,6 +115,23 @@ describe('the built-in generator’s reading of a demand', () => {
     );
     // A word is matched whole: "pest" is not in "Budapest".
     expect(ids('Our Budapest office wants a dashboard')).not.toContain('pest-detection');
+  });
+
+  it('finds an English term in its inflections, and not inside a phrase that means something else', () => {
+    const found = (text: string, term: string) => {
+      const prepared = prepare(text);
+      return occurs(prepared, term, wordBoundaries(prepared));
+    };
+    expect(found('Sales are forecasted by hand', 'forecast')).toBe(true);
+    expect(found('Forecasting takes a week', 'forecast')).toBe(true);
+    expect(found('Scheduling the night shift', 'schedule')).toBe(true);
+    expect(found('Deliveries arrive late', 'delivery')).toBe(true);
+    // Short abbreviations take a plural only: "app" is not in "apple".
+    expect(found('Apple growers', 'app')).toBe(false);
+    expect(found('Our apps crash', 'app')).toBe(true);
+    // A contract manufacturer does not ask about its contracts; a renewal of contracts does.
+    expect(found('Medical device contract manufacturer', 'contract')).toBe(false);
+    expect(found('Contracts expire without anyone noticing', 'contract')).toBe(true);
   });
 
   it('quotes the words that made a module relevant, in the demand’s own language', () => {
