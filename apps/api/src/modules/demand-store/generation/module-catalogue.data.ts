@@ -553,7 +553,7 @@ export const MODULE_CATALOGUE: CatalogueModule[] = [
     name: '物流网络规划',
     nameEn: 'Logistics network planning',
     intro: '基于需求分布与成本模型优化仓网与线路布局。',
-    keywords: ['仓网', '网络规划', '选址', '干线', '分拨', '分拨中心', '中转', '前置仓', '区域仓'],
+    keywords: ['仓网', '网络规划', '选址', '干线', '分拨', '中转', '前置仓', '区域仓'],
     industries: ['logistics', 'retail'],
     metrics: [m('物流总成本下降', '8', '%'), m('时效达成率', '≥95', '%')],
   },

@@ -1307,9 +1307,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'batch record',
     'farm to fork',
     'spray records',
-    'qr code',
     'batch tracing',
-    'scan a qr code',
     'orchard to',
   ],
   'pest-detection': [
