@@ -22,6 +22,7 @@ const STOPWORDS = new Set([
   '提升',
   '提高',
   '降低',
+  '减少',
   '前提',
   '情况',
   '相关',
@@ -103,7 +104,7 @@ const STOPWORDS_EN = new Set(
   (
     'with from that this into each every their them they than more less when where which what while about ' +
     'across before after over under between within without through only also based such same other time rate ' +
-    'days reduction lift share improvement'
+    'days reduction lift share improvement company companies business'
   ).split(' '),
 );
 
@@ -123,7 +124,7 @@ const englishWords = (text: string) =>
  */
 const EVERYDAY = new Set([
   ...['客户', '销售', '员工', '成本', '财务', '价格', '生产', '车间', '工序'],
-  ...['医院', '医生', '电力', '电网', '景区', '预订', '合规', '车辆', '配送'],
+  ...['医院', '医生', '电力', '电网', '景区', '预订', '合规', '车辆', '配送', '温湿度'],
   // English: the places a business works in (a hotel's check-in, a warehouse's deliveries).
   ...['hospital', 'hotel', 'warehouse', 'greenhouse', 'substation'],
 ]);

@@ -419,6 +419,7 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '在建',
     '竣工',
     '搅拌站',
+    '房建',
   ],
   tourism: [
     '景区',
@@ -650,6 +651,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'factoring',
     'factoring company',
     'neobank',
+    'collections agency',
+    'debt collector',
   ],
   logistics: [
     'logistics',

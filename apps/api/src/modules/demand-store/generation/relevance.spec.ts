@@ -23,7 +23,7 @@ const HELD_OUT_SHA256 = '55e431f4d8e5571c4cdd6664f051bd0754e98bc1fedc32fd7f4838a
 const BUDGET = { precision: 0.95, recall: 0.9, unrelated: 0.02 };
 /**
  * What the test holds until the budget is met, a ratchet raised as the figures rise (issue 39 stays open). Measured on
- * the held-out half: zh 0.930 / 0.963 / 0 %, en 0.964 / 1.000 / 0 % before rounds 16b-20; zh 0.929 / 0.963 / 0 %,
+ * the held-out half: zh 0.930 / 0.963 / 0 %, en 0.964 / 1.000 / 0 % before rounds 16b-22; zh 0.951 / 0.963 / 0 %,
  * en 0.934 / 0.963 / 0 % after them (30 demands a language: one suggestion moves precision about 2 points).
  */
 const FLOOR = { precision: 0.92, recall: 0.9, unrelated: 0.02 };
