@@ -22,11 +22,15 @@ const HELD_OUT_SHA256 = '55e431f4d8e5571c4cdd6664f051bd0754e98bc1fedc32fd7f4838a
 /** Issue 39's budget, on the held-out half in each language. */
 const BUDGET = { precision: 0.95, recall: 0.9, unrelated: 0.02 };
 /**
- * What the test holds until the budget is met, a ratchet raised as the figures rise (issue 39 stays open). Measured on
- * the held-out half: zh 0.930 / 0.963 / 0 %, en 0.964 / 1.000 / 0 % before rounds 16b-22; zh 0.951 / 0.963 / 0 %,
- * en 0.934 / 0.963 / 0 % after them (30 demands a language: one suggestion moves precision about 2 points).
+ * What the test holds in each language until both meet the budget, a ratchet raised as the figures rise (issue 39
+ * stays open). Measured on the held-out half: zh 0.930 / 0.963 / 0 %, en 0.964 / 1.000 / 0 % before rounds 16b-22;
+ * zh 0.951 / 0.963 / 0 %, en 0.934 / 0.963 / 0 % after them (30 demands a language: one suggestion moves precision
+ * about 2 points). English was held at the budget before; the rounds' English vocabulary cost it two suggestions.
  */
-const FLOOR = { precision: 0.92, recall: 0.9, unrelated: 0.02 };
+const FLOOR: Record<Language, typeof BUDGET> = {
+  zh: BUDGET,
+  en: { precision: 0.93, recall: 0.9, unrelated: 0.02 },
+};
 
 const byId = new Map(MODULE_CATALOGUE.map((m) => [m.id, m]));
 const industriesOf = (id: string) => byId.get(id)!.industries;
@@ -132,9 +136,10 @@ describe('the relevance of suggested modules, on a panel with a held-out half', 
     report.push(...heldOut.map((f) => `held-out half, ${f.lang}: budget ${meets(f) ? 'met' : 'not met'}`));
     console.log(`relevance panel (top 5 suggestions)\n${report.join('\n')}`);
     for (const { lang, precision, recall, unrelated } of heldOut) {
-      expect({ lang, precision: precision >= FLOOR.precision }).toEqual({ lang, precision: true });
-      expect({ lang, recall: recall >= FLOOR.recall }).toEqual({ lang, recall: true });
-      expect({ lang, unrelated: unrelated <= FLOOR.unrelated }).toEqual({ lang, unrelated: true });
+      const floor = FLOOR[lang];
+      expect({ lang, precision: precision >= floor.precision }).toEqual({ lang, precision: true });
+      expect({ lang, recall: recall >= floor.recall }).toEqual({ lang, recall: true });
+      expect({ lang, unrelated: unrelated <= floor.unrelated }).toEqual({ lang, unrelated: true });
     }
   });
 
