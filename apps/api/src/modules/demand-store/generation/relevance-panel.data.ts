@@ -1821,18 +1821,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
   {
     industries: ['retail'],
     language: 'zh',
-    text: '我们在华东有120家便利店，鲜食（饭团、三明治）报损率8%，店长订货全凭感觉。希望按门店、天气和节假日预测销量，自动生成订货建议，报损降到4%。',
-    accepted: [
-      'demand-forecasting',
-      'auto-replenishment',
-      'store-operations',
-      'data-platform',
-      'bi-dashboard',
-    ],
-  },
-  {
-    industries: ['retail'],
-    language: 'zh',
     text: '服装品牌，天猫、抖音、线下专柜三套库存，大促时经常超卖，退货率也高。想做一盘货，订单统一路由到最近的仓或门店发货。',
     accepted: [
       'omnichannel-order',
@@ -1848,12 +1836,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
     language: 'zh',
     text: '母婴连锁店的会员有60万，但复购率只有18%，短信营销基本没人看。想做会员分层和企业微信私域运营，复购率提到30%。',
     accepted: ['member-marketing', 'crm', 'data-platform', 'mobile-app', 'bi-dashboard'],
-  },
-  {
-    industries: ['catering'],
-    language: 'zh',
-    text: '火锅连锁40家店，晚上高峰排队1小时以上，很多客人直接走了。希望线上取号、排队提醒，高峰翻台率从3.2提升到4次。',
-    accepted: ['smart-ordering', 'mobile-app', 'store-operations', 'member-marketing', 'bi-dashboard'],
   },
   {
     industries: ['catering'],
@@ -1890,20 +1872,8 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
   {
     industries: ['finance'],
     language: 'zh',
-    text: '消费金融公司信用卡逾期M1以上的客户有3万多，催收坐席200人，回款率在下降，投诉也多。希望按客户风险分层，智能外呼加人工，降低投诉。',
-    accepted: ['collections', 'credit-scoring', 'customer-service-bot', 'crm', 'ai-assistant'],
-  },
-  {
-    industries: ['finance'],
-    language: 'zh',
     text: '财险公司车险小额理赔要现场查勘，平均结案7天。希望客户上传照片自动定损，5000元以下案件当天赔付，同时识别骗保团伙。',
     accepted: ['insurance-claims', 'anti-fraud', 'mobile-app', 'workflow-automation', 'ai-assistant'],
-  },
-  {
-    industries: ['logistics'],
-    language: 'zh',
-    text: '零担快运企业，全国80个分拨中心，干线车辆装载率只有68%，空驶多。希望优化线路和配载，把装载率提到80%以上，顺带重新评估分拨中心选址。',
-    accepted: ['route-optimization', 'network-planning', 'tms', 'bi-dashboard', 'data-platform'],
   },
   {
     industries: ['logistics'],
@@ -1923,18 +1893,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
       'cold-chain-monitoring',
       'bi-dashboard',
     ],
-  },
-  {
-    industries: ['healthcare'],
-    language: 'zh',
-    text: '三甲医院门诊量每天8000人次，患者平均候诊2小时，挂号、缴费、检查要排好几次队。希望做分时段预约和智能导诊，候诊缩短到40分钟。',
-    accepted: ['hospital-operations', 'mobile-app', 'customer-service-bot', 'ai-assistant', 'bi-dashboard'],
-  },
-  {
-    industries: ['healthcare'],
-    language: 'zh',
-    text: '县域医共体有2型糖尿病患者1.2万人，家庭医生随访完成率只有40%，很多人血糖控制不好。想用智能设备上传血糖，自动提醒随访，规范管理率提到70%。',
-    accepted: ['chronic-care', 'iot-platform', 'mobile-app', 'clinical-decision', 'data-platform'],
   },
   {
     industries: ['healthcare'],
@@ -2011,25 +1969,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
   {
     industries: ['government'],
     language: 'zh',
-    text: '区政务服务中心每天接待2000人，群众反映材料要重复提交，一个事项跑好几个窗口。希望一网通办，材料一次提交、部门间共享。',
-    accepted: ['one-stop-service', 'workflow-automation', 'data-platform', 'mobile-app', 'knowledge-base'],
-  },
-  {
-    industries: ['government'],
-    language: 'zh',
-    text: '市12345热线每月受理12万件诉求，人工派单经常派错部门，退单率15%。想用AI自动分类派单，并分析高频诉求给领导看。',
-    accepted: [
-      'hotline-dispatch',
-      'ai-assistant',
-      'bi-dashboard',
-      'data-platform',
-      'knowledge-base',
-      'customer-service-bot',
-    ],
-  },
-  {
-    industries: ['government'],
-    language: 'zh',
     text: '街道有30个网格员，巡查发现的占道经营、垃圾乱堆靠微信群上报，处置情况没人跟踪。希望事件上报、派发、处置、核查形成闭环。',
     accepted: ['grid-governance', 'mobile-app', 'workflow-automation', 'video-analytics', 'bi-dashboard'],
   },
@@ -2056,12 +1995,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
     language: 'zh',
     text: '设计院做机电管综，各专业图纸碰撞多，返工多。希望用BIM做碰撞检查和深化设计协同，设计变更减少一半。',
     accepted: ['bim-collaboration', 'digital-twin', 'workflow-automation', 'knowledge-base'],
-  },
-  {
-    industries: ['tourism'],
-    language: 'zh',
-    text: '5A景区节假日单日客流超过5万，核心景点拥堵，安全风险大。希望实名分时预约，实时监测客流，超过阈值自动限流。',
-    accepted: ['visitor-flow', 'smart-ticketing', 'video-analytics', 'mobile-app', 'bi-dashboard'],
   },
   {
     industries: ['tourism'],
@@ -2287,12 +2220,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
     language: 'zh',
     text: '省电力公司输电线路5000公里，山区巡检一次要一个月，人工爬塔有危险。希望用无人机自动巡检，AI识别缺陷，巡检效率提高3倍。',
     accepted: ['grid-inspection', 'video-analytics', 'safety-management', 'predictive-maintenance'],
-  },
-  {
-    industries: ['energy'],
-    language: 'zh',
-    text: '我们是售电公司，代理了300家工商业用户，偏差考核每月罚款十几万。希望更准地预测用户用电负荷，偏差控制在3%以内。',
-    accepted: ['load-forecasting', 'energy-management', 'data-platform', 'bi-dashboard'],
   },
   {
     industries: ['government'],
@@ -4574,18 +4501,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
   {
     industries: ['finance'],
     language: 'zh',
-    text: '城商行信用卡中心，去年盗刷损失800万。现在的规则引擎是T+1跑批，发现的时候钱早就转走了。希望交易实时拦截，欺诈损失下降50%。',
-    accepted: ['anti-fraud', 'data-platform'],
-  },
-  {
-    industries: ['finance'],
-    language: 'zh',
-    text: '消费金融公司，M1逾期率4.5%，催收员300人，电话接通率低，一个人一天只能打200通。想做智能外呼和分案策略，回款率提升10%。',
-    accepted: ['collections', 'ai-assistant', 'customer-service-bot', 'crm', 'data-platform'],
-  },
-  {
-    industries: ['finance'],
-    language: 'zh',
     text: '券商合规部，每个月要人工筛查上万笔反洗钱预警，误报率99%，合规同事天天加班。希望用模型降低误报，让人只看真正可疑的交易。',
     accepted: ['aml-monitoring', 'anti-fraud', 'data-platform'],
   },
@@ -4616,20 +4531,8 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
   {
     industries: ['logistics'],
     language: 'zh',
-    text: '零担物流公司，20个分拨中心，线路十年没调过，干线车辆平均装载率只有65%。想重新规划网点和干线线路，装载率提到80%。',
-    accepted: ['network-planning', 'route-optimization', 'tms', 'data-platform'],
-  },
-  {
-    industries: ['logistics'],
-    language: 'zh',
     text: '集装箱码头，集卡进港平均排队2小时，司机意见很大，堆场翻箱率也高。希望集卡预约进港、箱位智能分配。',
     accepted: ['yard-scheduling', 'mobile-app'],
-  },
-  {
-    industries: ['logistics'],
-    language: 'zh',
-    text: '第三方电商仓，给20个品牌做仓配，双十一单量翻5倍，拣货靠纸质拣货单，错发率0.5%。希望上WMS和PDA扫码拣货，错发率降到万分之五。',
-    accepted: ['warehouse-wms', 'mobile-app', 'bi-dashboard'],
   },
   {
     industries: ['logistics', 'government'],
@@ -4742,12 +4645,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
   {
     industries: ['energy'],
     language: 'zh',
-    text: '售电公司代理了300家工商业用户，去年偏差考核被罚了200万。希望把每个用户的日用电量预测做准，偏差率控制在3%以内。',
-    accepted: ['load-forecasting', 'energy-management', 'data-platform'],
-  },
-  {
-    industries: ['energy'],
-    language: 'zh',
     text: '供电公司110kV线路巡检靠人爬塔，山区线路巡一遍要一周，冬天覆冰更危险。想用无人机巡检，AI自动识别绝缘子破损、鸟巢这些缺陷。',
     accepted: ['grid-inspection', 'video-analytics', 'safety-management'],
   },
@@ -4762,12 +4659,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
     language: 'zh',
     text: '县水务公司，供水管网漏损率18%，夜间最小流量分析都靠人工翻数据。希望做分区计量DMA，漏损率降到10%以下。',
     accepted: ['water-leakage', 'iot-platform', 'data-platform'],
-  },
-  {
-    industries: ['government'],
-    language: 'zh',
-    text: '市政务服务中心，企业开办要跑4个窗口，同样的材料交好几遍。希望一次提交、并联审批，1个工作日办结。',
-    accepted: ['one-stop-service', 'workflow-automation', 'mobile-app'],
   },
   {
     industries: ['government'],
@@ -5116,12 +5007,6 @@ export const RELEVANCE_PANEL: PanelDemand[] = [
     language: 'en',
     text: '400 employees. Performance reviews run once a year on email and spreadsheets. We want continuous goals and feedback.',
     accepted: ['hr-analytics', 'workflow-automation'],
-  },
-  {
-    industries: [],
-    language: 'en',
-    text: 'Our accounts payable team keys in 6,000 supplier invoices a month. We want OCR capture and three-way matching against purchase orders.',
-    accepted: ['invoice-automation', 'workflow-automation', 'procurement-sourcing'],
   },
   {
     industries: [],

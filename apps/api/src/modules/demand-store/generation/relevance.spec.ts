@@ -26,6 +26,8 @@ const BUDGET = { precision: 0.95, recall: 0.9, unrelated: 0.02 };
  * stays open). Measured on the held-out half: zh 0.930 / 0.963 / 0 %, en 0.964 / 1.000 / 0 % before rounds 16b-22;
  * zh 0.951 / 0.963 / 0 %, en 0.934 / 0.963 / 0 % after them (30 demands a language: one suggestion moves precision
  * about 2 points). English was held at the budget before; the rounds' English vocabulary cost it two suggestions.
+ * Chinese reads at the budget only with the 12 held-out demands that tuning demands had retold (those are gone now,
+ * see the test below): on the other 18, 0.926.
  */
 const FLOOR: Record<Language, typeof BUDGET> = {
   zh: BUDGET,
@@ -79,6 +81,18 @@ function figures(results: Scored[]): Figures {
   };
 }
 
+/** What two texts share (Dice): of Chinese, their pairs of characters; of English, their words of four letters or more. */
+function overlap(a: string, b: string): number {
+  const units = (text: string) => {
+    const t = text.toLowerCase();
+    if (!/[\u4e00-\u9fff]/.test(t)) return new Set(t.match(/[a-z0-9]{4,}/g));
+    const c = t.replace(/[^\u4e00-\u9fff0-9a-z]/g, '');
+    return new Set(Array.from({ length: c.length - 1 }, (_, i) => c.slice(i, i + 2)));
+  };
+  const [x, y] = [units(a), units(b)];
+  return (2 * [...x].filter((u) => y.has(u)).length) / (x.size + y.size);
+}
+
 const LANGUAGES: Language[] = ['zh', 'en'];
 const halves = { 'tuning half': RELEVANCE_PANEL, 'held-out half': HELD_OUT_PANEL };
 const scored = Object.fromEntries(
@@ -111,6 +125,17 @@ describe('the relevance of suggested modules, on a panel with a held-out half', 
   it('keeps the held-out half as it was written: its SHA-256 is the one committed with it', () => {
     const text = readFileSync(join(__dirname, 'relevance-panel.held-out.data.ts'));
     expect(createHash('sha256').update(text).digest('hex')).toBe(HELD_OUT_SHA256);
+  });
+
+  it('keeps the halves apart: no tuning demand retells a held-out one', () => {
+    // A tuning demand that retells a held-out one (its scenario, its numbers) tunes on the held-out half in effect:
+    // 17 did (a Chinese pair shares a third of its character pairs; an English pair over half of its words).
+    const retold = RELEVANCE_PANEL.flatMap((d) =>
+      HELD_OUT_PANEL.filter(
+        (h) => h.language === d.language && overlap(d.text, h.text) >= (d.language === 'zh' ? 0.35 : 0.55),
+      ).map((h) => `${d.text.slice(0, 30)}… retells ${h.text.slice(0, 30)}…`),
+    );
+    expect(retold).toEqual([]);
   });
 
   it('reports both halves, and holds the held-out half at its floor in each language', () => {
