@@ -9,15 +9,16 @@ import { HELD_OUT_PANEL } from './relevance-panel.held-out.data';
 
 /**
  * The built-in generator's suggestions (its top 5) scored on the relevance panel (issues 21 and 39), in two halves:
- * the tuning half (relevance-panel.data.ts), which the generator was tuned on, and the held-out half, written before
- * any tuning and never tuned on: its SHA-256 below shows any edit. Per half and language:
+ * the tuning half (relevance-panel.data.ts), which the generator was tuned on, and the held-out half, never tuned on,
+ * committed before it was scored: its SHA-256 below shows any edit. (The first held-out half is in the tuning half now:
+ * tuning demands had retold it; see there.) Per half and language:
  * - precision: the share of suggestions a consultant accepts;
  * - own-field recall: of the demands whose field the catalogue has a module for, the share given at least one
  *   accepted module of it;
  * - unrelated: the share of demands given a module of an industry they are not in (any industry's, for a demand of
  *   none).
  */
-const HELD_OUT_SHA256 = '55e431f4d8e5571c4cdd6664f051bd0754e98bc1fedc32fd7f4838a0cc119235';
+const HELD_OUT_SHA256 = 'ec7370c57af46c5d941294e94edc61442e1a14b4a12c2e39179c5f12db2d5f75';
 
 /** Issue 39's budget, on the held-out half in each language. */
 const BUDGET = { precision: 0.95, recall: 0.9, unrelated: 0.02 };
