@@ -24,15 +24,12 @@ const HELD_OUT_SHA256 = 'ec7370c57af46c5d941294e94edc61442e1a14b4a12c2e39179c5f1
 const BUDGET = { precision: 0.95, recall: 0.9, unrelated: 0.02 };
 /**
  * What the test holds in each language until both meet the budget, a ratchet raised as the figures rise (issue 39
- * stays open). Measured on the held-out half: zh 0.930 / 0.963 / 0 %, en 0.964 / 1.000 / 0 % before rounds 16b-22;
- * zh 0.951 / 0.963 / 0 %, en 0.934 / 0.963 / 0 % after them (30 demands a language: one suggestion moves precision
- * about 2 points). English was held at the budget before; the rounds' English vocabulary cost it two suggestions.
- * Chinese reads at the budget only with the 12 held-out demands that tuning demands had retold (those are gone now,
- * see the test below): on the other 18, 0.926.
+ * stays open). The second held-out half, scored once when committed: zh 0.933 / 0.797 / 1.6 %, en 0.881 / 0.724 / 0 %.
+ * (The first, retold by tuning demands, read zh 0.951 / 0.963, en 0.934 / 0.963: demands like those tuned on.)
  */
 const FLOOR: Record<Language, typeof BUDGET> = {
-  zh: BUDGET,
-  en: { precision: 0.93, recall: 0.9, unrelated: 0.02 },
+  zh: { precision: 0.93, recall: 0.79, unrelated: 0.02 },
+  en: { precision: 0.88, recall: 0.72, unrelated: 0.02 },
 };
 
 const byId = new Map(MODULE_CATALOGUE.map((m) => [m.id, m]));
