@@ -111,6 +111,7 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '体验店',
     '家居',
     '专卖店',
+    '奢侈品',
   ],
   catering: [
     '餐饮',
@@ -219,6 +220,8 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '货代',
     '零担专线',
     '专线',
+    '冷库',
+    '罐车',
   ],
   healthcare: [
     '医院',
@@ -322,6 +325,7 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '农垦',
     '粮食',
     '粮库',
+    '分选',
   ],
   energy: [
     '电力',
@@ -353,6 +357,8 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '供电公司',
     '供电局',
     '配网',
+    '煤矿',
+    '井下',
   ],
   government: [
     '政务',
@@ -443,6 +449,9 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '度假区',
     '乐园',
     '邮轮',
+    '营地',
+    '房车',
+    '露营',
   ],
 };
 
@@ -512,6 +521,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'valve',
     'labelling machine',
     'producer',
+    'we manufacture',
   ],
   retail: [
     'retail',
@@ -564,6 +574,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'garden centre',
     'garden center',
     'clothing brand',
+    'subscription box',
+    'pet supplies',
   ],
   catering: [
     'restaurant',
@@ -609,6 +621,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'noodle bar',
     'sushi',
     'catering contract',
+    'food truck',
   ],
   finance: [
     'bank',
@@ -698,6 +711,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'delivery firm',
     'tanker',
     'hauling',
+    'air cargo',
   ],
   healthcare: [
     'hospital',
@@ -741,6 +755,9 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'patients',
     'nursing',
     'blood bank',
+    'home care',
+    'caregivers',
+    'clinical lab',
   ],
   education: [
     'school',
@@ -887,6 +904,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'power cut',
     'coal plant',
     'boiler',
+    'wellhead',
   ],
   government: [
     'government',
@@ -932,6 +950,9 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'social services',
     'fire service',
     'parking department',
+    'transport authority',
+    'public transport',
+    'state dot',
   ],
   construction: [
     'construction',
@@ -977,6 +998,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'home builder',
     'housebuilder',
     'snagging',
+    'bridges',
   ],
   tourism: [
     'tourism',
@@ -1025,5 +1047,6 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'whale watching',
     'historic castle',
     'historic site',
+    'hostel',
   ],
 };

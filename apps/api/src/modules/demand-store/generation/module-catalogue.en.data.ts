@@ -394,6 +394,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'jam',
     'forced outage',
     'boiler tube',
+    'historian',
+    'pumps fail',
+    'pump failure',
   ],
   mes: [
     'mes',
@@ -493,6 +496,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'layout',
     'line balancing',
     'what if',
+    'deterioration',
   ],
   'supplier-collaboration': [
     'supplier collaboration',
@@ -565,6 +569,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'picker',
     'stock location',
     'stock movement',
+    'spare parts',
+    'storage and handling',
   ],
   'demand-forecasting': [
     'demand forecast',
@@ -603,6 +609,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'slow mover',
     'slow lines',
     'dead stock',
+    'allocation',
+    'store to store',
+    'size run',
   ],
   'member-marketing': [
     'member',
@@ -652,6 +661,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'price recommendation',
     'price suggestion',
     'same price',
+    'green fees',
   ],
   'omnichannel-order': [
     'omnichannel',
@@ -701,6 +711,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'district manager',
     'mystery shopper',
     'shelf compliance',
+    'shrink',
+    'self checkout',
   ],
   'customer-service-bot': [
     'customer service',
@@ -935,6 +947,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'gps tracking',
     'receipt of delivery',
     'signed delivery note',
+    'uld',
   ],
   'cold-chain-monitoring': [
     'cold chain',
@@ -1012,6 +1025,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'sort centre',
     'sorting centre',
     'sortation',
+    'repositioning',
+    'empty containers',
   ],
   'clinical-decision': [
     'clinical decision',
@@ -1090,6 +1105,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'rescheduling',
     'waiting list',
     'porter',
+    'turnaround',
+    'specimens',
   ],
   'chronic-care': [
     'chronic disease',
@@ -1158,6 +1175,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'student progress',
     'fall behind',
     'falling behind',
+    'stop logging in',
   ],
   'homework-grading': [
     'homework',
@@ -1578,6 +1596,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'scaffold',
     'plant hire',
     'excavator',
+    'noise',
   ],
   'project-control': [
     'project control',
@@ -1601,6 +1620,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'snagging',
     'handover',
     'punch list',
+    'trades',
   ],
   'visitor-flow': [
     'visitor flow',
@@ -1638,6 +1658,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'excursion',
     'sold out',
     'sell out',
+    'tee times',
+    'online booking',
   ],
   'smart-guide': [
     'audio guide',
@@ -1656,6 +1678,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'self guided',
     'signage',
     'wayfinding',
+    'galleries',
   ],
   'hotel-revenue': [
     'hotel',
@@ -1671,6 +1694,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'channel manager',
     'homestay',
     'guest house',
+    'double bookings',
+    'booking sites',
   ],
   'data-platform': [
     'data platform',
@@ -1766,6 +1791,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'mqtt',
     'remote monitoring',
     'edge device',
+    'historian',
+    'process tags',
   ],
   'video-analytics': [
     'video analytics',
@@ -1807,6 +1834,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'leak survey',
     'fire inspection',
     'fire safety',
+    'dam safety',
   ],
   crm: [
     'crm',
