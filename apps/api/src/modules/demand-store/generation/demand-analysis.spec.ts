@@ -47,7 +47,7 @@ describe('the built-in generator’s reading of a demand', () => {
     expect(ids('An anti-fraud engine for card payments at our bank')).toContain('anti-fraud');
   });
 
-  it('asks two of the demand’s words for a second module: one passing word asks for the best match only', () => {
+  it('asks more than one passing word for a module after the best match', () => {
     // 交期 in passing: neither scheduling nor supplier collaboration; the breakdowns are what it is about.
     expect(ids('注塑机经常故障停机，交期受影响。')).toEqual(['predictive-maintenance']);
     // Said with capacity and scheduling, it asks for scheduling too.
@@ -55,6 +55,16 @@ describe('the built-in generator’s reading of a demand', () => {
       'aps',
       'predictive-maintenance',
     ]);
+    // After the best match, a module needs two of its keywords: 毛利 in a menu review is not a pricing need.
+    expect(ids('连锁火锅店，想分析每道菜品的销量和毛利，把卖得差的菜下架，推出新品。')).toEqual([
+      'menu-analytics',
+    ]);
+    // The best of the demand's own field needs two of its words only: a kindergarten's app is a campus's.
+    expect(
+      ids(
+        '幼儿园集团有40家园，家长最关心孩子在园的情况，老师每天拍照发群很累。希望做家园共育小程序，接送考勤、成长记录、通知都在上面。',
+      ),
+    ).toEqual(['mobile-app', 'campus-management']);
   });
 
   it('suggests nothing when nothing matches, and says when nothing of the demand’s own industry does', () => {

@@ -24,12 +24,13 @@ const HELD_OUT_SHA256 = 'ec7370c57af46c5d941294e94edc61442e1a14b4a12c2e39179c5f1
 const BUDGET = { precision: 0.95, recall: 0.9, unrelated: 0.02 };
 /**
  * What the test holds in each language until both meet the budget, a ratchet raised as the figures rise (issue 39
- * stays open). The second held-out half, scored once when committed: zh 0.933 / 0.797 / 1.6 %, en 0.881 / 0.724 / 0 %.
+ * stays open). The second held-out half, scored once when committed: zh 0.933 / 0.797 / 1.6 %, en 0.881 / 0.724 / 0 %;
+ * after a module past the best match was made to need two of its keywords: zh 0.938, en 0.946, recall the same.
  * (The first, retold by tuning demands, read zh 0.951 / 0.963, en 0.934 / 0.963: demands like those tuned on.)
  */
 const FLOOR: Record<Language, typeof BUDGET> = {
   zh: { precision: 0.93, recall: 0.79, unrelated: 0.02 },
-  en: { precision: 0.88, recall: 0.72, unrelated: 0.02 },
+  en: { precision: 0.94, recall: 0.72, unrelated: 0.02 },
 };
 
 const byId = new Map(MODULE_CATALOGUE.map((m) => [m.id, m]));
@@ -63,6 +64,7 @@ function score(demand: PanelDemand): Scored {
 
 interface Figures {
   demands: number;
+  suggestions: number;
   precision: number;
   recall: number;
   unrelated: number;
@@ -73,6 +75,7 @@ function figures(results: Scored[]): Figures {
   const ofAField = results.filter((r) => r.fieldInCatalogue);
   return {
     demands: results.length,
+    suggestions,
     precision: suggestions ? 1 - results.reduce((n, r) => n + r.rejected.length, 0) / suggestions : 1,
     recall: ofAField.filter((r) => r.ownField).length / ofAField.length,
     unrelated: results.filter((r) => r.unrelated.length > 0).length / results.length,
@@ -99,7 +102,7 @@ const scored = Object.fromEntries(
 const byLanguage = (results: Scored[], lang: Language) => results.filter((r) => r.demand.language === lang);
 
 const line = (name: string, f: Figures) =>
-  `  ${name.padEnd(12)} ${String(f.demands).padStart(3)} demands  precision ${f.precision.toFixed(3)}  ` +
+  `  ${name.padEnd(12)} ${String(f.demands).padStart(3)} demands  ${String(f.suggestions).padStart(4)} suggestions  precision ${f.precision.toFixed(3)}  ` +
   `own-field recall ${f.recall.toFixed(3)}  unrelated ${(f.unrelated * 100).toFixed(1)} %`;
 
 describe('the relevance of suggested modules, on a panel with a held-out half', () => {
