@@ -136,6 +136,8 @@ interface ModuleTerms {
    * 1, in either language.
    */
   terms: Map<string, number>;
+  /** Its keywords, in either language, EVERYDAY ones too. */
+  keywords: Set<string>;
 }
 
 const MODULE_TERMS: ModuleTerms[] = MODULE_CATALOGUE.map((module) => {
@@ -145,9 +147,9 @@ const MODULE_TERMS: ModuleTerms[] = MODULE_CATALOGUE.map((module) => {
   for (const g of [module.intro, ...module.metrics.map((x) => x.name)].flatMap(chineseWords)) add(g, 1);
   for (const g of [en.intro, ...en.metrics].flatMap(englishWords)) add(g, 1);
   for (const g of [...chineseWords(module.name), ...englishWords(module.nameEn)]) add(g, 2);
-  for (const k of [...module.keywords, ...(MODULE_KEYWORDS_EN[module.id] ?? [])])
-    add(k, EVERYDAY.has(k) ? 1 : 3);
-  return { module, terms };
+  const keywords = new Set([...module.keywords, ...(MODULE_KEYWORDS_EN[module.id] ?? [])]);
+  for (const k of keywords) add(k, EVERYDAY.has(k) ? 1 : 3);
+  return { module, terms, keywords };
 });
 
 /** How rare each term is across the catalogue: a word every module has says little about which one fits. */
@@ -192,7 +194,7 @@ export function matchModules(text: string, limit = 5): ModuleMatch {
   const industries = new Set<string>(ofDemand);
   // Blanked clauses end at punctuation, where the segmenter cuts too: the demand's cuts hold for what is left.
   const asked = leaveOutExclusions(prepared);
-  const ranked = MODULE_TERMS.flatMap(({ module, terms }) => {
+  const ranked = MODULE_TERMS.flatMap(({ module, terms, keywords }) => {
     const general = module.industries === 'general';
     if (!general && !(module.industries as string[]).some((i) => industries.has(i))) return [];
     const hits = [...terms].filter(([t]) => occurs(asked, t, cuts));
@@ -213,7 +215,7 @@ export function matchModules(text: string, limit = 5): ModuleMatch {
             score,
             because,
             words: hits.length,
-            keywords: hits.filter(([t]) => terms.get(t) === 3).length,
+            keywords: hits.filter(([t]) => keywords.has(t)).length,
           },
         ]
       : [];
@@ -226,9 +228,10 @@ export function matchModules(text: string, limit = 5): ModuleMatch {
     );
   const bestOfField = sorted.find((r) => r.module.industries !== 'general');
   const chosen = sorted
-    // The best match is what the demand asks for; any other module needs two of its keywords in the demand (one
-    // passing keyword, 交期 in a demand about breakdowns, is not a second need), the best of the demand's own field
-    // two of its words. At first scoring, rounds 21 and 22 gained 4-8 points of precision for no recall.
+    // The best match is what the demand asks for; any other module needs two of its keywords in the demand, everyday
+    // ones included (one passing keyword, 交期 in a demand about breakdowns, is not a second need), the best of the
+    // demand's own field two of its words. At first scoring, rounds 21 and 22 gained 4-8 points of precision for no
+    // recall.
     .filter((r, i) => i === 0 || r.keywords > 1 || (r === bestOfField && r.words > 1))
     .slice(0, limit)
     .map(({ words: _, keywords: __, ...r }) => r);
