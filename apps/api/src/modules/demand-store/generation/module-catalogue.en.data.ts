@@ -365,6 +365,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'x rayed',
     'radiographic',
     'ndt',
+    'pinhole',
   ],
   'predictive-maintenance': [
     'predictive maintenance',
@@ -397,6 +398,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'historian',
     'pumps fail',
     'pump failure',
+    'work packages',
   ],
   mes: [
     'mes',
@@ -643,6 +645,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'customer acquisition',
     'newsletter',
     'who buys what',
+    'flyer',
   ],
   'pricing-optimization': [
     'pricing',
@@ -662,6 +665,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'price suggestion',
     'same price',
     'green fees',
+    'used car pricing',
+    'days on the lot',
   ],
   'omnichannel-order': [
     'omnichannel',
@@ -693,6 +698,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'sales order',
     'wrong order',
     'order entry',
+    'delivery apps',
+    'order aggregation',
   ],
   'store-operations': [
     'store operations',
@@ -857,6 +864,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'invoice matching',
     'expense report',
     'billing',
+    'bank statements',
   ],
   'cash-forecasting': [
     'cash flow',
@@ -985,6 +993,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'berth',
     'container terminal',
     'slot booking',
+    'wagons',
+    'sidings',
+    'demurrage',
   ],
   'last-mile': [
     'last mile',
@@ -1107,6 +1118,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'porter',
     'turnaround',
     'specimens',
+    'falls',
+    'ambulance',
+    'response times',
   ],
   'chronic-care': [
     'chronic disease',
@@ -1176,6 +1190,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'fall behind',
     'falling behind',
     'stop logging in',
+    'remedial',
   ],
   'homework-grading': [
     'homework',
@@ -1224,6 +1239,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'leave request',
     'instructor',
     'lesson booking',
+    'parents',
   ],
   'vocational-training': [
     'vocational training',
@@ -1621,6 +1637,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'handover',
     'punch list',
     'trades',
+    'out of sequence',
   ],
   'visitor-flow': [
     'visitor flow',
@@ -1660,6 +1677,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'sell out',
     'tee times',
     'online booking',
+    'school groups',
+    'double book',
   ],
   'smart-guide': [
     'audio guide',
@@ -1835,6 +1854,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'fire inspection',
     'fire safety',
     'dam safety',
+    'permits',
   ],
   crm: [
     'crm',
