@@ -51,7 +51,7 @@ describe('the built-in generator’s reading of a demand', () => {
     // 交期 in passing: neither scheduling nor supplier collaboration; the breakdowns are what it is about.
     expect(ids('注塑机经常故障停机，交期受影响。')).toEqual(['predictive-maintenance']);
     // Said with capacity and scheduling, it asks for scheduling too.
-    expect(ids('注塑机经常故障停机，交期受影响，希望按产能排产。')).toEqual([
+    expect(ids('注塑机经常故障停机，交期受影响，希望按产能排产。').sort()).toEqual([
       'aps',
       'predictive-maintenance',
     ]);
