@@ -93,6 +93,14 @@ describe('favourites and reading history', () => {
       await page.goto(`${baseUrl}/solutions/${solutionId}/view`);
       await page.frameLocator('iframe').getByRole('heading', { name: '仓储拣货优化' }).waitFor();
       const star = page.getByRole('button', { name: text.star, exact: true });
+      // The star's request held back, as on a slow network: the star shows starred before the server answers, and
+      // the reader leaves the page at once. The request must arrive all the same.
+      let held = 0;
+      await page.route('**/api/solutions/*/favourite', async (route) => {
+        held++;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue().catch(() => undefined);
+      });
       await star.click();
       await page.getByRole('button', { name: text.starred, exact: true }).waitFor();
       expect(
@@ -101,13 +109,26 @@ describe('favourites and reading history', () => {
       await snap(page, `library-solution-starred-${locale}`);
 
       await page.goto(`${baseUrl}/profile`);
+      expect(held).toBe(1);
       const row = page.getByTestId('history-list').getByRole('listitem').filter({ hasText: name });
       await row.waitFor();
       expect(await row.getByRole('link', { name }).getAttribute('href')).toBe(
         `/solutions/${solutionId}/view`,
       );
       expect((await row.locator('span').textContent())?.trim()).toMatch(text.viewed);
-      await page.getByTestId('favourites-list').getByRole('listitem').filter({ hasText: name }).waitFor();
+      // The star arrives (the list may have been read before it did: a reload shows it).
+      const favourite = page.getByTestId('favourites-list').getByRole('listitem').filter({ hasText: name });
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await page.getByRole('heading', { name: text.favourites }).waitFor();
+            await page.getByTestId('history-list').waitFor();
+            return favourite.count();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
       await snap(page, `library-history-${locale}`);
 
       await page.getByRole('button', { name: text.clear }).click();

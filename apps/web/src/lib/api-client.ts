@@ -26,6 +26,11 @@ export interface RequestOptions {
   anonymous?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * A write that must reach the server even when the reader leaves the page at once: its effect is shown before the
+   * answer (a star), and the browser would otherwise cancel it with the page. Small bodies only (64 KiB).
+   */
+  keepalive?: boolean;
 }
 
 let onSessionExpired: () => void = () => undefined;
@@ -52,6 +57,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'include',
       signal: controller.signal,
+      keepalive: options.keepalive,
     });
   } catch {
     throw new ApiError(0, undefined, controller.signal.aborted ? 'timeout' : 'network');

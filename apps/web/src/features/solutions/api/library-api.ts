@@ -27,7 +27,8 @@ const revalidatePages = (base: string) =>
 
 /**
  * Stars or unstars a solution: the stars show it at once, and go back if the server refuses (the 500th, a
- * network error); the favourites list follows.
+ * network error); the favourites list follows. The request outlives the page: a reader who stars and leaves at
+ * once keeps the star.
  */
 export async function setFavourite(solutionId: string, on: boolean): Promise<void> {
   await mutate<string[]>(
@@ -35,6 +36,7 @@ export async function setFavourite(solutionId: string, on: boolean): Promise<voi
     async () => {
       await api<void>(`/api/solutions/${encodeURIComponent(solutionId)}/favourite`, {
         method: on ? 'PUT' : 'DELETE',
+        keepalive: true,
       });
       return undefined;
     },
