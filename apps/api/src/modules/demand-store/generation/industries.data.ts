@@ -118,6 +118,8 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '医疗器械厂',
     '隔膜',
     '涂布',
+    '喷涂',
+    '喷涂线',
   ],
   retail: [
     '零售',
@@ -698,6 +700,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'production plant',
     'manufactures',
     'factories',
+    'bottling',
+    'injection presses',
   ],
   retail: [
     'retail',
@@ -764,6 +768,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'bookstore',
     'bookstores',
     'pet store',
+    'jewellery chain',
+    'jewelry chain',
   ],
   catering: [
     'restaurant',
@@ -817,6 +823,9 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'pub',
     'pubs',
     'dining services',
+    'juice bar',
+    'concessions',
+    'hospital catering',
   ],
   finance: [
     'bank',
@@ -861,6 +870,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'neobank',
     'collections agency',
     'debt collector',
+    'remittance',
+    'mortgage lender',
   ],
   logistics: [
     'logistics',
@@ -968,6 +979,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'ambulance service',
     'rehab hospital',
     'public health',
+    'physiotherapy',
+    'pharmacy benefit',
   ],
   education: [
     'school',
@@ -1009,6 +1022,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'high school',
     'primary school',
     'international school',
+    'nursery chain',
+    'apprenticeship',
   ],
   agriculture: [
     'agriculture',
@@ -1200,6 +1215,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'federal agency',
     'county assessor',
     'city fleet',
+    'land registry',
+    'parks department',
   ],
   construction: [
     'construction',

@@ -447,6 +447,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'traceability of batches',
     'operator logs',
     'line performance',
+    'jams',
+    'material yield',
   ],
   aps: [
     'aps',
@@ -474,6 +476,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'quoting lead times',
     'master production schedule',
     'order promising',
+    'offcuts',
   ],
   'energy-management': [
     'energy management',
@@ -502,6 +505,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'energy bill',
     'steam usage',
     'peak demand charges',
+    'boiler',
+    'chiller',
   ],
   'carbon-accounting': [
     'carbon',
@@ -635,6 +640,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'receiving',
     'returns processing',
     'spare parts inventory',
+    'returns',
   ],
   'demand-forecasting': [
     'demand forecast',
@@ -687,6 +693,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'automatic ordering',
     'store orders',
     'inventory levels',
+    'by eye',
   ],
   'member-marketing': [
     'member',
@@ -837,6 +844,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'ticket',
     'password reset',
     'it support',
+    'emails a day',
   ],
   'review-analytics': [
     'review',
@@ -891,6 +899,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'probability of default',
     'creditworthiness',
     'risk score',
+    'underwriter',
+    'payslip',
   ],
   'anti-fraud': [
     'fraud',
@@ -934,6 +944,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'know your customer',
     'suspicious activity',
     'pep screening',
+    'sanctions list',
+    'false match',
   ],
   collections: [
     'collections',
@@ -957,6 +969,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'debt recovery',
     'missed payments',
     'bounced payments',
+    'payment behind',
+    'fall behind',
   ],
   'invoice-automation': [
     'invoice',
@@ -1090,6 +1104,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'loads',
     'lanes',
     'brokerage',
+    'return trips',
+    'backhaul',
+    'come back empty',
   ],
   'cold-chain-monitoring': [
     'cold chain',
@@ -1219,6 +1236,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'medication errors',
     'antibiotic use',
     'deterioration alerts',
+    'handover',
+    'handover notes',
+    'prescription',
   ],
   'medical-imaging': [
     'medical imaging',
@@ -1311,6 +1331,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'medication adherence',
     'readmissions',
     'care management',
+    'home exercises',
   ],
   'pharmacy-supply': [
     'pharmacy',
@@ -1451,6 +1472,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'online courses',
     'compliance training',
     'onboarding training',
+    'apprenticeship',
+    'assessor',
+    'workplace hours',
   ],
   'precision-farming': [
     'precision farming',
@@ -1485,6 +1509,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'yield mapping',
     'frost',
     'crop yield',
+    'irrigate',
+    'waterlogged',
   ],
   'smart-livestock': [
     'livestock',
@@ -1615,6 +1641,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'demand forecast for electricity',
     'consumption forecast',
     'dispatch planning',
+    'peak demand',
   ],
   'grid-inspection': [
     'grid inspection',
@@ -1701,6 +1728,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'recipe standardisation',
     'batch cooking',
     'portioning',
+    'trays',
   ],
   'menu-analytics': [
     'menu',
@@ -1749,6 +1777,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'self ordering kiosk',
     'order at table',
     'pickup orders',
+    'order meals',
   ],
   'one-stop-service': [
     'one stop',
@@ -1778,6 +1807,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'e government',
     'citizen portal',
     'document submission',
+    'transferring a property',
+    'property transfer',
   ],
   'grid-governance': [
     'grid governance',
@@ -1801,6 +1832,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'neighbourhood',
     'code enforcement',
     'parking enforcement',
+    'residents report',
+    'fallen trees',
   ],
   'hotline-dispatch': [
     'hotline',
@@ -1864,6 +1897,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'crane monitoring',
     'concrete curing',
     'site sensors',
+    'concrete pour',
   ],
   'project-control': [
     'project control',
@@ -1944,6 +1978,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'entry gates',
     'bookings',
     'cancellations and refunds',
+    'seats to sell',
   ],
   'smart-guide': [
     'audio guide',
@@ -2143,6 +2178,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'client records',
     'follow ups',
     'prospect',
+    "clients' details",
+    'client details',
   ],
   'hr-analytics': [
     'hr analytics',
@@ -2169,6 +2206,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'appraisal',
     'goals and feedback',
     'new hire',
+    'seasonal staff',
   ],
   'contract-management': [
     'contract',
