@@ -93,12 +93,14 @@ describe('favourites and reading history', () => {
       await page.goto(`${baseUrl}/solutions/${solutionId}/view`);
       await page.frameLocator('iframe').getByRole('heading', { name: '仓储拣货优化' }).waitFor();
       const star = page.getByRole('button', { name: text.star, exact: true });
-      // The star's request held back, as on a slow network: the star shows starred before the server answers, and
-      // the reader leaves the page at once. The request must arrive all the same.
+      // The star's request held back until the reader has left the page, as on a slow network: the star shows
+      // starred before the server answers. The request must arrive all the same.
       let held = 0;
+      let leave!: () => void;
+      const left = new Promise<void>((resolve) => (leave = resolve));
       await page.route('**/api/solutions/*/favourite', async (route) => {
         held++;
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await left;
         await route.continue().catch(() => undefined);
       });
       await star.click();
@@ -109,6 +111,7 @@ describe('favourites and reading history', () => {
       await snap(page, `library-solution-starred-${locale}`);
 
       await page.goto(`${baseUrl}/profile`);
+      leave();
       expect(held).toBe(1);
       const row = page.getByTestId('history-list').getByRole('listitem').filter({ hasText: name });
       await row.waitFor();
