@@ -47,16 +47,34 @@ describe('e-mail notification preferences in the browser', () => {
       await page.getByRole('heading', { name: title }).waitFor();
       const toggle = page.getByRole('switch', { name: stage });
       expect(await toggle.isChecked()).toBe(true);
-      // The switch moves at once (optimistic); reload only once the server has the change, or the reload cuts
-      // the PUT off and the page shows what the server still has.
-      const saved = page.waitForResponse(
-        (r) => r.url().endsWith('/api/users/me/notification-preferences') && r.request().method() === 'PUT',
-      );
+      // The switch moves at once (optimistic). Its request is held back until the reader has left the page, as on
+      // a slow network: it must arrive all the same (a reload used to cancel it, and the change was lost).
+      let held = 0;
+      let leave!: () => void;
+      const left = new Promise<void>((resolve) => (leave = resolve));
+      await page.route('**/api/users/me/notification-preferences', async (route) => {
+        if (route.request().method() !== 'PUT') return route.continue();
+        held++;
+        await left;
+        await route.continue().catch(() => undefined);
+      });
       await toggle.uncheck();
-      expect((await saved).status()).toBe(200);
+      expect(await toggle.isChecked()).toBe(false);
       await page.reload();
-      await page.getByRole('heading', { name: title }).waitFor();
-      expect(await page.getByRole('switch', { name: stage }).isChecked()).toBe(false);
+      leave();
+      expect(held).toBe(1);
+      // The page may have read the preferences before the change arrived: a reload shows it.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await page.getByRole('heading', { name: title }).waitFor();
+            return page.getByRole('switch', { name: stage }).isChecked();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(false);
+      await page.unroute('**/api/users/me/notification-preferences');
       await snap(page, `mail-preferences-${locale}`);
 
       // A start-up paid (a payment mail, on), its stage run (a stage mail, off), then a view paid (a payment mail

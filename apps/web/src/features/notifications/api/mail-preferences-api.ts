@@ -9,11 +9,15 @@ const UNSUBSCRIBE = '/api/notifications/unsubscribe';
 export const useMailPreferences = () =>
   useSWR(PREFERENCES, (path: string) => api<NotificationPreferences>(path), { revalidateOnFocus: false });
 
-/** Turns one kind on or off: the switch moves at once and goes back if the server refuses. */
+/**
+ * Turns one kind on or off: the switch moves at once and goes back if the server refuses. The request outlives the
+ * page (keepalive): a reader who leaves as soon as the switch has moved would otherwise cancel it, and the change
+ * would be lost.
+ */
 export const setMailPreference = (changes: Partial<NotificationPreferences>) =>
   mutate<NotificationPreferences>(
     PREFERENCES,
-    () => api<NotificationPreferences>(PREFERENCES, { method: 'PUT', body: changes }),
+    () => api<NotificationPreferences>(PREFERENCES, { method: 'PUT', body: changes, keepalive: true }),
     { optimisticData: (now) => ({ ...now!, ...changes }), rollbackOnError: true, revalidate: false },
   );
 
