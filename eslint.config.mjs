@@ -7,12 +7,14 @@ import { dirname, relative, resolve } from 'node:path';
 
 /**
  * The walls between parts (README › Layout): an API module, and anything outside the modules, reaches a module only
- * through its `index.ts`; the same for web features; and the API's `core` reaches no module at all. Relative imports are
- * resolved against the importing file, so `../billing/billing.service` and `../../billing/x` are both seen.
+ * through its `index.ts`; the same for web features, which have a second face, `app.ts`, for the app's frame and
+ * router (their screens and first-screen data, kept apart so that the first load does not import what `index.ts`
+ * names for other screens); and the API's `core` reaches no module at all. Relative imports are resolved against the
+ * importing file, so `../billing/billing.service` and `../../billing/x` are both seen.
  */
 const WALLS = [
-  { root: 'apps/api/src/modules', what: 'module' },
-  { root: 'apps/web/src/features', what: 'feature' },
+  { root: 'apps/api/src/modules', what: 'module', faces: ['index'] },
+  { root: 'apps/web/src/features', what: 'feature', faces: ['index', 'app'] },
 ];
 const CORE = 'apps/api/src/core';
 const boundaries = {
@@ -27,16 +29,16 @@ const boundaries = {
           const target = relative(context.cwd, resolve(dirname(context.filename), spec));
           if (file.startsWith(`${CORE}/`) && target.startsWith('apps/api/src/modules/'))
             return context.report({ node, message: `core imports no module (${spec})` });
-          for (const { root, what } of WALLS) {
+          for (const { root, what, faces } of WALLS) {
             if (!target.startsWith(`${root}/`)) continue;
             // Outside the wall (the composition root: app.module, the router's static imports) counts as a stranger.
             const [from] = file.startsWith(`${root}/`) ? file.slice(root.length + 1).split('/') : [];
             const [to, ...rest] = target.slice(root.length + 1).split('/');
-            const face = rest.length === 0 || (rest.length === 1 && rest[0] === 'index');
+            const face = rest.length === 0 || (rest.length === 1 && faces.includes(rest[0]));
             if (to !== from && !face)
               context.report({
                 node,
-                message: `${from ? `${what} ${from}` : file} reaches into ${what} ${to}: import its index.ts`,
+                message: `${from ? `${what} ${from}` : file} reaches into ${what} ${to}: import its ${faces.join('.ts or ')}.ts`,
               });
           }
         };
@@ -160,7 +162,8 @@ export default tseslint.config(
               message: "Call the API through the feature's api/ module.",
             },
             {
-              group: ['**/app', '**/app/*'],
+              // The app's directory (../../app/…), not a feature's app.ts face (../solutions/app).
+              regex: '^(\\.\\./)+app(/|$)',
               message: 'A feature imports nothing from app/: shared pieces live in lib/.',
             },
           ],

@@ -43,13 +43,28 @@ describe('the walls between modules and features', () => {
         'apps/web/src/features/home/planted.ts',
         `export { PlanCard } from '../billing/components/PlanCard';`,
       ),
-    ).toEqual(['feature home reaches into feature billing: import its index.ts']);
+    ).toEqual(['feature home reaches into feature billing: import its index.ts or app.ts']);
     expect(
       await problems(
         'apps/web/src/app/planted.ts',
         `export const load = () => import('../features/workshop/pages/DemandListPage');`,
       ),
-    ).toEqual(['apps/web/src/app/planted.ts reaches into feature workshop: import its index.ts']);
+    ).toEqual(['apps/web/src/app/planted.ts reaches into feature workshop: import its index.ts or app.ts']);
+  });
+
+  it('lets the router and a feature use a feature’s app.ts face, which app/’s own files are not', async () => {
+    expect(
+      await problems(
+        'apps/web/src/app/planted.ts',
+        `export { workshopPages } from '../features/workshop/app';`,
+      ),
+    ).toEqual([]);
+    const code = `export { solutionsData } from '../solutions/app';`;
+    expect(await problems('apps/web/src/features/home/planted.ts', code)).toEqual([]);
+    const restricted = (
+      await eslint.lintText(code, { filePath: `${ROOT}/apps/web/src/features/home/planted.ts` })
+    )[0].messages;
+    expect(restricted).toEqual([]);
   });
 
   it('refuses a feature calling the API outside its api/ module, or importing from app/', async () => {

@@ -1,7 +1,7 @@
-import { solutionsData } from '../solutions';
+import { solutionsData } from '../solutions/app';
 import { searchOf } from './search-params';
 
-/** What the rest of the app may use of home: its screens, each its own chunk, loaded on first visit. */
+/** What the app's router uses of home (its only face): its screens, each its own chunk, loaded on first visit. */
 export const homePages = {
   home: () => import('./pages/HomePage'),
 };

@@ -3,7 +3,13 @@ import { askAtOnce } from '../../lib/first-screen';
 import { withTexts } from '../../lib/i18n';
 import { demandEventsPath, workshopKeys } from './api/workshop-keys';
 
-/** What the rest of the app may use of workshop: its screens, each its own chunk, loaded on first visit. */
+/**
+ * What the app's frame and router use of workshop: its screens and the data they open on. A face apart from index.ts,
+ * which names what other features' screens use: everything the first load imports goes with it (README › Layout,
+ * Walls).
+ */
+
+/** The feature's screens for the router, each its own chunk with its texts, loaded when its route is first visited. */
 export const workshopPages = /* @__PURE__ */ withTexts('workshop', {
   requirements: () => import('./pages/RequirementsPage'),
   demandList: () => import('./pages/DemandListPage'),
