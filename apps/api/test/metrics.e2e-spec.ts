@@ -6,7 +6,9 @@ import { freePort } from './support/free-port';
 import { spawnEntry } from './support/worker';
 import { registerDemand, startupOrder } from './support/factories';
 import { waitFor } from './support/wait';
+import type Redis from 'ioredis';
 import { MetricsLeader } from '../src/core/metrics/metrics-leader';
+import { REDIS } from '../src/core/redis/redis.provider';
 
 describe('Prometheus metrics (GET /metrics)', () => {
   const sink = new SmtpSink();
@@ -71,8 +73,14 @@ describe('Prometheus metrics (GET /metrics)', () => {
     try {
       expect((await t.http.get('/metrics')).text).toMatch(shared);
       expect((await replica.http.get('/metrics')).text).not.toMatch(shared);
-      // A clean stop hands the claim over: the replica reports within its next claim, 10 s at most.
-      await t.app.get(MetricsLeader).onModuleDestroy();
+      // A clean stop hands the claim over: the replica reports within its next claim, 10 s at most. The stop comes
+      // while a renewal is on its way (it used to land after the release, taking the claim back for 30 s).
+      const leader = t.app.get(MetricsLeader);
+      const renewal = (leader as unknown as { claim(): Promise<void> }).claim();
+      await leader.onModuleDestroy();
+      await renewal;
+      expect(leader.isLeader).toBe(false);
+      expect(await t.app.get<Redis>(REDIS).get('metrics:reporter')).toBeNull();
       expect((await t.http.get('/metrics')).text).not.toMatch(shared);
       await waitFor(async () => shared.test((await replica.http.get('/metrics')).text), 30_000);
       // It counts the orders when it first reports them: the pending start-up fee of the test above.

@@ -27,7 +27,10 @@ export class MetricsLeader implements OnApplicationBootstrap, OnModuleDestroy {
   /** Under REDIS_PREFIX, as every key of the app's connection. */
   private readonly key = 'metrics:reporter';
   private leading = false;
+  private stopped = false;
   private timer?: NodeJS.Timeout;
+  /** The claim on its way to Redis, if any: a stop waits for it, or it could take the claim back after the release. */
+  private claiming?: Promise<void>;
 
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
@@ -38,19 +41,20 @@ export class MetricsLeader implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
-    const leading = this.leading;
+    await this.claiming;
     this.leading = false;
-    // Handed over at once on a clean stop, rather than after the claim lapses.
-    if (leading)
-      await this.redis
-        .eval(
-          `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end`,
-          1,
-          this.key,
-          this.id,
-        )
-        .catch(() => undefined);
+    // Handed over at once on a clean stop, rather than after the claim lapses: whoever this replica thinks leads (a
+    // claim that failed on its way back may still hold the key), the key goes if it is ours.
+    await this.redis
+      .eval(
+        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end`,
+        1,
+        this.key,
+        this.id,
+      )
+      .catch(() => undefined);
   }
 
   /** Whether this replica reports now. */
@@ -58,11 +62,15 @@ export class MetricsLeader implements OnApplicationBootstrap, OnModuleDestroy {
     return this.leading;
   }
 
-  private async claim(): Promise<void> {
-    // Without Redis nobody can tell who reports: this replica stops, so that two never do.
-    const won = await this.redis.eval(CLAIM, 1, this.key, this.id, CLAIM_MS).catch(() => 0);
-    if (Boolean(won) !== this.leading)
-      this.logger.log(won ? 'reporting the shared gauges' : 'no longer reporting');
-    this.leading = Boolean(won);
+  private claim(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return (this.claiming = (async () => {
+      // Without Redis nobody can tell who reports: this replica stops, so that two never do.
+      const won = await this.redis.eval(CLAIM, 1, this.key, this.id, CLAIM_MS).catch(() => 0);
+      if (this.stopped) return;
+      if (Boolean(won) !== this.leading)
+        this.logger.log(won ? 'reporting the shared gauges' : 'no longer reporting');
+      this.leading = Boolean(won);
+    })());
   }
 }
