@@ -113,19 +113,19 @@ async function send(
   result: FuzzResult,
 ): Promise<{ status: number; ms: number; loopMs: number }> {
   let answer = await once(t, actor, operation, c);
-  let problems = check(operation, answer.res, answer.ms, answer.loopMs);
+  let problems = check(operation, answer);
   // A slow answer or a blocked loop is asked again, twice at most: a real one comes back every time, another
   // process's burst on a loaded machine does not (the checks of the answer itself are not retried).
   for (let retry = 0; retry < 2 && problems.length && problems.every((p) => TIMING.test(p)); retry++) {
     answer = await once(t, actor, operation, c);
-    problems = check(operation, answer.res, answer.ms, answer.loopMs);
+    problems = check(operation, answer);
     result.requests += 1;
   }
-  const { res, ms, loopMs } = answer;
+  const { res, ms, loopMs, gcMs } = answer;
   result.requests += 1;
   if (loopMs > result.worstLoopMs) {
     result.worstLoopMs = loopMs;
-    result.worstLoopAt = `${operation} as ${actor.role}`;
+    result.worstLoopAt = `${operation} as ${actor.role}, its longest GC pause ${gcMs.toFixed(0)} ms`;
   }
   for (const problem of problems)
     result.findings.push({ operation, role: actor.role, status: res.status, ms, problem, request: c });
@@ -133,6 +133,8 @@ async function send(
 }
 
 type Answer = { status: number; headers: Record<string, string>; body: unknown; text: string };
+/** An answer with its time, the event loop's longest block and the longest GC pause while it was on its way. */
+type Timed = { res: Answer; ms: number; loopMs: number; gcMs: number };
 const TIMING = /^(answered in|event loop blocked)/;
 
 async function once(
@@ -140,24 +142,24 @@ async function once(
   actor: Actor,
   operation: string,
   c: Case,
-): Promise<{ res: Answer; ms: number; loopMs: number }> {
+): Promise<Timed> {
   const [method] = operation.split(' ');
   const token = await actor.token();
   const started = performance.now();
   let req = t.http[method.toLowerCase() as 'get'](c.path).query(c.query).timeout(10_000);
   if (token) req = req.set('Authorization', `Bearer ${token}`);
   if (c.body !== undefined) req = req.set('content-type', 'application/json').send(JSON.stringify(c.body));
-  const { result: res, blockedMs } = await loopBlockDuring(() =>
+  const { result: res, blockedMs, gcMs } = await loopBlockDuring(() =>
     req.then(
       (r): Answer => r,
       (err: { response?: Answer; message: string }) =>
         err.response ?? { status: 0, headers: {}, body: undefined, text: err.message },
     ),
   );
-  return { res, ms: performance.now() - started, loopMs: blockedMs };
+  return { res, ms: performance.now() - started, loopMs: blockedMs, gcMs };
 }
 
-function check(operation: string, res: Answer, ms: number, loopMs: number): string[] {
+function check(operation: string, { res, ms, loopMs, gcMs }: Timed): string[] {
   const problems: string[] = [];
   const body = res.body as
     { statusCode?: unknown; code?: unknown; error?: unknown; message?: unknown } | undefined;
@@ -165,7 +167,8 @@ function check(operation: string, res: Answer, ms: number, loopMs: number): stri
   if (res.status >= 500 && !DOCUMENTED_5XX[res.status]?.includes(String(body?.code)))
     problems.push(`undocumented ${res.status} ${String(body?.code)}`);
   if (ms > SLOW_MS) problems.push(`answered in ${Math.round(ms)} ms`);
-  if (loopMs > BLOCKED_MS) problems.push(`event loop blocked ${Math.round(loopMs)} ms`);
+  if (loopMs > BLOCKED_MS)
+    problems.push(`event loop blocked ${Math.round(loopMs)} ms (longest GC pause ${Math.round(gcMs)} ms)`);
   if (res.status >= 400 && !OWN_PROTOCOL.includes(operation)) {
     const shaped =
       String(res.headers['content-type']).startsWith('application/json') &&
