@@ -4,9 +4,12 @@ import { SlowestFirst } from './src/support/slowest-first';
 
 /**
  * Browser flows in Debian's Chromium against the built app served by the built API, on a fresh database.
- * Three files at a time: a browser test mostly waits (for the network to settle, for the worker's stages), so
- * other files fill the idle cores. Files share the server, so each works on users and data of its own and never
- * assumes it is alone (what every user sees, such as the plans on sale, is changed only by a name of its own).
+ * Two files at a time: a browser test waits for the network and the worker's stages, so a second file fills the
+ * idle core. A third helped on a fast machine (the suite 150 s, 289 s one file at a time), but on a slow one three
+ * Chromiums kept both cores busy and each test took twice as long for the same 11 minutes in all (the console-tabs
+ * axe test 98-118 s of its 150 s guard; 58 s with two). Files share the server, so each works on users and data of
+ * its own and never assumes it is alone (what every user sees, such as the plans on sale, is changed only by a name
+ * of its own).
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -17,7 +20,7 @@ export default defineConfig({
     // 60 s for one axe sweep of the signed-out routes (the suite's timings: README › Testing).
     testTimeout: 150_000,
     hookTimeout: 150_000,
-    maxWorkers: 3,
+    maxWorkers: 2,
     sequence: { sequencer: SlowestFirst },
     // expect.poll's own default, 1 s, is a fixed time: on a loaded machine a socket's push can take longer. The
     // wait only bounds a failing test; a passing one goes on as soon as the condition holds.
