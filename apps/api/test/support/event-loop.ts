@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 /**
- * CPU time of the calling thread, the event loop's, in ms: Node's own where it has one (22.x and later), Linux's
+ * CPU time of the calling thread, the event loop's, in ms: Node's own where it has one (the images' Node 24), Linux's
  * /proc/thread-self (10 ms ticks) on Node 20, else the whole process's. The process's alone counts what its other
  * threads do meanwhile (concurrent compilation and marking, the libuv pool hashing a password), which blocks nothing.
  */
