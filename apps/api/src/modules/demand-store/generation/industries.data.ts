@@ -440,6 +440,8 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '种植户',
     '养殖户',
     '农资',
+    '大米',
+    '稻米',
   ],
   energy: [
     '电力',
@@ -542,6 +544,9 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '教育局',
     '自然资源局',
     '生态环境局',
+    '公租房',
+    '保障房',
+    '廉租房',
   ],
   construction: [
     '建筑',
@@ -702,6 +707,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'factories',
     'bottling',
     'injection presses',
+    'molded',
+    'moulded',
   ],
   retail: [
     'retail',
@@ -826,6 +833,9 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'juice bar',
     'concessions',
     'hospital catering',
+    'lunch rush',
+    'dinner rush',
+    'for a table',
   ],
   finance: [
     'bank',
@@ -872,6 +882,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'debt collector',
     'remittance',
     'mortgage lender',
+    'card issuer',
+    'cardholder',
   ],
   logistics: [
     'logistics',
@@ -925,6 +937,10 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'rail freight',
     'forwarder',
     'moving company',
+    'trailer',
+    'cargo',
+    'dispatcher',
+    'dc',
   ],
   healthcare: [
     'hospital',
@@ -1266,6 +1282,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'jobsite',
     'contractors',
     'facade contractor',
+    'final account',
   ],
   tourism: [
     'tourism',
@@ -1321,5 +1338,6 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'attractions',
     'campground',
     'golf course',
+    'cable car',
   ],
 };

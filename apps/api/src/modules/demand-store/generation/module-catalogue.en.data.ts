@@ -603,6 +603,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'quality data',
     'rework rate',
     'scrap rate',
+    'short shot',
+    'final inspection',
   ],
   'warehouse-wms': [
     'wms',
@@ -663,6 +665,11 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'how much to prepare',
     'waste from overproduction',
     'forecasting demand',
+    'thrown away',
+    'throw away',
+    'sold out',
+    'sell out',
+    'sells out',
   ],
   'auto-replenishment': [
     'replenishment',
@@ -694,6 +701,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'store orders',
     'inventory levels',
     'by eye',
+    'sold out',
+    'sell out',
+    'sells out',
   ],
   'member-marketing': [
     'member',
@@ -925,6 +935,10 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'false positives',
     'transaction monitoring rules',
     'synthetic identity',
+    'never made',
+    'unauthorised',
+    'unauthorized',
+    'block the card',
   ],
   'aml-monitoring': [
     'aml',
@@ -1107,6 +1121,10 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'return trips',
     'backhaul',
     'come back empty',
+    'without cargo',
+    'run back empty',
+    'empty miles',
+    'dispatchers',
   ],
   'cold-chain-monitoring': [
     'cold chain',
@@ -1129,6 +1147,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'temperature logs',
     'fridge temperatures',
     'chiller temperature',
+    'cooling fails',
+    'cooling failure',
   ],
   'yard-scheduling': [
     'yard',
@@ -1154,6 +1174,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'gate queues',
     'trailer tracking',
     'turn times',
+    'inbound appointments',
+    'at the gate',
   ],
   'last-mile': [
     'last mile',
@@ -1332,6 +1354,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'readmissions',
     'care management',
     'home exercises',
+    'diabetic',
+    'complications',
   ],
   'pharmacy-supply': [
     'pharmacy',
@@ -1778,6 +1802,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'order at table',
     'pickup orders',
     'order meals',
+    'join the queue',
+    'walk away',
+    'for a table',
   ],
   'one-stop-service': [
     'one stop',
@@ -1950,6 +1977,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'visitor numbers',
     'queues at attractions',
     'occupancy',
+    'holiday weekend',
+    'cable car',
   ],
   'smart-ticketing': [
     'ticketing',
