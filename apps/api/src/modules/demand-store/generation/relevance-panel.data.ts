@@ -4,7 +4,8 @@ import type { IndustryId } from './industries.data';
 /**
  * The relevance panel: demands across the library's twelve industries, each with the catalogue modules a
  * consultant would accept for it (generic ones only where they serve the demand). The built-in generator's
- * suggestions are scored against it in relevance.spec.ts.
+ * suggestions are scored against it in relevance.spec.ts, and it reads a demand that names no industry by the industries
+ * of the demands here most like it (industry-examples.ts).
  */
 export interface PanelDemand {
   /** The demand's industries: one, two, or none (what any business might ask; it gets general modules or none). */

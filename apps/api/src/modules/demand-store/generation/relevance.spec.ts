@@ -27,12 +27,13 @@ const BUDGET = { precision: 0.95, recall: 0.9, unrelated: 0.02 };
  * stays open). The second held-out half, scored once when committed: zh 0.933 / 0.797 / 1.6 %, en 0.881 / 0.724 / 0 %;
  * after a module past the best match was made to need two of its keywords: zh 0.938, en 0.946, recall the same; with
  * the trades of the industry classification as industry words: recall zh 0.814, en 0.741; with each module's processes,
- * measures and problems as keywords: zh 0.943 / 0.847, en 0.964 / 0.776; with round 26's words: zh 0.944 / 0.864.
+ * measures and problems as keywords: zh 0.943 / 0.847, en 0.964 / 0.776; with round 26's words: zh 0.944 / 0.864;
+ * with the industry of the nearest labelled demands for a demand that names none: en 0.966 / 0.828.
  * (The first, retold by tuning demands, read zh 0.951 / 0.963, en 0.934 / 0.963: demands like those tuned on.)
  */
 const FLOOR: Record<Language, typeof BUDGET> = {
   zh: { precision: 0.94, recall: 0.86, unrelated: 0.02 },
-  en: { precision: 0.95, recall: 0.77, unrelated: 0.02 },
+  en: { precision: 0.95, recall: 0.82, unrelated: 0.02 },
 };
 
 const byId = new Map(MODULE_CATALOGUE.map((m) => [m.id, m]));
