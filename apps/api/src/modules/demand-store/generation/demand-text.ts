@@ -27,6 +27,8 @@ const NOT_INSIDE: Record<string, string[]> = {
   contract: ['contract manufactur', 'contract electronics', 'contract caterer'],
   // Kitchen cabinets are made in a factory.
   kitchen: ['kitchen cabinet'],
+  // A ski school is a resort's, not a place of education.
+  school: ['ski school'],
 };
 
 /** The text with the longer words a term means something else inside blanked out. */

@@ -547,6 +547,8 @@ export const INDUSTRY_WORDS: Record<IndustryId, string[]> = {
     '公租房',
     '保障房',
     '廉租房',
+    '老旧小区',
+    '加装电梯',
   ],
   construction: [
     '建筑',
@@ -709,6 +711,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'injection presses',
     'molded',
     'moulded',
+    'sheet metal',
+    'die change',
   ],
   retail: [
     'retail',
@@ -777,6 +781,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'pet store',
     'jewellery chain',
     'jewelry chain',
+    'hardware store',
+    'price tag',
   ],
   catering: [
     'restaurant',
@@ -884,6 +890,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'mortgage lender',
     'card issuer',
     'cardholder',
+    'accounts opened',
+    'account opening',
   ],
   logistics: [
     'logistics',
@@ -1233,6 +1241,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'city fleet',
     'land registry',
     'parks department',
+    'building inspector',
   ],
   construction: [
     'construction',
@@ -1339,5 +1348,6 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'campground',
     'golf course',
     'cable car',
+    'ski school',
   ],
 };

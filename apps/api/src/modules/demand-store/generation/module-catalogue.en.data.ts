@@ -420,6 +420,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'mean time between failures',
     'trips',
     'tripping',
+    'compressor',
   ],
   mes: [
     'mes',
@@ -477,6 +478,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'master production schedule',
     'order promising',
     'offcuts',
+    'bottleneck',
   ],
   'energy-management': [
     'energy management',
@@ -643,6 +645,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'returns processing',
     'spare parts inventory',
     'returns',
+    'cross dock',
+    'pallets go missing',
   ],
   'demand-forecasting': [
     'demand forecast',
@@ -704,6 +708,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'sold out',
     'sell out',
     'sells out',
+    'run short',
+    'runs short',
+    'ran short',
   ],
   'member-marketing': [
     'member',
@@ -742,6 +749,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'campaign roi',
     'customer lifetime value',
     'member engagement',
+    'abandoned cart',
+    'cart abandonment',
+    'carts are abandoned',
   ],
   'pricing-optimization': [
     'pricing',
@@ -766,6 +776,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'discounting',
     'yield management',
     'surge pricing',
+    'price tag',
   ],
   'omnichannel-order': [
     'omnichannel',
@@ -827,6 +838,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'store compliance',
     'opening checklists',
     'store labour',
+    'price tag',
+    'rota',
   ],
   'customer-service-bot': [
     'customer service',
@@ -939,6 +952,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'unauthorised',
     'unauthorized',
     'block the card',
+    'stolen id',
+    'identity fraud',
   ],
   'aml-monitoring': [
     'aml',
@@ -1176,6 +1191,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'turn times',
     'inbound appointments',
     'at the gate',
+    'detention',
   ],
   'last-mile': [
     'last mile',
@@ -1261,6 +1277,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'handover',
     'handover notes',
     'prescription',
+    'prescribe',
+    'antibiotic',
   ],
   'medical-imaging': [
     'medical imaging',
@@ -1535,6 +1553,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'crop yield',
     'irrigate',
     'waterlogged',
+    'watering',
   ],
   'smart-livestock': [
     'livestock',
@@ -1581,6 +1600,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'animal welfare',
     'egg production',
     'hives',
+    'salmon',
+    'lice',
   ],
   'agri-traceability': [
     'traceability',
@@ -1836,6 +1857,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'document submission',
     'transferring a property',
     'property transfer',
+    'building inspection',
+    'inspection appointment',
   ],
   'grid-governance': [
     'grid governance',
@@ -1925,6 +1948,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'concrete curing',
     'site sensors',
     'concrete pour',
+    'concrete truck',
+    'pump crew',
   ],
   'project-control': [
     'project control',
@@ -2236,6 +2261,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'goals and feedback',
     'new hire',
     'seasonal staff',
+    'call in sick',
   ],
   'contract-management': [
     'contract',
