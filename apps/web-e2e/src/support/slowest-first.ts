@@ -5,7 +5,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * (CI) does not have; it then starts the largest files first, and the axe file, short to read and about a minute to
  * run, would start among the last and hold the whole run back by that minute.
  */
-const SLOWEST = ['accessibility.e2e.ts', 'workshop.e2e.ts', 'money.e2e.ts', 'notifications.e2e.ts'];
+const SLOWEST = [
+  'accessibility.e2e.ts',
+  'accessibility-console.e2e.ts',
+  'workshop.e2e.ts',
+  'money.e2e.ts',
+  'notifications.e2e.ts',
+];
 
 const rank = (spec: TestSpecification) => {
   const i = SLOWEST.findIndex((name) => spec.moduleId.endsWith(`/${name}`));
