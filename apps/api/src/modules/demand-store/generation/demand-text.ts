@@ -27,8 +27,11 @@ const NOT_INSIDE: Record<string, string[]> = {
   contract: ['contract manufactur', 'contract electronics', 'contract caterer'],
   // Kitchen cabinets are made in a factory.
   kitchen: ['kitchen cabinet'],
-  // A ski school is a resort's, not a place of education.
-  school: ['ski school'],
+  // A ski school is a resort's and school meals a caterer's, not a place of education.
+  school: ['ski school', 'school meals'],
+  // A food court is where people eat, a meals contractor cooks.
+  court: ['food court'],
+  contractor: ['meals contractor'],
 };
 
 /** The text with the longer words a term means something else inside blanked out. */

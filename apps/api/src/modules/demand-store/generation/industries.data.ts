@@ -713,6 +713,12 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'moulded',
     'sheet metal',
     'die change',
+    'extrusion',
+    'extruder',
+    'we extrude',
+    'print shop',
+    'printing plant',
+    'we assemble',
   ],
   retail: [
     'retail',
@@ -783,6 +789,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'jewelry chain',
     'hardware store',
     'price tag',
+    'optician',
+    'pick up in store',
   ],
   catering: [
     'restaurant',
@@ -842,6 +850,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'lunch rush',
     'dinner rush',
     'for a table',
+    'school meals',
   ],
   finance: [
     'bank',
@@ -892,6 +901,7 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'cardholder',
     'accounts opened',
     'account opening',
+    'borrower',
   ],
   logistics: [
     'logistics',
@@ -949,6 +959,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'cargo',
     'dispatcher',
     'dc',
+    'barge',
+    'inland shipping',
   ],
   healthcare: [
     'hospital',
@@ -1005,6 +1017,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'public health',
     'physiotherapy',
     'pharmacy benefit',
+    'pathologist',
+    'pathology',
   ],
   education: [
     'school',
@@ -1242,6 +1256,8 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'land registry',
     'parks department',
     'building inspector',
+    'parking fine',
+    'underpass',
   ],
   construction: [
     'construction',
@@ -1292,6 +1308,10 @@ export const INDUSTRY_WORDS_EN: Record<IndustryId, string[]> = {
     'contractors',
     'facade contractor',
     'final account',
+    'bricklaying',
+    'bricklayer',
+    'demolition',
+    'plumbing',
   ],
   tourism: [
     'tourism',

@@ -421,6 +421,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'trips',
     'tripping',
     'compressor',
+    'tool life',
+    'die life',
   ],
   mes: [
     'mes',
@@ -450,6 +452,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'line performance',
     'jams',
     'material yield',
+    'which batch',
+    'genealogy',
   ],
   aps: [
     'aps',
@@ -571,6 +575,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'vendor managed inventory',
     'supplier communication',
     'asn',
+    'shipment is late',
+    'orders by phone',
   ],
   'quality-spc': [
     'spc',
@@ -607,6 +613,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'scrap rate',
     'short shot',
     'final inspection',
+    'drift',
+    'rerun',
   ],
   'warehouse-wms': [
     'wms',
@@ -752,6 +760,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'abandoned cart',
     'cart abandonment',
     'carts are abandoned',
+    'reminder',
   ],
   'pricing-optimization': [
     'pricing',
@@ -814,6 +823,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'marketplace orders',
     'order status',
     'unified inventory',
+    'pick up in store',
   ],
   'store-operations': [
     'store operations',
@@ -840,6 +850,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'store labour',
     'price tag',
     'rota',
+    'shoplifting',
+    'shoplifter',
   ],
   'customer-service-bot': [
     'customer service',
@@ -975,6 +987,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'pep screening',
     'sanctions list',
     'false match',
+    'trade surveillance',
+    'trade alert',
+    'false alarm',
   ],
   collections: [
     'collections',
@@ -1000,6 +1015,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'bounced payments',
     'payment behind',
     'fall behind',
+    'instalment',
+    'installment',
   ],
   'invoice-automation': [
     'invoice',
@@ -1070,6 +1087,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'claims adjusters',
     'loss adjusting',
     'claims fraud',
+    'health insurer',
+    'duplicate claim',
+    'hospital bill',
   ],
   'route-optimization': [
     'route optimisation',
@@ -1218,6 +1238,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'second trip',
     'eta',
     'delivery tracking',
+    'lukewarm',
+    'deliveries an hour',
+    'deliveries per hour',
   ],
   'network-planning': [
     'network planning',
@@ -1300,6 +1323,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'ecg',
     'pathology slides',
     'retinal images',
+    'slide',
+    'digital pathology',
   ],
   'hospital-operations': [
     'hospital operations',
@@ -1374,6 +1399,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'home exercises',
     'diabetic',
     'complications',
+    'elderly',
+    'fall detection',
   ],
   'pharmacy-supply': [
     'pharmacy',
@@ -1433,6 +1460,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'student engagement',
     'dropout risk',
     'at risk students',
+    'drop out',
+    'dropout',
   ],
   'homework-grading': [
     'homework',
@@ -1455,6 +1484,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'feedback on assignments',
     'worksheets',
     'rubric',
+    'report card',
   ],
   'campus-management': [
     'campus',
@@ -1491,6 +1521,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'attendance tracking',
     'parent communication',
     'school safety',
+    'school bus',
   ],
   'vocational-training': [
     'vocational training',
@@ -1619,6 +1650,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'harvest records',
     'lot traceability',
     'certification of origin',
+    'grown without',
   ],
   'pest-detection': [
     'pest',
@@ -1643,6 +1675,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'scouting',
     'fungal disease',
     'insect counts',
+    'mildew',
+    'blight',
+    'fungal',
   ],
   'pv-operations': [
     'solar',
@@ -1687,6 +1722,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'consumption forecast',
     'dispatch planning',
     'peak demand',
+    'evening peak',
   ],
   'grid-inspection': [
     'grid inspection',
@@ -1793,6 +1829,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'dish profitability',
     'recipe costing',
     'plate cost',
+    'which promotions',
   ],
   'smart-ordering': [
     'ordering',
@@ -1859,6 +1896,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'property transfer',
     'building inspection',
     'inspection appointment',
+    'appeal',
   ],
   'grid-governance': [
     'grid governance',
@@ -1884,6 +1922,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'parking enforcement',
     'residents report',
     'fallen trees',
+    'flooded',
+    'flooding',
+    'control room',
   ],
   'hotline-dispatch': [
     'hotline',
@@ -1916,6 +1957,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'drawing',
     'design review',
     'model coordination',
+    'clash',
+    'drawings',
   ],
   'smart-site': [
     'construction site',
@@ -1950,6 +1993,8 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'concrete pour',
     'concrete truck',
     'pump crew',
+    'crews wait',
+    'dust',
   ],
   'project-control': [
     'project control',
@@ -2004,6 +2049,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'occupancy',
     'holiday weekend',
     'cable car',
+    'overwhelm',
   ],
   'smart-ticketing': [
     'ticketing',
@@ -2075,6 +2121,9 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'overbooking',
     'booking engine',
     'rate shopping',
+    'channel manager',
+    'rate parity',
+    'different prices',
   ],
   'data-platform': [
     'data platform',
@@ -2186,6 +2235,7 @@ export const MODULE_KEYWORDS_EN: Record<string, string[]> = {
     'ai vision',
     'video recording',
     'camera trap',
+    'shoplifting',
   ],
   'safety-management': [
     'safety',
