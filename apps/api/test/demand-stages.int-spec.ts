@@ -48,6 +48,7 @@ describe('the stage state machine', () => {
         row,
         { content: DEMAND.content, keyValuePoints: DEMAND.keyValuePoints },
         'Pending',
+        null,
       );
       return row;
     });

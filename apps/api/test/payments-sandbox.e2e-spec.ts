@@ -8,6 +8,8 @@ import { BillingItemsFulfilment } from '../src/modules/billing/billing-items.ful
 import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { OrdersRepository } from '../src/modules/billing/orders.repository';
 import { PlansRepository } from '../src/modules/billing/plans.repository';
+import { PlanChangesService } from '../src/modules/billing/plan-changes.service';
+import { StripeGateway } from '../src/modules/billing/gateways/stripe.gateway';
 import { SubscriptionsRepository } from '../src/modules/billing/subscriptions.repository';
 import { SubscriptionsService } from '../src/modules/billing/subscriptions.service';
 import { ViewGrantsRepository } from '../src/modules/billing/view-grants.repository';
@@ -369,6 +371,8 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
       alone,
       t.app.get(PlansRepository),
       t.app.get(SubscriptionsRepository),
+      t.app.get(PlanChangesService),
+      t.app.get(StripeGateway),
       t.app.get(ViewGrantsRepository),
     ).onModuleInit();
     expect(() => alone.onApplicationBootstrap()).toThrow(

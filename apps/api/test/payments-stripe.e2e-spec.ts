@@ -218,6 +218,8 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
 
   /** A Stripe subscription to the basic monthly plan, paid by its first invoice's webhook. */
   const stripeSubscription = async (u: User) => {
+    // A price made in Stripe's dashboard and named on the plan by support.
+    api.prices.set('price_basic', { currencies: ['cny', 'usd'], recurring: true });
     await t.db.query(`UPDATE plans SET "stripePriceId" = 'price_basic' WHERE code = 'basic_monthly'`);
     const res = await t.http
       .post('/api/payments/subscribe')

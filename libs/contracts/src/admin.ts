@@ -1,5 +1,5 @@
 /** The support console's shapes (contract §9). Admin lists answer `{items, total, page, pageSize}`. */
-import type { Currency } from './billing';
+import type { Currency, PriceInfo } from './billing';
 import type { OrderStatus, PaymentGateway, PaymentItemType, PaymentMethod } from './payments';
 import type { Role } from './roles';
 import type { OverallStatus, Stage, StageStatus } from './workshop';
@@ -64,6 +64,19 @@ export interface AdminOrder {
    * delivered stage's output and puts any other back to awaiting its fee (contract §11). Null for other items.
    */
   delivered: boolean | null;
+  /** For a paid plan order: what its period was used for, so that support sees it before refunding (§12). */
+  planUse?: PlanUse | null;
+}
+
+/**
+ * What a plan order's period gave: solutions opened in it (as the reading history has them), VIP start-ups taken
+ * from its quota, and the stage fees it waived or took off (a refund takes back those of stages not completed).
+ */
+export interface PlanUse {
+  views: number;
+  startups: number;
+  stagesWaived: number;
+  feesWaived: PriceInfo;
 }
 
 /**

@@ -61,6 +61,27 @@ export type PaymentInstruction =
   | { type: 'redirect'; paymentUrl: string; orderId: string }
   | { type: 'qrcode'; codeUrl: string; orderId: string };
 
+/**
+ * How buying a plan now would go (contract §12 "Plans change at once"): an upgrade starts now with the live
+ * period's unused days credited; any other plan starts when the live periods end.
+ */
+export interface PlanQuoteResponse {
+  planId: string;
+  upgrade: boolean;
+  /** Minor units taken off the price. */
+  creditApplied: number;
+  /** What the order charges: the price less the credit. */
+  amount: number;
+  currency: Currency;
+  startsAt: string;
+}
+
+/** What a plan's create-order adds to its instruction. */
+export interface PlanOrderTerms {
+  creditApplied: number;
+  startsAt: string;
+}
+
 /** The answer of the card calls (`/process`, `/subscribe`), or a wallet instruction when card payments fall back to the sandbox. */
 export interface CardPaymentResponse {
   success: boolean;
@@ -82,6 +103,8 @@ export interface OrderStatusResponse {
   itemType: PaymentItemType;
   amount: number;
   currency: Currency;
+  /** Taken off a plan's price for the unused days of the period it replaced (contract §12); 0 otherwise. */
+  creditApplied: number;
   /** Where the buyer goes once paid: the unlocked solution, the subscription page, the demand. */
   redirectUrl: string | null;
   demandId: string | null;

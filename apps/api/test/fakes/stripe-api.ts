@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,7 +11,8 @@ export interface StripeCall {
 
 /**
  * A local stand-in for the parts of Stripe's REST API the server calls (form-encoded requests, JSON answers):
- * Checkout sessions, payment intents, customers, subscriptions (retrieve, cancel), invoices and refunds. `pm_card_visa` succeeds, and
+ * Checkout sessions, payment intents, customers, prices, coupons, subscriptions (create, retrieve, cancel), invoices
+ * and refunds. `pm_card_visa` succeeds, and
  * `pm_card_threeDSecure2Required` needs the buyer's action, as with Stripe's test payment methods.
  */
 export class FakeStripeApi {
@@ -22,6 +24,8 @@ export class FakeStripeApi {
   /** When set, creating a refund fails with this error code (`charge_already_refunded`, …). */
   refuseRefundsWith: string | null = null;
   readonly canceledSubscriptions = new Set<string>();
+  /** Prices by id: those created through the API, and any a test names as made in Stripe's dashboard. */
+  readonly prices = new Map<string, { currencies: string[]; recurring: boolean }>();
   /** The parameters each idempotency key was first used with. */
   private readonly keyed = new Map<string, string>();
   private server?: Server;
@@ -116,13 +120,55 @@ export class FakeStripeApi {
         return json(200, { id, object: 'subscription', status });
       }
       if (path === '/v1/customers') return json(200, { id: `cus_${suffix}`, object: 'customer' });
-      if (path === '/v1/subscriptions')
+      if (path === '/v1/prices') {
+        // Stripe's rules for a price: a positive amount in its currency, each other currency's amount given.
+        const amounts = [...form.entries()].filter(([k]) =>
+          /^(unit_amount|currency_options\[\w+\]\[unit_amount\])$/.test(k),
+        );
+        if (
+          !form.get('currency') ||
+          amounts.some(([, v]) => !(Number(v) >= 0)) ||
+          !form.get('product_data[name]')
+        )
+          return json(400, {
+            error: { type: 'invalid_request_error', message: 'Missing or invalid price parameters' },
+          });
+        const id = `price_${hashOf(idempotencyKey ?? String(this.calls.length))}`;
+        const options = [...form.keys()].flatMap((k) => /^currency_options\[(\w+)\]/.exec(k)?.[1] ?? []);
+        this.prices.set(id, {
+          currencies: [form.get('currency')!, ...options],
+          recurring: form.has('recurring[interval]'),
+        });
+        return json(200, {
+          id,
+          object: 'price',
+          currency: form.get('currency'),
+          unit_amount: Number(form.get('unit_amount')),
+        });
+      }
+      if (path === '/v1/coupons')
+        return json(200, {
+          id: `coupon_${hashOf(idempotencyKey ?? String(this.calls.length))}`,
+          object: 'coupon',
+          amount_off: Number(form.get('amount_off')),
+          currency: form.get('currency'),
+          duration: form.get('duration'),
+        });
+      if (path === '/v1/subscriptions') {
+        // A subscription bills a recurring price that exists, in a currency it is offered in.
+        const price = this.prices.get(form.get('items[0][price]') ?? '');
+        const currency = form.get('currency');
+        if (!price?.recurring || (currency && !price.currencies.includes(currency)))
+          return json(400, {
+            error: { type: 'invalid_request_error', message: 'No such price, or not in this currency' },
+          });
         return json(200, {
           id: `sub_${suffix}`,
           object: 'subscription',
           status: 'active',
           latest_invoice: null,
         });
+      }
       if (path.startsWith('/v1/subscriptions/'))
         return json(200, {
           id: path.split('/')[3],
@@ -141,6 +187,8 @@ export class FakeStripeApi {
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }
+
+const hashOf = (key: string) => createHash('sha1').update(key).digest('hex').slice(0, 14);
 
 async function body(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

@@ -103,6 +103,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '您已有 10 个需求在等待支付启动费用，请先支付或删除其中一些，再提交新的需求。',
     en: 'You already have 10 demands waiting for their start-up fee: pay for or delete some of them first.',
   },
+  PLAN_STARTS_LATER: {
+    zh: '您当前的套餐仍在有效期内，该套餐不会提升您的权益。请用支付宝或微信支付续费（到期后自动生效），或到期后再开通银行卡自动续费。',
+    en: 'Your current plan is still running and this plan lifts none of its limits. Renew with Alipay or WeChat Pay (it starts when the current period ends), or start a card subscription once it has ended.',
+  },
+  ACCOUNT_HAS_OPEN_PAYMENTS: {
+    zh: '您有待支付的订单或仍会自动续费的订阅：请先取消订单、取消订阅，再注销账户。',
+    en: 'You have an order awaiting payment or a subscription that still renews: cancel them first, then delete the account.',
+  },
   SUBSCRIPTION_RENEWS: {
     zh: '您的订阅仍会自动续费：请先在订阅管理中取消订阅，再注销账户。',
     en: 'Your subscription still renews: cancel it under Manage subscription first, then delete the account.',

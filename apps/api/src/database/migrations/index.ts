@@ -26,6 +26,7 @@ import { TermsAcceptance1795541100000 } from './1795541100000-TermsAcceptance';
 import { MailPreferences1795541200000 } from './1795541200000-MailPreferences';
 import { SessionDevices1795541300000 } from './1795541300000-SessionDevices';
 import { SolutionIndustry1795541400000 } from './1795541400000-SolutionIndustry';
+import { PlanChanges1795541500000 } from './1795541500000-PlanChanges';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -56,6 +57,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   MailPreferences1795541200000,
   SessionDevices1795541300000,
   SolutionIndustry1795541400000,
+  PlanChanges1795541500000,
 ];
 
 /**

@@ -23,6 +23,7 @@ import { UsersAdminService } from '../auth';
 import { OrdersAdminService } from '../billing';
 import { DemandsAdminService, StageQuery } from '../demand-store';
 import { AuditQuery, DemandsQuery, OrdersQuery, PageQuery, UserPatchDto, UsersQuery } from './dto/admin.dto';
+import { PlanUseService } from './plan-use.service';
 import { QueuesAdminService } from './queues-admin.service';
 import { SupportTimeline } from './support-timeline.read-model';
 
@@ -38,6 +39,7 @@ export class AdminSupportController {
     private readonly users: UsersAdminService,
     private readonly timeline: SupportTimeline,
     private readonly orders: OrdersAdminService,
+    private readonly planUse: PlanUseService,
     private readonly demands: DemandsAdminService,
     private readonly queues: QueuesAdminService,
     private readonly audit: AuditLog,
@@ -77,15 +79,20 @@ export class AdminSupportController {
     summary:
       'Orders, newest first, by user, status, gateway or flag: {items, total, page, pageSize}; each with how it was handed to its gateway (method), its refund as the gateway answered it and, for a paid workshop stage fee, delivered (whether its stage completed: a refund keeps a delivered stage’s output)',
   })
-  listOrders(@Query() q: OrdersQuery) {
+  async listOrders(@Query() q: OrdersQuery) {
     const { userId, status, gateway, flagged } = q;
-    return this.orders.list({ userId, status, gateway, flagged }, q.page, q.pageSize);
+    const page = await this.orders.list({ userId, status, gateway, flagged }, q.page, q.pageSize);
+    return { ...page, items: await this.planUse.withUse(page.items) };
   }
 
   @Get('orders/:id')
-  @ApiOperation({ summary: 'One order, as the list shows it' })
-  getOrder(@Param('id') id: string) {
-    return this.orders.get(id);
+  @ApiOperation({
+    summary:
+      'One order, as the list shows it; a paid plan order with its planUse (views, start-ups, stages and fees waived)',
+  })
+  async getOrder(@Param('id') id: string) {
+    const [order] = await this.planUse.withUse([await this.orders.get(id)]);
+    return order;
   }
 
   @Post('orders/:id/refund')

@@ -8,6 +8,8 @@ import { SupportTimeline } from './support-timeline.read-model';
 import { AuthModule } from '../auth';
 import { BillingModule } from '../billing';
 import { NotificationsModule } from '../notifications';
+import { SolutionsModule } from '../solutions';
+import { PlanUseService } from './plan-use.service';
 import { AdminMessagesController } from './admin-messages.controller';
 import { AdminInvoicesController } from './admin-invoices.controller';
 import { AdminPlansController } from './admin-plans.controller';
@@ -15,7 +17,7 @@ import { AdminVipApplicationsController } from './admin-vip-applications.control
 
 /** Support staff's endpoints (contract §9) that span modules; each module's own admin routes stay with it. */
 @Module({
-  imports: [AuthModule, BillingModule, NotificationsModule, DemandStoreModule],
+  imports: [AuthModule, BillingModule, NotificationsModule, DemandStoreModule, SolutionsModule],
   controllers: [
     AdminPlansController,
     AdminMessagesController,
@@ -23,6 +25,6 @@ import { AdminVipApplicationsController } from './admin-vip-applications.control
     AdminVipApplicationsController,
     AdminInvoicesController,
   ],
-  providers: [SupportTimeline, QueuesAdminService, MetricsCollectors, MetricsLeader],
+  providers: [SupportTimeline, QueuesAdminService, MetricsCollectors, MetricsLeader, PlanUseService],
 })
 export class AdminModule {}

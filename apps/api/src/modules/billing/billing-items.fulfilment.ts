@@ -5,8 +5,9 @@ import { isUuid } from '../../core/http/id.pipe';
 import { Messages } from '../notifications';
 import { subjectIds } from './entities/order.entity';
 import { FulfilmentService, type Fulfilment, type PaidOrder, type SettleContext } from './fulfilment.service';
+import { StripeGateway } from './gateways/stripe.gateway';
+import { PlanChangesService } from './plan-changes.service';
 import { PlansRepository } from './plans.repository';
-import { periodEnd } from './subscription-period';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import { ViewGrantsRepository } from './view-grants.repository';
 
@@ -21,6 +22,8 @@ export class BillingItemsFulfilment implements OnModuleInit {
     private readonly fulfilment: FulfilmentService,
     private readonly plans: PlansRepository,
     private readonly subscriptions: SubscriptionsRepository,
+    private readonly planChanges: PlanChangesService,
+    private readonly stripe: StripeGateway,
     private readonly views: ViewGrantsRepository,
   ) {}
 
@@ -32,7 +35,12 @@ export class BillingItemsFulfilment implements OnModuleInit {
     );
     const period = (tx: Tx, order: PaidOrder, context: SettleContext) =>
       this.startPeriod(tx, order, context.stripeSubscriptionId ?? null);
-    const endPeriod = (tx: Tx, order: PaidOrder) => this.subscriptions.endOf(tx, order.id);
+    // A refunded period ends; those it replaced are live again, and the periods to come move up.
+    const endPeriod = async (tx: Tx, order: PaidOrder) => {
+      await this.subscriptions.lockPeriodsOf(tx, order.userId);
+      await this.subscriptions.endOf(tx, order.id);
+      await this.subscriptions.resequence(tx, order.userId);
+    };
     this.fulfilment.register('subscription', period, endPeriod);
     // A one-time product is a one-time plan (its id is the plan's) or a catalogue item.
     this.fulfilment.register(
@@ -52,31 +60,40 @@ export class BillingItemsFulfilment implements OnModuleInit {
     };
   }
 
-  /** A new period of the plan, following on from the user's live one so that an early renewal loses nothing. */
+  /**
+   * A new period of the plan: at once for an upgrade (the live periods it credited end), else following on from the
+   * live ones so that an early renewal loses nothing. A replaced Stripe subscription must not bill again.
+   */
   private async startPeriod(
     tx: Tx,
     order: PaidOrder,
     stripeSubscriptionId: string | null,
   ): Promise<Fulfilment> {
     const plan = await this.plans.get(tx, order.itemId);
-    const { liveUntil, now } = await this.subscriptions.liveUntil(tx, order.userId);
-    const start = liveUntil && liveUntil > now ? liveUntil : now;
-    const end = periodEnd(start, plan.periodType);
-    await this.subscriptions.start(tx, {
-      userId: order.userId,
-      planId: plan.id,
-      orderId: order.id,
-      gateway: order.gateway,
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      stripeSubscriptionId,
-    });
+    const started = await this.planChanges.start(tx, order, plan, stripeSubscriptionId);
+    if (started.creditUnbacked)
+      await this.fulfilment.flag(
+        order.id,
+        'credited for a period no longer live (refunded?): review the credit',
+        tx,
+      );
     const name: Localized = { zh: plan.name, en: plan.nameEn };
     return {
       drafts: [
         Messages.paymentSucceeded(order.subject, priceOf(order), WebRoute.subscriptionManagement),
-        Messages.subscriptionStarted(name, end),
+        Messages.subscriptionStarted(name, started.end),
       ],
+      afterCommit: async () => {
+        for (const id of started.replacedStripeSubscriptions)
+          await this.stripe
+            .cancelNow(id)
+            .catch((e: Error) =>
+              this.fulfilment.flag(
+                order.id,
+                `cancel replaced Stripe subscription ${id} by hand: ${e.message}`,
+              ),
+            );
+      },
     };
   }
 

@@ -31,6 +31,7 @@ import { PlansRepository } from './plans.repository';
 import { RefundsRepository } from './refunds.repository';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import { ViewGrantsRepository } from './view-grants.repository';
+import { PlanChangesService } from './plan-changes.service';
 import { ReconciliationService } from './reconciliation.service';
 import { RefundsService } from './refunds.service';
 import { SandboxLedger } from './sandbox-ledger';
@@ -66,6 +67,7 @@ import { SandboxLedger } from './sandbox-ledger';
     RefundsRepository,
     SubscriptionsRepository,
     PlansRepository,
+    PlanChangesService,
     ViewGrantsRepository,
     InvoicesRepository,
     BuyerOrdersService,

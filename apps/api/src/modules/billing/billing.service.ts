@@ -53,10 +53,17 @@ export class BillingService {
       return await this.transactions.run(async (tx) => {
         const before = id ? await this.plans.locked(tx, id) : null;
         if (id && !before) throw new AppError('NOT_FOUND');
+        // A Stripe price is fixed: a plan repriced keeps its old one only when support names it again on purpose.
+        const repriced =
+          before &&
+          (before.priceCny !== input.priceCny ||
+            before.priceUsd !== input.priceUsd ||
+            before.periodType !== input.periodType);
         const plan = await this.plans.save(tx, {
           ...before,
           ...input,
-          stripePriceId: input.stripePriceId ?? null,
+          stripePriceId:
+            repriced && input.stripePriceId === before.stripePriceId ? null : (input.stripePriceId ?? null),
           alipayProductCode: input.alipayProductCode ?? null,
         });
         await this.audit.record(tx, {

@@ -43,6 +43,7 @@ export class BuyerOrdersService {
       itemType: order.itemType,
       amount: order.amount,
       currency: order.currency,
+      creditApplied: order.creditApplied,
       redirectUrl: linkOf(order),
       ...subjectIds(order),
       message: ORDER_STATUS_MESSAGES[order.status][lang],

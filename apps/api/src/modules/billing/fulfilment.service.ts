@@ -61,6 +61,7 @@ export type PaidOrder = Readonly<
     | 'itemType'
     | 'itemId'
     | 'amount'
+    | 'creditApplied'
     | 'currency'
     | 'subject'
     | 'subjectKind'
@@ -81,6 +82,8 @@ export interface SettleResult {
   changed: boolean;
 }
 
+const noRevoker: Revoker = async () => undefined;
+
 /** Item types an order can be for; each needs a registered fulfiller (billing's own, or the selling module's). */
 const SOLD: PaymentItemType[] = [
   PaymentItemType.subscription,
@@ -98,7 +101,7 @@ const SOLD: PaymentItemType[] = [
 export class FulfilmentService implements OnApplicationBootstrap {
   private readonly logger = new Logger(FulfilmentService.name);
   private readonly fulfillers = new Map<PaymentItemType, Fulfiller>();
-  private readonly revokers = new Map<PaymentItemType, Revoker>();
+  private readonly revokers = new Map<PaymentItemType, Revoker[]>();
   private readonly deliveredChecks = new Map<PaymentItemType, DeliveredCheck>();
 
   constructor(
@@ -130,8 +133,19 @@ export class FulfilmentService implements OnApplicationBootstrap {
     delivered?: DeliveredCheck,
   ): void {
     this.fulfillers.set(itemType, fulfiller);
-    this.revokers.set(itemType, revoker);
+    this.revokers.set(itemType, [revoker, ...(this.revokers.get(itemType) ?? []).slice(1)]);
     if (delivered) this.deliveredChecks.set(itemType, delivered);
+  }
+
+  /**
+   * Lets another module take back, in the refunding transaction, what it gave on the strength of an order of these
+   * item types (the workshop: the stage fees a plan's VIP waived), after the item's own revoker.
+   */
+  alsoOnRefund(itemTypes: PaymentItemType[], revoker: Revoker): void {
+    for (const itemType of itemTypes) {
+      const [own, ...others] = this.revokers.get(itemType) ?? [];
+      this.revokers.set(itemType, [own ?? noRevoker, ...others, revoker]);
+    }
   }
 
   /**
@@ -190,7 +204,7 @@ export class FulfilmentService implements OnApplicationBootstrap {
       if (event && !(await this.orders.recordEvent(m, event, orderId))) return null;
       const order = await this.orders.markRefunded(m, orderId);
       if (!order) return null;
-      await this.revokers.get(order.itemType)?.(m, order);
+      for (const revoke of this.revokers.get(order.itemType) ?? []) await revoke(m, order);
       // Nothing to invoice any more: a pending request is closed, an issued invoice is due its reversal (红冲).
       const reversed = await this.invoices.orderRefunded(m, orderId);
       const push = await this.notifications.write(

@@ -8,7 +8,7 @@ export type { Fulfilment, PaidOrder } from './fulfilment.service';
 export { OrdersAdminService } from './orders-admin.service';
 export { PaymentsService } from './payments.service';
 export { toPlanResponse } from './plan-response';
-export { SubscriptionsService, type SubscriptionAccess } from './subscriptions.service';
+export { SubscriptionsService, type SubscriptionAccess, type WorkshopTerms } from './subscriptions.service';
 export { BillingJobsModule } from './billing-jobs.module';
 export { InvoicesService } from './invoices.service';
 export { IssueInvoiceDto, RejectInvoiceDto } from './dto/invoice.dto';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, R
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { WebRoute, type Language } from '@think-tank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUuid } from '../../core/http/id.pipe';
+import { IdPipe, isUuid } from '../../core/http/id.pipe';
 import { Lang } from '../../core/http/language.decorator';
 import { PayerOf, type Payer } from '../../core/http/payer.decorator';
 import { PageQuery } from '../../core/http/page-query';
@@ -17,6 +17,8 @@ import {
   OrderStatusBody,
   PaymentInstructionBody,
   PaymentOptionsBody,
+  PlanQuoteBody,
+  PlanQuoteQuery,
 } from './dto/payments.dto';
 import { BuyerOrdersService } from './buyer-orders.service';
 import { GatewayEventsService } from './gateway-events.service';
@@ -50,6 +52,22 @@ export class PaymentsController {
   @ApiResponse({ status: 200, type: PaymentOptionsBody })
   options() {
     return this.payments.options();
+  }
+
+  @ApiBearerAuth()
+  @Get('plan-quote/:planId')
+  @ApiOperation({
+    summary:
+      'How buying the plan now would go (contract §12): an upgrade that lifts a limit starts now with the live period’s unused days credited (creditApplied); any other starts when the live periods end (startsAt)',
+  })
+  @ApiResponse({ status: 200, type: PlanQuoteBody })
+  planQuote(
+    @Param('planId', IdPipe) planId: string,
+    @Query() q: PlanQuoteQuery,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+  ) {
+    return this.payments.planQuote(user, planId, q.paymentGateway, lang);
   }
 
   @ApiBearerAuth()

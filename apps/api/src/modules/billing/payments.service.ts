@@ -10,6 +10,7 @@ import {
   type PaymentInstruction,
   type PaymentMethod,
   type PaymentOptionsResponse,
+  type PlanQuoteResponse,
   WebRoute,
 } from '@think-tank/contracts';
 import type Stripe from 'stripe';
@@ -20,6 +21,8 @@ import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { ITEM_NAMES } from './billing.messages';
 import { Order, subjectColumns } from './entities/order.entity';
+import type { Plan } from './entities/plan.entity';
+import { PlanChangesService, type PlanChange } from './plan-changes.service';
 import { PlansRepository } from './plans.repository';
 import { FulfilmentService } from './fulfilment.service';
 import { OrdersRepository } from './orders.repository';
@@ -32,6 +35,11 @@ import { WechatPayGateway } from './gateways/wechatpay.gateway';
 const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
 const CATALOGUE = Object.values(CatalogueItem);
 const sandboxCashier = (orderId: string) => `/api/payments/sandbox/checkout/${orderId}`;
+/** What a plan's order says of its terms beside its instruction (contract §12). */
+const planTerms = (order: Order, change: PlanChange) => ({
+  creditApplied: order.creditApplied,
+  startsAt: change.startsAt.toISOString(),
+});
 /** An order's title fits its column (Alipay's own limit is 256). */
 const SUBJECT_MAX = 200;
 
@@ -43,6 +51,7 @@ export class PaymentsService {
   constructor(
     private readonly orders: OrdersRepository,
     private readonly plans: PlansRepository,
+    private readonly planChanges: PlanChangesService,
     private readonly fulfilment: FulfilmentService,
     private readonly alipay: AlipayGateway,
     private readonly stripe: StripeGateway,
@@ -70,7 +79,7 @@ export class PaymentsService {
   ): Promise<PaymentInstruction> {
     const wanted = requested ?? (lang === 'zh' ? 'alipay' : 'stripe');
     const gateway = this.gatewayFor(wanted);
-    const order = await this.createOrder(
+    const { order, change } = await this.createOrder(
       buyer,
       purchase,
       gateway,
@@ -80,13 +89,33 @@ export class PaymentsService {
       wanted === 'sandbox' ? null : HAND_OFF[wanted][payer.device],
     );
     // The sandbox standing in for WeChat Pay on a desktop: its cashier's address as the code a phone would scan.
-    if (requested === 'wechatpay' && gateway === 'sandbox' && payer.device === 'desktop')
-      return {
-        type: 'qrcode',
-        codeUrl: `${this.config.publicUrl}${sandboxCashier(order.id)}`,
-        orderId: order.id,
-      };
-    return this.instructionFor(order, payer);
+    const instruction: PaymentInstruction =
+      requested === 'wechatpay' && gateway === 'sandbox' && payer.device === 'desktop'
+        ? {
+            type: 'qrcode',
+            codeUrl: `${this.config.publicUrl}${sandboxCashier(order.id)}`,
+            orderId: order.id,
+          }
+        : await this.instructionFor(order, payer);
+    return change ? { ...instruction, ...planTerms(order, change) } : instruction;
+  }
+
+  /**
+   * How buying the plan now would go for the buyer (contract §12): its charge after the credit for the live
+   * period's unused days, and the day it starts; in the currency of the method they pick.
+   */
+  async planQuote(
+    buyer: Buyer,
+    planId: string,
+    requested: PaymentGateway | undefined,
+    lang: Language,
+  ): Promise<PlanQuoteResponse> {
+    const plan = await this.plans.byId(planId);
+    if (!plan || !plan.isValid || plan.periodType === 'custom') throw new AppError('ITEM_NOT_AVAILABLE');
+    const wanted = requested ?? (lang === 'zh' ? 'alipay' : 'stripe');
+    const currency = wanted === 'alipay' || wanted === 'wechatpay' ? 'CNY' : currencyFor(lang);
+    const change = await this.planChanges.quote(buyer.id, plan, currency, this.gatewayFor(wanted));
+    return { planId: plan.id, ...change, startsAt: change.startsAt.toISOString() };
   }
 
   /**
@@ -140,7 +169,7 @@ export class PaymentsService {
     const gateway = this.gatewayFor('stripe');
     if (gateway !== 'stripe')
       return this.sandboxFallback(await this.checkout(buyer, purchase, 'stripe', lang));
-    const order = await this.createOrder(buyer, purchase, gateway, currencyFor(lang), lang, method);
+    const { order } = await this.createOrder(buyer, purchase, gateway, currencyFor(lang), lang, method);
     const intent = await this.stripe.pay(order, paymentMethodId);
     await this.orders.setTradeNo(order.id, intent.id);
     if (intent.status === 'succeeded')
@@ -171,10 +200,16 @@ export class PaymentsService {
     const gateway = this.gatewayFor('stripe');
     if (gateway !== 'stripe')
       return this.sandboxFallback(await this.checkout(buyer, { planId }, 'stripe', lang));
-    const plan = await this.plans.byId(planId);
-    if (!plan?.stripePriceId) throw new AppError('ITEM_NOT_AVAILABLE');
-    const order = await this.createOrder(buyer, { planId }, gateway, currencyFor(lang), lang, method);
-    const subscription = await this.stripe.subscribe(order, plan.stripePriceId, paymentMethodId);
+    const plan = isUuid(planId) ? await this.plans.byId(planId) : null;
+    if (!plan || !plan.isValid || plan.periodType === 'custom' || ONE_TIME_PERIODS.includes(plan.periodType))
+      throw new AppError('ITEM_NOT_AVAILABLE');
+    // Stripe bills from today: a plan that would wait for the live period is renewed by a wallet instead.
+    const { upgrade, startsAt } = await this.planChanges.quote(buyer.id, plan, currencyFor(lang), gateway);
+    if (!upgrade && startsAt.getTime() > Date.now())
+      throw new AppError('PLAN_STARTS_LATER', { startsAt: startsAt.toISOString() });
+    const priceId = plan.stripePriceId ?? (await this.stripePriceOf(plan));
+    const { order } = await this.createOrder(buyer, { planId }, gateway, currencyFor(lang), lang, method);
+    const subscription = await this.stripe.subscribe(order, priceId, paymentMethodId);
     await this.orders.setTradeNo(order.id, subscription.id);
     const invoice = subscription.latest_invoice as
       (Stripe.Invoice & { payment_intent?: Stripe.PaymentIntent }) | null;
@@ -187,6 +222,14 @@ export class PaymentsService {
       requiresAction: intent?.status === 'requires_action',
       clientSecret: intent?.status === 'requires_action' ? intent.client_secret : null,
     };
+  }
+
+  /** The plan's Stripe price, created on first use and kept (contract §12). */
+  private async stripePriceOf(plan: Plan): Promise<string> {
+    const priceId = await this.stripe.createPlanPrice(plan);
+    if (await this.plans.keepStripePrice(plan, priceId))
+      this.logger.log(`plan ${plan.code}: Stripe price ${priceId}`);
+    return priceId;
   }
 
   findOrder(orderId: string): Promise<Order | null> {
@@ -206,7 +249,11 @@ export class PaymentsService {
     return { success: false, status: 'requires_redirect', ...instruction } as CardPaymentResponse;
   }
 
-  /** An order at the server's price; the client's amount is never trusted. */
+  private async ordered(draft: Order): Promise<{ order: Order; change?: undefined }> {
+    return { order: await this.orders.pendingOrNew(draft) };
+  }
+
+  /** An order at the server's price (a plan's after its credit, with how it starts); never the client's amount. */
   private async createOrder(
     buyer: Buyer,
     purchase: Purchase,
@@ -214,12 +261,12 @@ export class PaymentsService {
     currency: Currency,
     lang: Language,
     method: PaymentMethod | null,
-  ): Promise<Order> {
+  ): Promise<{ order: Order; change?: PlanChange }> {
     await this.limiter.take({ key: `orders:${buyer.id}`, ...ORDER_LIMIT });
     if ('sale' in purchase) {
       const { itemType, itemId, subject, title, price } = purchase.sale;
       const { amount, currency: charged } = price(currency);
-      return this.orders.pendingOrNew(
+      return this.ordered(
         this.orders.draft({
           userId: buyer.id,
           gateway,
@@ -239,7 +286,8 @@ export class PaymentsService {
       // A custom (enterprise) plan has no price to charge.
       if (!plan || !plan.isValid || plan.periodType === 'custom') throw new AppError('ITEM_NOT_AVAILABLE');
       const oneTime = ONE_TIME_PERIODS.includes(plan.periodType);
-      return this.orders.pendingOrNew(
+      const change = await this.planChanges.quote(buyer.id, plan, currency, gateway);
+      const order = await this.orders.pendingOrNew(
         this.orders.draft({
           userId: buyer.id,
           gateway,
@@ -247,11 +295,13 @@ export class PaymentsService {
           paymentType: oneTime ? 'one-time' : 'subscription',
           itemType: oneTime ? 'one_time_product' : 'subscription',
           itemId: plan.id,
-          amount: currency === 'CNY' ? plan.priceCny : plan.priceUsd,
+          amount: change.amount,
+          creditApplied: change.creditApplied,
           currency,
           subject: lang === 'zh' ? plan.name : plan.nameEn,
         }),
       );
+      return { order, change };
     }
     const item = CATALOGUE.find((i) => i.id === purchase.itemId);
     // Demand fees are bought through the workshop's own calls, which know the demand.
@@ -259,7 +309,7 @@ export class PaymentsService {
       throw new AppError('ITEM_NOT_AVAILABLE');
     const isView = item.id === CatalogueItem.singleSolutionView.id;
     if (isView && !purchase.solutionId) throw new AppError('ITEM_NOT_AVAILABLE');
-    return this.orders.pendingOrNew(
+    return this.ordered(
       this.orders.draft({
         userId: buyer.id,
         gateway,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type DeepPartial } from 'typeorm';
+import { IsNull, Repository, type DeepPartial } from 'typeorm';
 import { ReadReplicas } from '../../core/database/read-replicas.repository';
 import type { Tx } from '../../core/database/transactions';
 import { Plan } from './entities/plan.entity';
@@ -45,6 +45,24 @@ export class PlansRepository {
   /** Inserts or replaces the plan; a taken code fails with a unique violation. */
   save(tx: Tx, fields: DeepPartial<Plan>): Promise<Plan> {
     return tx.save(Plan, tx.create(Plan, fields));
+  }
+
+  /**
+   * Keeps the Stripe price created for the plan as it is priced now; false when it was repriced meanwhile (the
+   * price then prices nothing here) or already has one.
+   */
+  async keepStripePrice(plan: Plan, stripePriceId: string): Promise<boolean> {
+    const kept = await this.plans.update(
+      {
+        id: plan.id,
+        stripePriceId: IsNull(),
+        priceCny: plan.priceCny,
+        priceUsd: plan.priceUsd,
+        periodType: plan.periodType,
+      },
+      { stripePriceId },
+    );
+    return Boolean(kept.affected);
   }
 
   async remove(tx: Tx, id: string): Promise<void> {

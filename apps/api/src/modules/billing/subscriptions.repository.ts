@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type DeepPartial } from 'typeorm';
+import type { Currency } from '@think-tank/contracts';
 import type { Tx } from '../../core/database/transactions';
 import { updateReturning } from '../../core/database/update-returning';
 import { Subscription } from './entities/subscription.entity';
@@ -12,6 +13,26 @@ const NOT_ENDED = `s.status IN ('active', 'canceled') AND s."currentPeriodEnd" >
  * its turn (its refund then takes all of it back, contract §11).
  */
 const LIVE = `${NOT_ENDED} AND s."currentPeriodStart" <= now()`;
+
+/** What the user's live periods give, for deciding whether a plan lifts a limit. */
+export interface LiveGrants {
+  vip: boolean;
+  unlimited: boolean;
+  limit: number | null;
+}
+
+/** A live period with what its days are worth: the credit an upgrade that replaces it gives. */
+export interface CreditablePeriod {
+  id: string;
+  start: Date;
+  end: Date;
+  /** The order that paid for it: its amount (minor units) before the credit it got itself, and its currency. */
+  paid: number;
+  currency: Currency;
+  priceCny: number;
+  priceUsd: number;
+  stripeSubscriptionId: string | null;
+}
 
 /** A period ending soon, to remind its user of. */
 export interface EndingPeriod {
@@ -31,10 +52,8 @@ export class SubscriptionsRepository {
   constructor(@InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>) {}
 
   /** What the user's live periods give; undefined when they have none. */
-  async liveGrants(
-    userId: string,
-  ): Promise<{ vip: boolean; unlimited: boolean; limit: number | null } | undefined> {
-    const [row] = await this.subscriptions.query(
+  async liveGrants(userId: string, tx: Tx = this.subscriptions.manager): Promise<LiveGrants | undefined> {
+    const [row] = await tx.query(
       `SELECT bool_or(p."isVip") AS vip, bool_or(p."dailyViewLimit" IS NULL) AS unlimited,
               max(p."dailyViewLimit") AS limit
          FROM subscriptions s JOIN plans p ON p.id = s."planId"
@@ -42,16 +61,6 @@ export class SubscriptionsRepository {
       [userId],
     );
     return row;
-  }
-
-  /** The largest stage-fee discount (percent) the user's live periods give. */
-  async stageFeeDiscount(userId: string): Promise<number> {
-    const [row]: { discount: number | null }[] = await this.subscriptions.query(
-      `SELECT max(p."stageFeeDiscount")::int AS discount FROM subscriptions s JOIN plans p ON p.id = s."planId"
-        WHERE s."userId" = $1 AND ${LIVE}`,
-      [userId],
-    );
-    return row?.discount ?? 0;
   }
 
   async hasLiveVip(userId: string): Promise<boolean> {
@@ -63,18 +72,47 @@ export class SubscriptionsRepository {
     return rows.length > 0;
   }
 
-  /** Takes one start-up from a live VIP-plan period's quota, atomically; false when none is left. */
-  async spendVipStartup(tx: Tx, userId: string): Promise<boolean> {
-    const rows = await updateReturning(
+  /**
+   * Takes one start-up from a live VIP-plan period's quota, atomically; answers the order that paid the period, or
+   * null when none is left.
+   */
+  async spendVipStartup(tx: Tx, userId: string): Promise<string | null> {
+    const [spent] = await updateReturning<{ orderId: string }>(
       tx,
       `UPDATE subscriptions SET "vipStartupsUsed" = "vipStartupsUsed" + 1, "updatedAt" = now()
         WHERE id = (SELECT s.id FROM subscriptions s JOIN plans p ON p.id = s."planId"
                      WHERE s."userId" = $1 AND p."isVip" AND ${LIVE} AND s."vipStartupsUsed" < p."vipStartupQuota"
                      ORDER BY s."currentPeriodEnd" LIMIT 1 FOR UPDATE OF s)
-        RETURNING 1`,
+        RETURNING "orderId"`,
       [userId],
     );
-    return rows.length === 1;
+    return spent?.orderId ?? null;
+  }
+
+  /**
+   * The live period that gives the most in the workshop (VIP first, then the largest stage-fee discount), with the
+   * order that paid it; undefined when none is live.
+   */
+  async bestWorkshopPeriod(
+    userId: string,
+  ): Promise<{ orderId: string; isVip: boolean; stageFeeDiscount: number } | undefined> {
+    const [row] = await this.subscriptions.query(
+      `SELECT s."orderId", p."isVip", p."stageFeeDiscount" FROM subscriptions s JOIN plans p ON p.id = s."planId"
+        WHERE s."userId" = $1 AND ${LIVE}
+        ORDER BY p."isVip" DESC, p."stageFeeDiscount" DESC, s."currentPeriodEnd" DESC LIMIT 1`,
+      [userId],
+    );
+    return row;
+  }
+
+  /** The period the order paid for, when it has one. */
+  async periodOf(orderId: string): Promise<{ start: Date; end: Date; startupsUsed: number } | undefined> {
+    const [row] = await this.subscriptions.query(
+      `SELECT "currentPeriodStart" AS start, "currentPeriodEnd" AS end, "vipStartupsUsed" AS "startupsUsed"
+         FROM subscriptions WHERE "orderId" = $1`,
+      [orderId],
+    );
+    return row;
   }
 
   async vipStartupsLeft(userId: string): Promise<number> {
@@ -97,7 +135,7 @@ export class SubscriptionsRepository {
       `SELECT p.name, p."nameEn", s.status, s."currentPeriodEnd" AS end, (${NOT_ENDED}) AS live,
               s."stripeSubscriptionId" IS NOT NULL AS renews
            FROM subscriptions s JOIN plans p ON p.id = s."planId"
-          WHERE s."userId" = $1 ORDER BY s."currentPeriodEnd" DESC LIMIT 1`,
+          WHERE s."userId" = $1 AND s.status <> 'replaced' ORDER BY s."currentPeriodEnd" DESC LIMIT 1`,
       [userId],
     );
     return row;
@@ -153,7 +191,10 @@ export class SubscriptionsRepository {
    * When the user's live periods end (null: none), and the database's clock: a period starting now has started for
    * every query after this one, whatever the API's clock says.
    */
-  async liveUntil(tx: Tx, userId: string): Promise<{ liveUntil: Date | null; now: Date }> {
+  async liveUntil(
+    userId: string,
+    tx: Tx = this.subscriptions.manager,
+  ): Promise<{ liveUntil: Date | null; now: Date }> {
     const [row] = await tx.query(
       `SELECT max("currentPeriodEnd") AS "liveUntil", now() AS now FROM subscriptions
         WHERE "userId" = $1 AND status IN ('active', 'canceled') AND "currentPeriodEnd" > now()`,
@@ -166,13 +207,75 @@ export class SubscriptionsRepository {
     await tx.insert(Subscription, { ...period, status: 'active' });
   }
 
-  /** The refunded order's period ends now (or when it already ended). */
+  /** One change of the user's periods at a time, to the end of the caller's transaction (periods follow on). */
+  async lockPeriodsOf(tx: Tx, userId: string): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`periods:${userId}`]);
+  }
+
+  /** The user's live periods, with the order that paid each and its plan's prices. */
+  creditable(userId: string, tx: Tx = this.subscriptions.manager): Promise<CreditablePeriod[]> {
+    return tx.query(
+      `SELECT s.id, s."currentPeriodStart" AS start, s."currentPeriodEnd" AS end,
+              o.amount + o."creditApplied" AS paid, o.currency, p."priceCny", p."priceUsd",
+              s."stripeSubscriptionId"
+         FROM subscriptions s JOIN plans p ON p.id = s."planId" JOIN orders o ON o.id = s."orderId"
+        WHERE s."userId" = $1 AND ${LIVE}`,
+      [userId],
+    );
+  }
+
+  /** Live periods end early, replaced by the upgrade that credited their unused days. */
+  async replace(tx: Tx, ids: string[], orderId: string): Promise<void> {
+    await tx.query(
+      `UPDATE subscriptions SET status = 'replaced', "replacedByOrderId" = $2, "updatedAt" = now()
+        WHERE id = ANY($1) AND status IN ('active', 'canceled')`,
+      [ids, orderId],
+    );
+  }
+
+  /** The refunded order's period ends now (or when it already ended); those it replaced are live again. */
   async endOf(tx: Tx, orderId: string): Promise<void> {
     await tx.update(
       Subscription,
       { orderId },
       { status: 'expired', currentPeriodEnd: () => 'LEAST("currentPeriodEnd", now())' },
     );
+    await tx.query(
+      `UPDATE subscriptions SET status = CASE WHEN "canceledAt" IS NULL THEN 'active' ELSE 'canceled' END,
+              "replacedByOrderId" = NULL, "updatedAt" = now()
+        WHERE "replacedByOrderId" = $1 AND status = 'replaced'`,
+      [orderId],
+    );
+  }
+
+  /**
+   * The user's prepaid periods still to come follow one another, each as long as it was bought, from the end of the
+   * live ones (or now): moved up after a refund, pushed back behind an upgrade. Stripe's periods follow Stripe.
+   */
+  async resequence(tx: Tx, userId: string): Promise<void> {
+    const [{ anchor }]: { anchor: Date }[] = await tx.query(
+      `SELECT GREATEST(now(), max("currentPeriodEnd")) AS anchor FROM subscriptions
+        WHERE "userId" = $1 AND status IN ('active', 'canceled') AND "currentPeriodStart" <= now()`,
+      [userId],
+    );
+    const coming: { id: string; start: Date; end: Date }[] = await tx.query(
+      `SELECT id, "currentPeriodStart" AS start, "currentPeriodEnd" AS end FROM subscriptions
+        WHERE "userId" = $1 AND status IN ('active', 'canceled') AND "currentPeriodStart" > now()
+          AND "stripeSubscriptionId" IS NULL
+        ORDER BY "currentPeriodStart", "createdAt"`,
+      [userId],
+    );
+    let start = anchor.getTime();
+    for (const period of coming) {
+      const end = start + (period.end.getTime() - period.start.getTime());
+      if (start !== period.start.getTime())
+        await tx.query(
+          `UPDATE subscriptions SET "currentPeriodStart" = $2, "currentPeriodEnd" = $3, "updatedAt" = now()
+            WHERE id = $1`,
+          [period.id, new Date(start), new Date(end)],
+        );
+      start = end;
+    }
   }
 
   /** Stripe events arrive in any order: a change applies only when its event is not older than the last applied. */

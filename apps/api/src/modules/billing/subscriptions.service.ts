@@ -11,6 +11,13 @@ import { Messages, NotificationsService } from '../notifications';
 import { StripeGateway } from './gateways/stripe.gateway';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
+/** What the user's plans give in the workshop, and the plan order that gives it (null: the role, or nothing). */
+export interface WorkshopTerms {
+  vip: boolean;
+  discount: number;
+  grantedBy: string | null;
+}
+
 export interface SubscriptionAccess {
   /** A live period of any plan: the user counts as paid. */
   paid: boolean;
@@ -49,11 +56,6 @@ export class SubscriptionsService {
     return { paid: true, vip: row.vip, dailyViewLimit: row.vip || row.unlimited ? null : row.limit };
   }
 
-  /** The largest stage-fee discount (percent) the user's live plans give. */
-  stageFeeDiscount(userId: string): Promise<number> {
-    return this.subscriptions.stageFeeDiscount(userId);
-  }
-
   /**
    * Who is VIP for the workshop and `/api/auth/me` (contract §10): the vip role (changed by support, at once) or a
    * live period of a VIP plan. The one rule; callers pass the user as the database has it now.
@@ -63,9 +65,34 @@ export class SubscriptionsService {
     return this.subscriptions.hasLiveVip(user.id);
   }
 
-  /** Takes one start-up from a live VIP-plan period's quota, atomically; false when none is left. */
-  spendVipStartup(tx: Tx, userId: string): Promise<boolean> {
+  /**
+   * Takes one start-up from a live VIP-plan period's quota, atomically; answers the plan order it was taken from
+   * (whose refund takes it back), or null when none is left.
+   */
+  spendVipStartup(tx: Tx, userId: string): Promise<string | null> {
     return this.subscriptions.spendVipStartup(tx, userId);
+  }
+
+  /**
+   * What the user has in the workshop now (contract §10 VIP, §11 discounts): VIP (no stage fees) by the role or a
+   * live VIP plan, else the largest stage-fee discount of the live plans; and the plan order that gives it, whose
+   * refund takes back what it waived (contract §12). The role's VIP is the support's, no order's.
+   */
+  async workshopTerms(user: { id: string; role: string }): Promise<WorkshopTerms> {
+    if (user.role === Role.Vip) return { vip: true, discount: 0, grantedBy: null };
+    const best = await this.subscriptions.bestWorkshopPeriod(user.id);
+    if (!best) return { vip: false, discount: 0, grantedBy: null };
+    if (best.isVip) return { vip: true, discount: 0, grantedBy: best.orderId };
+    return {
+      vip: false,
+      discount: best.stageFeeDiscount,
+      grantedBy: best.stageFeeDiscount > 0 ? best.orderId : null,
+    };
+  }
+
+  /** The period a plan order paid for: its days, and the start-ups taken from its quota. */
+  periodOf(orderId: string): Promise<{ start: Date; end: Date; startupsUsed: number } | undefined> {
+    return this.subscriptions.periodOf(orderId);
   }
 
   /** Start-ups left in the user's live VIP-plan periods. */

@@ -32,6 +32,10 @@ export class DemandFeeFulfilment implements OnModuleInit {
       (tx, order) => this.refunded(tx, order),
       (orders) => this.delivered(orders),
     );
+    // A plan's refund takes back the stage fees its period waived or discounted (contract §12).
+    this.fulfilment.alsoOnRefund(['subscription', 'one_time_product'], (tx, order) =>
+      this.stageState.takeBackWaivers(tx, order.id),
+    );
   }
 
   /** Paid fee: the stage is queued in the payment's transaction, its job enqueued after it commits. */

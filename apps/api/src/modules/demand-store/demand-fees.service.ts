@@ -46,11 +46,11 @@ export class DemandFeesService {
   /** Starts through the VIP quota; without one the demand waits for its start-up fee, whose order is answered. */
   async startWithVipQuota(who: Requester, dto: DemandRequestDto, lang: Language) {
     const { demand, started } = await this.transactions.run(async (tx) => {
-      // The VIP role's quota first, then a VIP plan's quota for its current period.
-      const spent =
-        (await this.auth.spendVipStartup(tx, who.id)) ||
-        (await this.subscriptions.spendVipStartup(tx, who.id));
-      const created = await this.store.create(tx, who, dto, spent ? 'Waived' : 'Pending');
+      // The VIP role's quota first, then a VIP plan's quota for its current period (taken back if it is refunded).
+      const byRole = await this.auth.spendVipStartup(tx, who.id);
+      const byPlan = byRole ? null : await this.subscriptions.spendVipStartup(tx, who.id);
+      const spent = byRole || byPlan !== null;
+      const created = await this.store.create(tx, who, dto, spent ? 'Waived' : 'Pending', byPlan);
       return { demand: created, started: spent };
     });
     if (started) {

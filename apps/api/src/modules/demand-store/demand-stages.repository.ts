@@ -81,7 +81,13 @@ export class DemandStagesRepository {
   }
 
   /** The five stages of a new demand: Startup waiting for its fee, or queued for its first run when waived. */
-  async create(tx: Tx, demand: Demand, input: StageInput, startup: 'Pending' | 'Waived') {
+  async create(
+    tx: Tx,
+    demand: Demand,
+    input: StageInput,
+    startup: 'Pending' | 'Waived',
+    waivedBy: string | null,
+  ) {
     await tx.insert(
       DemandStage,
       STAGES.map((stage) =>
@@ -91,6 +97,7 @@ export class DemandStagesRepository {
               stage,
               input,
               paymentStatus: startup,
+              waivedBy,
               status: startup === 'Waived' ? ('Queued' as const) : ('PendingInput' as const),
               run: startup === 'Waived' ? 1 : 0,
             }
@@ -109,15 +116,17 @@ export class DemandStagesRepository {
     locked: Locked,
     next: Stage,
     input: StageInput,
-    discount: number,
+    terms: { discount: number; grantedBy: string | null },
     settle: () => EntryPayment,
   ): StageJob | null {
     const { demand, stages } = locked;
     const row = stages[next];
     if (row.paymentStatus !== 'Paid' && row.paymentStatus !== 'Waived') {
       row.paidModules = [...stages[demand.currentStage].selectedModules];
-      row.feeDiscount = discount;
+      row.feeDiscount = terms.discount;
       row.paymentStatus = settle();
+      // The plan order that waived or discounted the fee: its refund takes that back (contract §12).
+      row.waivedBy = row.paymentStatus === 'Waived' || terms.discount > 0 ? terms.grantedBy : null;
     }
     row.input = input;
     row.errorMessage = null;
@@ -219,6 +228,44 @@ export class DemandStagesRepository {
       [demandId, stage],
     );
     return 'unrun';
+  }
+
+  /**
+   * A refunded plan order takes back what its period gave (contract §12), in the refund's transaction: a stage it
+   * waived waits for its full fee (one that completed keeps its output, delivered, and waits for the fee should it
+   * run again), and a stage still awaiting its fee loses the discount. Paid fees stay paid.
+   */
+  async takeBackWaivers(tx: Tx, planOrderId: string): Promise<void> {
+    const takenBack = await updateReturning<{ demandId: string; stage: Stage; status: string }>(
+      tx,
+      `UPDATE demand_stages SET "paymentStatus" = 'Pending', "feeDiscount" = 0, "waivedBy" = NULL,
+              "feeRefundedAt" = now(), "updatedAt" = now(),
+              status = CASE WHEN status = 'Completed' THEN status ELSE 'PendingInput' END,
+              "errorMessage" = CASE WHEN status = 'Completed' THEN "errorMessage" END
+        WHERE "waivedBy" = $1 AND "paymentStatus" = 'Waived'
+        RETURNING "demandId", stage, status`,
+      [planOrderId],
+    );
+    await tx.query(
+      `UPDATE demand_stages SET "feeDiscount" = 0, "waivedBy" = NULL, "updatedAt" = now()
+        WHERE "waivedBy" = $1 AND "paymentStatus" = 'Pending'`,
+      [planOrderId],
+    );
+    const waiting = takenBack.filter((r) => r.status !== 'Completed');
+    if (waiting.length)
+      await tx.query(
+        `UPDATE demands d SET "overallStatus" = 'PendingInput', "updatedAt" = now()
+           FROM unnest($1::uuid[], $2::varchar[]) AS q("demandId", stage)
+          WHERE d.id = q."demandId" AND d."currentStage" = q.stage AND d."overallStatus" <> 'Archived'`,
+        [waiting.map((r) => r.demandId), waiting.map((r) => r.stage)],
+      );
+  }
+
+  /** The stages a plan order's period waived or discounted, with what their fees were to be priced from. */
+  grantedBy(planOrderId: string): Promise<DemandStage[]> {
+    return this.db
+      .getRepository(DemandStage)
+      .find({ where: { waivedBy: planOrderId }, order: { updatedAt: 'ASC' } });
   }
 
   /**

@@ -25,7 +25,7 @@ import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { AuthService } from '../auth';
-import { SubscriptionsService } from '../billing';
+import { SubscriptionsService, type WorkshopTerms } from '../billing';
 import { feeDue, toDemandDetail } from './demand-detail';
 import { toDemandListItem } from './dto/demand-list-item';
 import { DemandEventsService } from './demand-events.service';
@@ -90,17 +90,21 @@ export class DemandStoreService {
     return { items: rows.map(toDemandListItem), total };
   }
 
-  /** The demand as its owner sees it; `vip` when the caller already asked who is VIP. */
-  async detail(who: Requester, demandId: string, lang: Language, vip?: boolean): Promise<DemandDetail> {
+  /** The demand as its owner sees it; `terms` when the caller already asked what the owner's plans give. */
+  async detail(
+    who: Requester,
+    demandId: string,
+    lang: Language,
+    terms?: WorkshopTerms,
+  ): Promise<DemandDetail> {
     // One snapshot: the worker turns a stage and its demand Error or Completed in one transaction.
     const { demand, rows } = await this.transactions.run('REPEATABLE READ', async (tx) => ({
       demand: await this.own(who.id, demandId, tx),
       rows: await this.demands.stagesOf(demandId, tx),
     }));
-    const isVip = vip ?? (await this.isVip(who));
     // The next stage's quote carries the discount the reader's plan would freeze into it now.
-    const discount = isVip ? 0 : await this.subscriptions.stageFeeDiscount(who.id);
-    return toDemandDetail(demand, rows, isVip, currencyFor(lang), this.config.operationStageOpen, discount);
+    const { vip, discount } = terms ?? (await this.terms(who));
+    return toDemandDetail(demand, rows, vip, currencyFor(lang), this.config.operationStageOpen, discount);
   }
 
   async history(who: Requester, demandId: string, after?: number): Promise<DemandEventPayload[]> {
@@ -116,8 +120,7 @@ export class DemandStoreService {
     lang: Language,
   ): Promise<AdvanceResponse> {
     let fee: PriceInfo | undefined;
-    const vip = await this.isVip(who);
-    const discount = vip ? 0 : await this.subscriptions.stageFeeDiscount(who.id);
+    const terms = await this.terms(who);
     await this.mutate(who, demandId, async (locked, queue) => {
       const { demand, stages } = locked;
       const current = stages[demand.currentStage];
@@ -129,8 +132,8 @@ export class DemandStoreService {
       if (PER_MODULE_STAGES.includes(next) && current.selectedModules.length === 0)
         throw new AppError('NO_MODULES_SELECTED');
       // Priced once, from the modules just frozen for the stage; the fee is answered only while it is awaited.
-      const job = this.stageState.enter(locked, next, input, discount, () => {
-        if (vip) return 'Waived';
+      const job = this.stageState.enter(locked, next, input, terms, () => {
+        if (terms.vip) return 'Waived';
         const due = feeDue(next, Object.values(stages), currencyFor(lang));
         if (due.amount === 0) return 'NotRequired';
         fee = due;
@@ -138,7 +141,7 @@ export class DemandStoreService {
       });
       queue(job);
     });
-    const detail = await this.detail(who, demandId, lang, vip);
+    const detail = await this.detail(who, demandId, lang, terms);
     return fee ? { ...detail, fee } : detail;
   }
 
@@ -245,6 +248,8 @@ export class DemandStoreService {
     who: Requester,
     dto: DemandRequestDto,
     startupPayment: 'Pending' | 'Waived',
+    /** The plan order whose VIP quota waived the start-up fee. */
+    waivedBy: string | null = null,
   ): Promise<Demand> {
     refuseIllegal(dto.content, dto.keyValuePoints);
     await this.limiter.take({ key: `new-demands:${who.id}`, ...NEW_DEMAND_LIMIT });
@@ -264,7 +269,7 @@ export class DemandStoreService {
       overallStatus: startupPayment === 'Waived' ? 'Processing' : 'PendingInput',
     });
     const input = { content: dto.content, keyValuePoints: dto.keyValuePoints };
-    await this.stageState.create(tx, demand, input, startupPayment);
+    await this.stageState.create(tx, demand, input, startupPayment, waivedBy);
     return demand;
   }
 
@@ -290,8 +295,10 @@ export class DemandStoreService {
     for (const job of jobs) await this.queue.enqueue({ ...job, requestId: who.requestId });
   }
 
-  async isVip(who: Requester): Promise<boolean> {
+  /** What the owner's role and plans give in the workshop now, as the database has them. */
+  async terms(who: Requester): Promise<WorkshopTerms> {
     const role = await this.auth.roleOf(who.id);
-    return !!role && this.subscriptions.isVip({ id: who.id, role });
+    if (!role) return { vip: false, discount: 0, grantedBy: null };
+    return this.subscriptions.workshopTerms({ id: who.id, role });
   }
 }

@@ -4,6 +4,7 @@ import {
   type AdminDemand,
   type AdminPage,
   type OverallStatus,
+  type PriceInfo,
   type SolutionCitations,
   type Stage,
 } from '@think-tank/contracts';
@@ -12,6 +13,8 @@ import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { DemandDeliverablesRepository } from './demand-deliverables.repository';
+import { feeDue } from './demand-detail';
+import { DemandStagesRepository } from './demand-stages.repository';
 import { DemandStoreService } from './demand-store.service';
 import { DemandsRepository } from './demands.repository';
 
@@ -24,7 +27,25 @@ export class DemandsAdminService {
     private readonly store: DemandStoreService,
     private readonly audit: AuditLog,
     private readonly deliverables: DemandDeliverablesRepository,
+    private readonly stageState: DemandStagesRepository,
   ) {}
+
+  /**
+   * What a plan order's period gave in the workshop, for support to see before refunding it: the stages it waived,
+   * and the fees it waived or took off (in CNY, the workshop's own currency).
+   */
+  async planUse(planOrderId: string): Promise<{ stagesWaived: number; feesWaived: PriceInfo }> {
+    const stages = await this.stageState.grantedBy(planOrderId);
+    let amount = 0;
+    for (const s of stages) {
+      const full = feeDue(s.stage, [{ ...s, feeDiscount: 0 }], 'CNY').amount;
+      amount += s.paymentStatus === 'Waived' ? full : full - feeDue(s.stage, [s], 'CNY').amount;
+    }
+    return {
+      stagesWaived: stages.filter((s) => s.paymentStatus === 'Waived').length,
+      feesWaived: { amount, currency: 'CNY' },
+    };
+  }
 
   /** The solutions deliverables cite most (the console's solutions tab). */
   mostCitedSolutions(limit = 10): Promise<SolutionCitations[]> {

@@ -2,3 +2,4 @@
 export { SolutionsModule } from './solutions.module';
 export { SolutionsLibraryModule } from './solutions.module';
 export { RelatedSolutionsService, type RelatedSolution } from './related-solutions.service';
+export { ReadingHistoryRecorder } from './reading-history.recorder';

@@ -83,6 +83,15 @@ export class LibraryRepository {
     );
   }
 
+  /** How many solutions the reader last opened between the two moments. */
+  async viewsBetween(userId: string, from: Date, to: Date): Promise<number> {
+    const [{ n }] = await this.db.query(
+      `SELECT count(*)::int AS n FROM reading_history WHERE "userId" = $1 AND "viewedAt" >= $2 AND "viewedAt" < $3`,
+      [userId, from, to],
+    );
+    return n;
+  }
+
   async clearHistory(userId: string): Promise<void> {
     await this.db.query(`DELETE FROM reading_history WHERE "userId" = $1`, [userId]);
   }

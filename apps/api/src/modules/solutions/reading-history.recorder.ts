@@ -43,6 +43,15 @@ export class ReadingHistoryRecorder implements OnModuleDestroy {
     return this.written;
   }
 
+  /**
+   * How many solutions the reader opened between the two moments, as the history has them (its latest view of each,
+   * the views still pending included): what support sees of a plan's use.
+   */
+  async viewsBetween(userId: string, from: Date, to: Date): Promise<number> {
+    await this.flush();
+    return this.library.viewsBetween(userId, from, to);
+  }
+
   onModuleDestroy(): Promise<void> {
     return this.flush();
   }

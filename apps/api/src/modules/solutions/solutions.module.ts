@@ -30,6 +30,6 @@ export class SolutionsLibraryModule {}
     LibraryRepository,
     ReadingHistoryRecorder,
   ],
-  exports: [SolutionsService, SolutionsLibraryModule],
+  exports: [SolutionsService, SolutionsLibraryModule, ReadingHistoryRecorder],
 })
 export class SolutionsModule {}

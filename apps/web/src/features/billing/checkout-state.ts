@@ -14,8 +14,6 @@ export interface CheckoutState {
   isUpgrade?: boolean;
   /** The solution a single view unlocks. */
   solutionId?: string;
-  /** A plan's Stripe price: a card subscription needs one (without it the card is not offered). */
-  stripePriceId?: string | null;
 }
 
 /** periodType one-time, one_time or one_time_product is a one-time purchase; anything else a subscription. */
@@ -29,6 +27,5 @@ export function checkoutStateFor(plan: PlanResponse, from: string, isUpgrade = f
     paymentType: ONE_TIME_PERIODS.includes(plan.periodType) ? 'one-time' : 'subscription',
     from,
     isUpgrade,
-    stripePriceId: plan.stripePriceId,
   };
 }

@@ -9,6 +9,7 @@ const order = (changes: Partial<OrderStatusResponse>): OrderStatusResponse => ({
   itemType: 'single_solution_view',
   amount: 500,
   currency: 'CNY',
+  creditApplied: 0,
   redirectUrl: null,
   demandId: null,
   solutionId: null,

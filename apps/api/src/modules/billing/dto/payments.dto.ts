@@ -4,7 +4,9 @@ import type {
   Currency,
   OrderStatusResponse,
   PaymentDevice,
+  PaymentGateway,
   PaymentOptionsResponse,
+  PlanQuoteResponse,
   PlanResponse,
   SubscriptionResponse,
 } from '@think-tank/contracts';
@@ -180,10 +182,33 @@ export class OrderStatusBody implements OrderStatusResponse {
   @ApiProperty() itemType!: OrderStatusResponse['itemType'];
   @ApiProperty() amount!: number;
   @ApiProperty({ enum: ['CNY', 'USD'] }) currency!: Currency;
+  @ApiProperty({ description: 'minor units taken off a plan’s price for the period it replaced' })
+  creditApplied!: number;
   @ApiProperty({ nullable: true, type: String }) redirectUrl!: string | null;
   @ApiProperty({ nullable: true, type: String }) demandId!: string | null;
   @ApiProperty({ nullable: true, type: String }) solutionId!: string | null;
   @ApiProperty() message!: string;
+}
+
+export class PlanQuoteQuery {
+  @ApiPropertyOptional({
+    enum: ['alipay', 'wechatpay', 'stripe', 'sandbox'],
+    description:
+      'the method the buyer picks: the wallets charge CNY (default: alipay for Chinese, else stripe)',
+  })
+  @IsOptional()
+  @IsIn(['alipay', 'wechatpay', 'stripe', 'sandbox'], invalid)
+  paymentGateway?: PaymentGateway;
+}
+
+export class PlanQuoteBody implements PlanQuoteResponse {
+  @ApiProperty() planId!: string;
+  @ApiProperty({ description: 'it lifts a limit of the live plan: starts now, the unused days credited' })
+  upgrade!: boolean;
+  @ApiProperty({ description: 'minor units taken off the price' }) creditApplied!: number;
+  @ApiProperty({ description: 'what the order charges (minor units)' }) amount!: number;
+  @ApiProperty({ enum: ['CNY', 'USD'] }) currency!: Currency;
+  @ApiProperty({ description: 'when the period starts (ISO-8601)' }) startsAt!: string;
 }
 
 export class PaymentOptionsBody implements PaymentOptionsResponse {

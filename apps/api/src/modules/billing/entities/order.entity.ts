@@ -55,9 +55,16 @@ export class Order {
   @Column({ type: 'varchar', length: 16, nullable: true })
   subjectPart!: string | null;
 
-  /** Minor units. */
+  /** Minor units: what the buyer is charged, after any credit. */
   @Column({ type: 'int' })
   amount!: number;
+
+  /**
+   * Minor units taken off the plan's price for the unused days of the live period it replaces (contract §12 "Plans
+   * change at once"); 0 for anything else.
+   */
+  @Column({ type: 'int', default: 0 })
+  creditApplied!: number;
 
   @Column({ type: 'varchar', length: 3 })
   currency!: Currency;

@@ -1,7 +1,8 @@
 import type { PaymentGateway } from '@think-tank/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-export type SubscriptionRowStatus = 'active' | 'canceled' | 'expired';
+/** `replaced`: ended early by an upgrade that credited its unused days; back to live if that upgrade is refunded. */
+export type SubscriptionRowStatus = 'active' | 'canceled' | 'expired' | 'replaced';
 
 /**
  * A paid subscription period. An Alipay or sandbox subscription is one prepaid period per order, renewed by a
@@ -46,6 +47,10 @@ export class Subscription {
 
   @Column({ type: 'timestamptz', nullable: true })
   canceledAt!: Date | null;
+
+  /** The upgrade's order that replaced this period (its unused days credited against the upgrade's price). */
+  @Column({ type: 'uuid', nullable: true })
+  replacedByOrderId!: string | null;
 
   /** Start-ups taken from the plan's `vipStartupQuota` in this period. */
   @Column({ type: 'int', default: 0 })

@@ -1,9 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { PaymentInstruction } from '@think-tank/contracts';
+import type { PaymentInstruction, PeriodType } from '@think-tank/contracts';
 import Stripe from 'stripe';
 import { AppConfig } from '../../../core/config/app-config';
 import type { Order } from '../entities/order.entity';
+import type { Plan } from '../entities/plan.entity';
 import type { RefundAnswer } from './refund-answer';
+
+/** A plan's period as Stripe bills it. */
+const STRIPE_INTERVALS: Partial<Record<PeriodType, Stripe.PriceCreateParams.Recurring>> = {
+  daily: { interval: 'day', interval_count: 1 },
+  weekly: { interval: 'week', interval_count: 1 },
+  monthly: { interval: 'month', interval_count: 1 },
+  quarterly: { interval: 'month', interval_count: 3 },
+  yearly: { interval: 'year', interval_count: 1 },
+};
 
 /**
  * Stripe through its SDK; every call that creates something carries an idempotency key derived from the order
@@ -80,7 +90,33 @@ export class StripeGateway {
     );
   }
 
-  /** A customer with the card as default, subscribed to the plan's Stripe price. */
+  /**
+   * A recurring Stripe price for the plan as it is priced now, in CNY with a USD option (contract §12: created on
+   * first use). The idempotency key names the plan and its prices, so concurrent first buyers get one price.
+   */
+  async createPlanPrice(plan: Plan): Promise<string> {
+    const recurring = STRIPE_INTERVALS[plan.periodType];
+    if (!recurring) throw new Error(`a ${plan.periodType} plan has no Stripe interval`);
+    const terms = `${plan.id}-${plan.priceCny}-${plan.priceUsd}-${plan.periodType}`;
+    const price = await this.stripe!.prices.create(
+      {
+        currency: 'cny',
+        unit_amount: plan.priceCny,
+        currency_options: { usd: { unit_amount: plan.priceUsd } },
+        recurring,
+        product_data: { name: plan.name },
+        lookup_key: `plan-${terms}`,
+        metadata: { planId: plan.id },
+      },
+      { idempotencyKey: `price-${terms}` },
+    );
+    return price.id;
+  }
+
+  /**
+   * A customer with the card as default, subscribed to the plan's Stripe price in the order's currency; an
+   * upgrade's credit comes off the first invoice as a one-off coupon.
+   */
   async subscribe(order: Order, priceId: string, paymentMethodId: string): Promise<Stripe.Subscription> {
     const customer = await this.stripe!.customers.create(
       {
@@ -90,16 +126,36 @@ export class StripeGateway {
       },
       { idempotencyKey: `customer-${order.id}-${paymentMethodId}` },
     );
+    const coupon =
+      order.creditApplied > 0
+        ? await this.stripe!.coupons.create(
+            {
+              amount_off: order.creditApplied,
+              currency: order.currency.toLowerCase(),
+              duration: 'once',
+              max_redemptions: 1,
+              name: 'Unused days of the plan replaced',
+            },
+            { idempotencyKey: `credit-${order.id}` },
+          )
+        : null;
     return this.stripe!.subscriptions.create(
       {
         customer: customer.id,
         items: [{ price: priceId }],
+        currency: order.currency.toLowerCase(),
+        ...(coupon && { discounts: [{ coupon: coupon.id }] }),
         default_payment_method: paymentMethodId,
         metadata: { orderId: order.id },
         expand: ['latest_invoice.payment_intent'],
       },
       { idempotencyKey: `subscription-${order.id}-${paymentMethodId}` },
     );
+  }
+
+  /** Ends a subscription now (replaced by an upgrade that credited its unused days): it bills no more. */
+  async cancelNow(subscriptionId: string): Promise<void> {
+    await this.stripe!.subscriptions.cancel(subscriptionId);
   }
 
   async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {

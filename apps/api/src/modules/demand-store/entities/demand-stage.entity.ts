@@ -56,6 +56,13 @@ export class DemandStage {
   @Column({ type: 'int', default: 0 })
   feeDiscount!: number;
 
+  /**
+   * The plan order whose period waived (VIP) or discounted this stage's fee; its refund takes that back from a
+   * stage not yet completed (contract §12). Null when nothing did, or the VIP role did.
+   */
+  @Column({ type: 'uuid', nullable: true })
+  waivedBy!: string | null;
+
   @Column({ type: 'text', nullable: true })
   errorMessage!: string | null;
 

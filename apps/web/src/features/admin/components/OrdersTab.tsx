@@ -122,6 +122,17 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                     ...(o.delivered === null
                       ? []
                       : [t(o.delivered ? 'orders.stageDelivered' : 'orders.stageNotDelivered')]),
+                    // What a plan's period was used for, and what its refund takes back (contract §12).
+                    ...(o.planUse
+                      ? [
+                          t('orders.planUse', {
+                            views: o.planUse.views,
+                            startups: o.planUse.startups,
+                            stages: o.planUse.stagesWaived,
+                            fees: formatMoney(o.planUse.feesWaived),
+                          }),
+                        ]
+                      : []),
                   ].join('\n')}
                   run={async () => {
                     // A refusal is recorded on the order too (its reason shows in the list).

@@ -8,6 +8,7 @@ import type {
   PaymentInstruction,
   PaymentOptionsResponse,
   PaymentType,
+  PlanQuoteResponse,
   PlanResponse,
   SubscriptionResponse,
 } from '@think-tank/contracts';
@@ -22,7 +23,20 @@ export const billingKeys = {
   subscription: '/api/subscriptions/me',
   options: '/api/payments/options',
   orders: (page: number) => apiKey('/api/payments/orders', { page }),
+  planQuote: (planId: string, paymentGateway: string, lang: string) =>
+    apiKey(`/api/payments/plan-quote/${encodeURIComponent(planId)}`, { paymentGateway }, lang),
 };
+
+/**
+ * How buying the plan now would go for the signed-in buyer, through the method picked (contract §12): the charge
+ * after the credit for the live plan's unused days, and the day it starts. Not asked (null) without a plan.
+ */
+export function usePlanQuote(planId: string | null, paymentGateway: 'alipay' | 'wechatpay' | 'stripe') {
+  return useSWR(
+    planId ? billingKeys.planQuote(planId, paymentGateway, currentLanguage()) : null,
+    (key: string) => api<PlanQuoteResponse>(key),
+  );
+}
 
 /** Plans in the reader's language and currency (the server picks them from Accept-Language). */
 const fetchPlans = (path: string) => api<PlanResponse[]>(path, { anonymous: true });

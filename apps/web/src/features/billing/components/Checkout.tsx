@@ -1,4 +1,4 @@
-import { formatMoney, WebRoute } from '@think-tank/contracts';
+import { formatMoney, WebRoute, type PlanQuoteResponse } from '@think-tank/contracts';
 import type { StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { errorText } from '../../../lib/error-text';
+import { formatDate } from '../../../lib/format-time';
 import { session } from '../../../lib/session';
-import { createWalletPayment, payByCard, usePaymentOptions } from '../api/billing-api';
+import { createWalletPayment, payByCard, usePaymentOptions, usePlanQuote } from '../api/billing-api';
 import { firstMethod, rememberMethod, type Method } from '../checkout-method';
 import type { CheckoutState } from '../checkout-state';
 import { followPaymentInstruction, HandoffError, WALLET_REDIRECT_TIMEOUT_MS } from '../payment-handoff';
@@ -35,25 +36,34 @@ export function Checkout({ state }: { state: CheckoutState }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [qr, setQr] = useState<{ codeUrl: string; orderId: string } | null>(null);
+  const signedIn = !!session.read().token;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const subscription = state.paymentType === 'subscription';
   const oneTime = state.paymentType === 'one-time' || state.paymentType === 'one_time';
+  // A plan (an id, not a catalogue item) is quoted for this buyer: an upgrade's credit, or the day it starts.
+  const quotedPlan = signedIn && state.planId && isPlanId(state.planId) ? state.planId : null;
+  const cardQuote = usePlanQuote(quotedPlan, 'stripe').data;
+  const walletQuote = usePlanQuote(quotedPlan, method === 'wechat' ? 'wechatpay' : 'alipay').data;
+  const quote = method === 'card' ? cardQuote : walletQuote;
+  const startsLater = !!quote && !quote.upgrade && Date.parse(quote.startsAt) > Date.now() + 60_000;
   // The price of the method picked is the price charged (contract §11): a wallet charges CNY in either language,
-  // shown with the reader's own currency beside it when that is another.
+  // shown with the reader's own currency beside it when that is another; a plan's, after its credit.
   const walletPrice =
     method !== 'card' && state.walletPriceInfo?.currency !== state.priceInfo?.currency
       ? state.walletPriceInfo
       : undefined;
-  const price = walletPrice
-    ? formatMoney(walletPrice)
-    : (state.displayPrice ?? (state.priceInfo ? formatMoney(state.priceInfo) : null));
-  const otherCurrency = walletPrice && state.priceInfo ? formatMoney(state.priceInfo) : null;
+  const price = quote
+    ? formatMoney({ amount: quote.amount, currency: quote.currency })
+    : walletPrice
+      ? formatMoney(walletPrice)
+      : (state.displayPrice ?? (state.priceInfo ? formatMoney(state.priceInfo) : null));
+  const otherCurrency = !quote && walletPrice && state.priceInfo ? formatMoney(state.priceInfo) : null;
   const backPath = subscription ? WebRoute.subscription : (state.from ?? WebRoute.home);
 
-  // A card subscription is billed by Stripe against the plan's Stripe price: none, no card (never typed for nothing).
-  const cardForItem = !subscription || !!state.stripePriceId;
+  // Stripe bills a card subscription from today: one that would wait for the live plan is renewed by a wallet.
+  const cardForItem = !subscription || !startsLater;
   const cardReady = stripe.state === 'ready' && cardForItem;
   // WeChat Pay with its keys, or the sandbox standing in for it.
   const wechatReady = !!options.data && (options.data.wechatpay || options.data.sandbox);
@@ -191,6 +201,7 @@ export function Checkout({ state }: { state: CheckoutState }) {
               )}
             </div>
           </div>
+          {quote && <PlanTerms quote={quote} startsLater={startsLater} />}
           {error && (
             <Alert variant="danger" dismissible onClose={() => setError(null)}>
               {error}
@@ -201,7 +212,7 @@ export function Checkout({ state }: { state: CheckoutState }) {
             <WalletPayButton
               stripe={stripe.stripe}
               label={state.planName ?? ''}
-              price={state.priceInfo}
+              price={cardQuote ? { amount: cardQuote.amount, currency: cardQuote.currency } : state.priceInfo}
               onPay={payWithWalletButton}
             />
           )}
@@ -232,7 +243,7 @@ export function Checkout({ state }: { state: CheckoutState }) {
                   label={
                     cardReady
                       ? t('checkout.card')
-                      : t(cardForItem ? 'checkout.cardUnavailable' : 'checkout.cardNotForPlan')
+                      : t(cardForItem ? 'checkout.cardUnavailable' : 'checkout.cardAfterLivePlan')
                   }
                   disabled={!cardReady}
                   checked={method === 'card'}
@@ -275,6 +286,22 @@ export function Checkout({ state }: { state: CheckoutState }) {
         </Card.Body>
       </Card>
     </Container>
+  );
+}
+
+const isPlanId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** When the plan starts, and what the live plan's unused days took off its price (contract §12). */
+function PlanTerms({ quote, startsLater }: { quote: PlanQuoteResponse; startsLater: boolean }) {
+  const { t } = useTranslation('billing');
+  const credit = formatMoney({ amount: quote.creditApplied, currency: quote.currency });
+  return (
+    <Alert variant={startsLater ? 'warning' : 'success'} className="small" data-testid="checkout-terms">
+      {startsLater
+        ? t('checkout.startsOn', { date: formatDate(quote.startsAt) })
+        : t(quote.upgrade ? 'checkout.upgradeNow' : 'checkout.startsNow')}
+      {quote.creditApplied > 0 && <div>{t('checkout.creditApplied', { credit })}</div>}
+    </Alert>
   );
 }
 

@@ -45,7 +45,14 @@ const plan = {
   planName: '专业版（月付）',
   displayPrice: '¥99.00/月',
   paymentType: 'subscription' as const,
-  stripePriceId: 'price_pro_monthly',
+};
+/** How the plan would start for this buyer (GET /api/payments/plan-quote/:id). */
+let quote = {
+  upgrade: false,
+  creditApplied: 0,
+  amount: 9900,
+  currency: 'CNY',
+  startsAt: new Date().toISOString(),
 };
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -72,6 +79,7 @@ describe('CheckoutPage with card payments configured', () => {
     fetchSpy.mockImplementation(async (url, init) => {
       if (String(url).endsWith('/api/payments/options'))
         return json({ alipay: false, sandbox: true, stripePublishableKey: 'pk_test_x' });
+      if (String(url).includes('/api/payments/plan-quote/')) return json({ planId: plan.planId, ...quote });
       paid.push({ url: String(url), body: JSON.parse(String(init?.body)) });
       return json({ success: true, status: 'succeeded', orderId: 'o1', requiresAction: false });
     });
@@ -94,11 +102,26 @@ describe('CheckoutPage with card payments configured', () => {
     return user;
   }
 
-  it('offers no card for a subscription to a plan without a Stripe price: nothing typed for nothing', async () => {
-    renderCheckout({ ...plan, stripePriceId: null });
-    const card = await screen.findByLabelText('信用卡（该套餐暂不支持信用卡订阅）');
-    expect(card).toBeDisabled();
+  it('says when a plan that lifts nothing starts, and offers no card subscription until then', async () => {
+    const startsAt = new Date(Date.now() + 20 * 86_400_000).toISOString();
+    quote = { ...quote, startsAt };
+    renderCheckout();
+    expect(await screen.findByTestId('checkout-terms')).toHaveTextContent(
+      /当前套餐到期后生效：新套餐自 .+ 起计算/,
+    );
+    expect(await screen.findByLabelText('信用卡（当前套餐到期后可开通自动续费）')).toBeDisabled();
     expect(screen.getByLabelText('支付宝')).toBeChecked();
+    quote = { ...quote, startsAt: new Date().toISOString() };
+  });
+
+  it('shows an upgrade’s credit and charges what is left', async () => {
+    quote = { ...quote, upgrade: true, creditApplied: 3300, amount: 6600 };
+    renderCheckout();
+    expect(await screen.findByTestId('checkout-terms')).toHaveTextContent(
+      '当前套餐未使用的天数已抵扣 ¥33.00',
+    );
+    expect(screen.getByTestId('checkout-price')).toHaveTextContent('¥66.00');
+    quote = { ...quote, upgrade: false, creditApplied: 0, amount: 9900 };
   });
 
   it('shows no Apple Pay or Google Pay button where the browser cannot pay so', async () => {
@@ -168,6 +191,7 @@ describe('CheckoutPage with card payments configured', () => {
     fetchSpy.mockImplementation(async (url, init) => {
       if (String(url).endsWith('/api/payments/options'))
         return json({ alipay: false, sandbox: true, stripePublishableKey: 'pk_test_x' });
+      if (String(url).includes('/api/payments/plan-quote/')) return json({ planId: plan.planId, ...quote });
       paid.push({ url: String(url), body: JSON.parse(String(init?.body)) });
       return json({
         success: false,
