@@ -85,6 +85,37 @@ describe('invoices', () => {
     expect(await myInvoice(u, order)).toBeNull();
   });
 
+  it('gives a person an invoice in their own name, without a tax number; a company still needs one', async () => {
+    const u = await verifiedUser(t, sink, 'buyer');
+    const order = await paidOrder(u);
+    // A company title without its tax number is refused, whichever way the title type is said.
+    const company = await ask(u, order, { ...NORMAL, taxNumber: undefined }).expect(400);
+    expect(company.body.details).toEqual([expect.objectContaining({ field: 'taxNumber' })]);
+    await ask(u, order, { ...NORMAL, titleType: 'company', taxNumber: '' }).expect(400);
+    // A special VAT invoice is a company's only.
+    const special = await ask(u, order, { ...SPECIAL, titleType: 'personal' }).expect(400);
+    expect(special.body.details).toEqual([expect.objectContaining({ field: 'type' })]);
+    await ask(u, order, { titleType: 'personal', type: 'normal', title: ' ', email: NORMAL.email }).expect(400);
+
+    const personal = await ask(u, order, {
+      titleType: 'personal',
+      type: 'normal',
+      title: ' 王小明 ',
+      email: 'xiaoming@example.cn',
+    }).expect(201);
+    expect(personal.body).toMatchObject({
+      titleType: 'personal',
+      type: 'normal',
+      title: '王小明',
+      taxNumber: '',
+      status: 'pending',
+    });
+    const queue = await t.http.get('/api/admin/invoices?status=pending').set(bearer(support)).expect(200);
+    expect(queue.body.items).toContainEqual(
+      expect.objectContaining({ id: personal.body.id, titleType: 'personal', title: '王小明' }),
+    );
+  });
+
   it('is for the buyer’s own paid orders only, once at a time, even for five requests at once', async () => {
     const u = await verifiedUser(t, sink, 'buyer');
     const stranger = await verifiedUser(t, sink, 'stranger');

@@ -26,6 +26,21 @@ describe('the invoice form', () => {
       email: 'emailInvalid',
     });
   });
+  it('asks a person for a name only, on a normal invoice', () => {
+    const person = { titleType: 'personal', type: 'normal', title: '王小明', taxNumber: '', email: 'a@b.cn' };
+    expect(invoiceErrors({ ...person, ...blank })).toEqual({});
+    expect(invoiceErrors({ ...person, ...blank, title: ' ', type: 'special' })).toEqual({
+      title: 'invoiceNameRequired',
+      type: 'specialInvoiceCompanyOnly',
+      address: 'fieldRequired',
+      phone: 'phoneInvalid',
+      bank: 'fieldRequired',
+      account: 'bankAccountInvalid',
+    });
+    expect(invoiceErrors({ ...person, ...blank, titleType: 'company' })).toEqual({
+      taxNumber: 'taxNumberInvalid',
+    });
+  });
   it('asks a special invoice for the company’s address, phone, bank and account too', () => {
     expect(invoiceErrors({ ...normal, ...blank, type: 'special' })).toEqual({
       address: 'fieldRequired',

@@ -24,10 +24,20 @@ export const INVOICE_STATUSES = [
 ] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/**
+ * Whose name the invoice bears (contract §12): a company's, with its tax number, or a person's, with their name only
+ * (a 个人 invoice for an expense claim). A request that does not say is a company's.
+ */
+export const INVOICE_TITLE_TYPES = ['company', 'personal'] as const;
+export type InvoiceTitleType = (typeof INVOICE_TITLE_TYPES)[number];
+
 export interface InvoiceRequestInput {
+  titleType?: InvoiceTitleType;
   type: InvoiceType;
+  /** The company's name, or the person's. */
   title: string;
-  taxNumber: string;
+  /** A company's unified social credit code; none for a person. */
+  taxNumber?: string;
   email: string;
   /** The special invoice's: the company's registered address and phone, its bank and account. */
   address?: string;
@@ -79,8 +89,13 @@ export function isUnifiedSocialCreditCode(code: string): boolean {
 
 type Field = keyof InvoiceRequestInput;
 
-/** The invoice form's checks, the same on both sides; empty when valid. */
-export function invoiceErrors(input: Record<Field, string>): Partial<Record<Field, ValidationMessageKey>> {
+/**
+ * The invoice form's checks, the same on both sides; empty when valid. A person's invoice needs a name and no tax
+ * number, and is a normal one: a special VAT invoice is a company's.
+ */
+export function invoiceErrors(
+  input: Record<Exclude<Field, 'titleType' | 'taxNumber'>, string> & Partial<Record<Field, string>>,
+): Partial<Record<Field, ValidationMessageKey>> {
   const L = INVOICE_LIMITS;
   const errors: Partial<Record<Field, ValidationMessageKey>> = {};
   const filled = (v: string, max: number, missing: ValidationMessageKey, field: Field) => {
@@ -88,9 +103,12 @@ export function invoiceErrors(input: Record<Field, string>): Partial<Record<Fiel
     if (!value) errors[field] = missing;
     else if (value.length > max) errors[field] = 'tooLong';
   };
+  const personal = input.titleType === 'personal';
   if (!(INVOICE_TYPES as readonly string[]).includes(input.type)) errors.type = 'fieldRequired';
-  filled(input.title, L.title, 'invoiceTitleRequired', 'title');
-  if (!isUnifiedSocialCreditCode(input.taxNumber.trim().toUpperCase())) errors.taxNumber = 'taxNumberInvalid';
+  else if (personal && input.type === 'special') errors.type = 'specialInvoiceCompanyOnly';
+  filled(input.title, L.title, personal ? 'invoiceNameRequired' : 'invoiceTitleRequired', 'title');
+  if (!personal && !isUnifiedSocialCreditCode((input.taxNumber ?? '').trim().toUpperCase()))
+    errors.taxNumber = 'taxNumberInvalid';
   const email = input.email.trim();
   if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) errors.email = 'emailInvalid';
   if (input.type === 'special') {

@@ -84,6 +84,14 @@ export const ValidationMessage = {
   },
   tooLong: { zh: '内容过长', en: 'This is too long.' },
   invoiceTitleRequired: { zh: '请填写发票抬头', en: 'Please enter the invoice title.' },
+  invoiceNameRequired: {
+    zh: '请填写您的姓名作为发票抬头',
+    en: 'Please enter your name as the invoice title.',
+  },
+  specialInvoiceCompanyOnly: {
+    zh: '增值税专用发票仅开具给单位，个人请选择普通发票',
+    en: 'A special VAT invoice is for companies only; as a person, choose a normal invoice.',
+  },
   taxNumberInvalid: {
     zh: '纳税人识别号应为 18 位统一社会信用代码，请检查后重新输入',
     en: 'The tax number must be an 18-character unified social credit code; please check it.',

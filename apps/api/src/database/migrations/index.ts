@@ -27,6 +27,7 @@ import { MailPreferences1795541200000 } from './1795541200000-MailPreferences';
 import { SessionDevices1795541300000 } from './1795541300000-SessionDevices';
 import { SolutionIndustry1795541400000 } from './1795541400000-SolutionIndustry';
 import { PlanChanges1795541500000 } from './1795541500000-PlanChanges';
+import { PersonalInvoices1795541600000 } from './1795541600000-PersonalInvoices';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -58,6 +59,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SessionDevices1795541300000,
   SolutionIndustry1795541400000,
   PlanChanges1795541500000,
+  PersonalInvoices1795541600000,
 ];
 
 /**

@@ -59,7 +59,7 @@ export class AccountExportRepository {
             WHERE h."userId" = $1 ORDER BY h."viewedAt"`,
         ),
         invoices: await rows(
-          `SELECT id, "orderId", type, title, "taxNumber", email, address, phone, bank, account, status,
+          `SELECT id, "orderId", "titleType", type, title, "taxNumber", email, address, phone, bank, account, status,
                   "invoiceNumber", "rejectReason", "createdAt"
              FROM invoice_requests WHERE "userId" = $1 ORDER BY "createdAt"`,
         ),

@@ -10,7 +10,7 @@ import { InvoiceRequest } from './entities/invoice-request.entity';
 import { Order } from './entities/order.entity';
 
 /** The row as a decision returns it: everything but the PDF, which can be megabytes. */
-const RETURNED = `id, "orderId", "userId", type, title, "taxNumber", email, address, phone, bank, account, status,
+const RETURNED = `id, "orderId", "userId", "titleType", type, title, "taxNumber", email, address, phone, bank, account, status,
   "invoiceNumber", "reversalNumber", "rejectReason", "createdAt", "decidedAt"`;
 /** Statuses whose invoice was issued: its PDF stays downloadable, also once reversed (the books keep both). */
 const ISSUED = In(['issued', 'reversal_due', 'reversed']);

@@ -54,11 +54,11 @@ export class InvoicesService {
     orderId: string,
     input: InvoiceRequestDto,
   ): Promise<InvoiceRequestBody> {
-    // A normal invoice keeps none of the special invoice's fields, whatever the form sent.
+    // A normal invoice keeps none of the special invoice's fields, a person's no tax number, whatever the form sent.
     const special = input.type === 'special';
     const row = {
       ...input,
-      taxNumber: input.taxNumber.toUpperCase(),
+      taxNumber: input.titleType === 'personal' ? '' : (input.taxNumber ?? '').toUpperCase(),
       address: special ? input.address : '',
       phone: special ? input.phone : '',
       bank: special ? input.bank : '',

@@ -3,11 +3,13 @@ import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   INVOICE_LIMITS as L,
+  INVOICE_TITLE_TYPES,
   INVOICE_TYPES,
   PHONE_PATTERN,
   isUnifiedSocialCreditCode,
   type InvoiceRequest as InvoiceRequestBody,
   type InvoiceRequestInput,
+  type InvoiceTitleType,
   type InvoiceType,
 } from '@think-tank/contracts';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateBy, ValidateIf } from 'class-validator';
@@ -16,25 +18,49 @@ import { m, trim } from '../../../core/errors/validation-pipe';
 import type { InvoiceRequest } from '../entities/invoice-request.entity';
 
 const special = ValidateIf((o: InvoiceRequestDto) => o.type === 'special');
+const personal = (o: InvoiceRequestDto) => o.titleType === 'personal';
 
 /** An invoice request (customer-area: /profile/orders); the same rules as the form's (invoiceErrors). */
 export class InvoiceRequestDto implements InvoiceRequestInput {
-  @ApiProperty({ enum: INVOICE_TYPES, description: 'normal: 普通发票; special: 增值税专用发票' })
+  @ApiPropertyOptional({
+    enum: INVOICE_TITLE_TYPES,
+    default: 'company',
+    description: 'company: a company’s name and tax number; personal: a person’s name only (contract §12)',
+  })
+  @IsIn(INVOICE_TITLE_TYPES, m('fieldInvalid'))
+  titleType: InvoiceTitleType = 'company';
+
+  @ApiProperty({
+    enum: INVOICE_TYPES,
+    description: 'normal: 普通发票; special: 增值税专用发票 (companies only)',
+  })
   @IsIn(INVOICE_TYPES, m('fieldRequired'))
+  @ValidateBy(
+    {
+      name: 'companyOnly',
+      validator: { validate: (v, args) => !(v === 'special' && personal(args!.object as InvoiceRequestDto)) },
+    },
+    m('specialInvoiceCompanyOnly'),
+  )
   type!: InvoiceType;
 
-  @ApiProperty({ maxLength: L.title, example: '杭州鲜达冷链有限公司' })
+  @ApiProperty({
+    maxLength: L.title,
+    example: '杭州鲜达冷链有限公司',
+    description: 'the company’s name, or the person’s',
+  })
   @trim
   @IsNotEmpty(m('invoiceTitleRequired'))
   @IsString(m('invoiceTitleRequired'))
   @MaxLength(L.title, m('tooLong'))
   title!: string;
 
-  @ApiProperty({
-    description: 'the unified social credit code (18 characters, check digit)',
+  @ApiPropertyOptional({
+    description: 'a company’s unified social credit code (18 characters, check digit); none for a person',
     example: '91350100M000100Y43',
   })
   @trim
+  @ValidateIf((o: InvoiceRequestDto) => !personal(o))
   @IsString(m('taxNumberInvalid'))
   @ValidateBy(
     {
@@ -43,7 +69,7 @@ export class InvoiceRequestDto implements InvoiceRequestInput {
     },
     m('taxNumberInvalid'),
   )
-  taxNumber!: string;
+  taxNumber?: string;
 
   @ApiProperty({ example: 'finance@example.cn' })
   @trim
@@ -114,6 +140,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export const toInvoiceBody = (r: InvoiceRequest): InvoiceRequestBody => ({
   id: r.id,
   orderId: r.orderId,
+  titleType: r.titleType,
   type: r.type,
   title: r.title,
   taxNumber: r.taxNumber,

@@ -1,4 +1,4 @@
-import type { InvoiceStatus, InvoiceType } from '@think-tank/contracts';
+import type { InvoiceStatus, InvoiceTitleType, InvoiceType } from '@think-tank/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
@@ -21,6 +21,10 @@ export class InvoiceRequest {
   @Index()
   @Column('uuid')
   userId!: string;
+
+  /** A company's invoice (title and tax number) or a person's (a name only, no tax number). */
+  @Column({ type: 'varchar', length: 16, default: 'company' })
+  titleType!: InvoiceTitleType;
 
   @Column({ type: 'varchar', length: 16 })
   type!: InvoiceType;

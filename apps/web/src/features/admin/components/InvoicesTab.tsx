@@ -117,7 +117,7 @@ function RequestRow({
       </td>
       <td className="small">
         {t(`invoices.types.${r.type}`)} · {r.title}
-        <div className="text-muted">{r.taxNumber}</div>
+        <div className="text-muted">{r.titleType === 'personal' ? t('invoices.personal') : r.taxNumber}</div>
         {r.type === 'special' && (
           <div className="text-muted">
             {r.address} · {r.phone} · {r.bank} · {r.account}

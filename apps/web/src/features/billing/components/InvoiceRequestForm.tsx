@@ -1,7 +1,9 @@
 import {
   INVOICE_LIMITS,
+  INVOICE_TITLE_TYPES,
   invoiceErrors,
   type InvoiceRequestInput,
+  type InvoiceTitleType,
   type InvoiceType,
   type MyOrder,
 } from '@think-tank/contracts';
@@ -19,8 +21,9 @@ type Field = keyof InvoiceRequestInput;
 type Draft = Record<Field, string>;
 
 /**
- * Asks for an invoice of a paid order: a normal invoice (title, tax number, e-mail) or a special VAT invoice, which
- * also needs the company's registered address and phone, bank and account. Checked as the server checks it.
+ * Asks for an invoice of a paid order: a company's normal invoice (title, tax number, e-mail) or special VAT invoice
+ * (also the company's registered address and phone, bank and account), or a person's normal invoice in their own
+ * name (contract §12). Checked as the server checks it.
  */
 export function InvoiceRequestForm({
   order,
@@ -35,7 +38,17 @@ export function InvoiceRequestForm({
 }) {
   const { t } = useTranslation('billing');
   const form = useForm<Field>(
-    { type: 'normal', title: '', taxNumber: '', email, address: '', phone: '', bank: '', account: '' },
+    {
+      titleType: 'company',
+      type: 'normal',
+      title: '',
+      taxNumber: '',
+      email,
+      address: '',
+      phone: '',
+      bank: '',
+      account: '',
+    },
     invoiceErrors,
   );
   const { values, set } = form;
@@ -47,6 +60,7 @@ export function InvoiceRequestForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const special = values.type === 'special';
+  const personal = values.titleType === 'personal';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -57,7 +71,9 @@ export function InvoiceRequestForm({
       const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as Draft;
       await requestInvoice(order.id, {
         ...trimmed,
+        titleType: values.titleType as InvoiceTitleType,
         type: values.type as InvoiceType,
+        ...(personal ? { taxNumber: undefined } : {}),
         ...(special ? {} : { address: undefined, phone: undefined, bank: undefined, account: undefined }),
       });
       onSent();
@@ -73,7 +89,7 @@ export function InvoiceRequestForm({
       form={form}
       name={name}
       id={`invoice-${name}`}
-      label={t(`invoice.${name}`)}
+      label={t(name === 'title' && personal ? 'invoice.personalTitle' : `invoice.${name}`)}
       required
       md={md}
       maxLength={max}
@@ -92,8 +108,26 @@ export function InvoiceRequestForm({
           <p className="small text-secondary">
             {order.subject} · {order.displayPrice}
           </p>
+          <Form.Group className="mb-2">
+            {INVOICE_TITLE_TYPES.map((titleType) => (
+              <Form.Check
+                key={titleType}
+                inline
+                type="radio"
+                id={`invoice-title-type-${titleType}`}
+                name="invoice-title-type"
+                label={t(`invoice.titleTypes.${titleType}`)}
+                checked={values.titleType === titleType}
+                onChange={() => {
+                  set('titleType', titleType);
+                  // A special VAT invoice is a company's only.
+                  if (titleType === 'personal') set('type', 'normal');
+                }}
+              />
+            ))}
+          </Form.Group>
           <Form.Group className="mb-3">
-            {(['normal', 'special'] as const).map((type) => (
+            {(personal ? (['normal'] as const) : (['normal', 'special'] as const)).map((type) => (
               <Form.Check
                 key={type}
                 inline
@@ -108,7 +142,7 @@ export function InvoiceRequestForm({
           </Form.Group>
           <Row>
             {input('title', INVOICE_LIMITS.title)}
-            {input('taxNumber', 18)}
+            {!personal && input('taxNumber', 18)}
             {input('email')}
             {special && (
               <>
