@@ -8,6 +8,7 @@ import { BillingItemsFulfilment } from '../src/modules/billing/billing-items.ful
 import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { OrdersRepository } from '../src/modules/billing/orders.repository';
 import { PlansRepository } from '../src/modules/billing/plans.repository';
+import { RefundsRepository } from '../src/modules/billing/refunds.repository';
 import { PlanChangesService } from '../src/modules/billing/plan-changes.service';
 import { StripeGateway } from '../src/modules/billing/gateways/stripe.gateway';
 import { SubscriptionsRepository } from '../src/modules/billing/subscriptions.repository';
@@ -363,6 +364,7 @@ describe('payments through the sandbox gateway (no keys: contract §6)', () => {
       t.app.get(OrdersRepository),
       t.app.get(NotificationsService),
       t.app.get(InvoicesService),
+      t.app.get(RefundsRepository),
     );
     expect(() => alone.onApplicationBootstrap()).toThrow(
       'no fulfilment handler for subscription, one_time_product, single_solution_view, demand_store_payment',

@@ -3,6 +3,7 @@ import { FakeStripeApi } from './fakes/stripe-api';
 import { bearer, verifiedUser } from './support/accounts';
 import { helpers, startWithPlans, stop, type User } from './support/payments';
 import { createSolution } from './support/factories';
+import { waitFor } from './support/wait';
 import { SmtpSink } from './support/smtp-sink';
 import type { TestApp } from './support/test-app';
 
@@ -142,13 +143,17 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     expect((await h.order(second)).status).toBe('failed');
   });
 
-  it('flags a payment reported for a canceled order for a refund, granting nothing', async () => {
+  it('refunds a payment reported for a canceled order through Stripe by itself, granting nothing', async () => {
     const u = await verifiedUser(t, sink, 'late');
     const { orderId } = (await h.payView(u, solution.id, 'stripe').expect(200)).body;
-    await t.db.query(`UPDATE orders SET status = 'canceled' WHERE id = $1`, [orderId]);
+    await t.http.post(`/api/payments/orders/${orderId}/cancel`).set(bearer(u)).expect(204);
     await webhook(event('payment_intent.succeeded', intentOf(orderId, 'pi_late', 'succeeded'))).expect(200);
-    const [row] = await t.db.query(`SELECT status, "flaggedReason" FROM orders WHERE id = $1`, [orderId]);
-    expect(row).toEqual({ status: 'canceled', flaggedReason: expect.stringContaining('refund') });
+    await waitFor(async () => (await h.order(orderId)).status === 'refunded');
+    expect((await h.order(orderId)).flaggedReason).toContain('refunded automatically');
+    const refund = api.calls.find(
+      (c) => c.path === '/v1/refunds' && c.idempotencyKey === `refund-${orderId}`,
+    );
+    expect(refund?.form.get('payment_intent')).toBe('pi_late');
     expect(await h.grants(orderId)).toBe(0);
   });
 
@@ -283,7 +288,9 @@ describe('Stripe: hosted checkout, card payments and signed webhooks', () => {
     const admin = await verifiedUser(t, sink, 'striperefunder');
     await t.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.session.user.id]);
     const refund = (orderId: string) => t.http.post(`/api/admin/orders/${orderId}/refund`).set(bearer(admin));
-    const refundCalls = () => api.calls.filter((c) => c.path === '/v1/refunds');
+    // This test's refunds only (another test's late payment was refunded through the same fake).
+    const since = api.calls.length;
+    const refundCalls = () => api.calls.slice(since).filter((c) => c.path === '/v1/refunds');
     const card = async () =>
       (
         await t.http

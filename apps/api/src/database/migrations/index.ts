@@ -28,6 +28,7 @@ import { SessionDevices1795541300000 } from './1795541300000-SessionDevices';
 import { SolutionIndustry1795541400000 } from './1795541400000-SolutionIndustry';
 import { PlanChanges1795541500000 } from './1795541500000-PlanChanges';
 import { PersonalInvoices1795541600000 } from './1795541600000-PersonalInvoices';
+import { LatePayments1795541700000 } from './1795541700000-LatePayments';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -60,6 +61,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   SolutionIndustry1795541400000,
   PlanChanges1795541500000,
   PersonalInvoices1795541600000,
+  LatePayments1795541700000,
 ];
 
 /**

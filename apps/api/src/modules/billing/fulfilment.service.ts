@@ -5,11 +5,12 @@ import { Transactions, type Tx } from '../../core/database/transactions';
 import { InvoicesService } from './invoices.service';
 import { Order } from './entities/order.entity';
 import { OrdersRepository, type GatewayEvent } from './orders.repository';
+import { RefundsRepository } from './refunds.repository';
 
 export type Settlement = 'paid' | 'failed' | 'canceled';
 
-/** Orders a payment can no longer settle: one reported for them is flagged for a refund. */
-const UNSETTLEABLE: string[] = ['canceled', 'refunded'];
+/** Orders a payment can no longer settle: one reported for them is flagged for a refund (a cancelled one is refunded). */
+const UNSETTLEABLE: string[] = ['refunded'];
 
 /**
  * Why a reported payment that changed nothing took money that bought nothing, for support to return it: the
@@ -103,12 +104,14 @@ export class FulfilmentService implements OnApplicationBootstrap {
   private readonly fulfillers = new Map<PaymentItemType, Fulfiller>();
   private readonly revokers = new Map<PaymentItemType, Revoker[]>();
   private readonly deliveredChecks = new Map<PaymentItemType, DeliveredCheck>();
+  private latePayments?: (orderId: string) => Promise<void>;
 
   constructor(
     private readonly transactions: Transactions,
     private readonly orders: OrdersRepository,
     private readonly notifications: NotificationsService,
     private readonly invoices: InvoicesService,
+    private readonly refundRows: RefundsRepository,
   ) {}
 
   /**
@@ -170,6 +173,14 @@ export class FulfilmentService implements OnApplicationBootstrap {
       const order = await this.orders.settle(tx, req);
       if (!order) {
         const current = await this.orders.byId(req.orderId, tx);
+        // Money for an order its buyer cancelled: it buys nothing and goes back by itself (contract §12).
+        if (current?.status === 'canceled' && req.outcome === 'paid') {
+          const late = await this.orders.recordLatePayment(tx, current.id, req.gatewayTradeNo ?? null);
+          if (late)
+            await this.refundRows.queue(tx, late, `${req.gateway} reported a payment after the cancel`);
+          const refund = late && this.latePayments;
+          return { order: late ?? current, changed: false, announce: refund ? () => refund(late.id) : null };
+        }
         const unapplied = current && unappliedPayment(req, current);
         if (unapplied) await this.flag(current.id, unapplied, tx);
         return { order: current, changed: false, announce: null };
@@ -222,8 +233,31 @@ export class FulfilmentService implements OnApplicationBootstrap {
   }
 
   /**
+   * `canceled → refunded` for an order paid after its cancel, once its gateway returned the money (nothing was
+   * granted, so nothing is revoked), telling the buyer; in the caller's transaction. Null when it was not so.
+   */
+  async refundLatePayment(tx: Tx, orderId: string): Promise<{ announce: () => Promise<void> } | null> {
+    const order = await this.orders.markLateRefunded(tx, orderId);
+    if (!order) return null;
+    const price = { amount: order.amount, currency: order.currency };
+    const push = await this.notifications.write(
+      tx,
+      [order.userId],
+      Messages.latePaymentRefunded(order.subject, price),
+    );
+    return {
+      announce: () => push().catch((e: Error) => this.logger.warn(`late refund message: ${e.message}`)),
+    };
+  }
+
+  /** Who returns a late payment's money once it is recorded (RefundsService, which asks the gateways). */
+  onLatePayment(refund: (orderId: string) => Promise<void>): void {
+    this.latePayments = refund;
+  }
+
+  /**
    * `pending → canceled` by the buyer (no gateway reported it); false when it was no longer pending. A payment the
-   * gateway reports for it afterwards grants nothing and is flagged for a refund (`unappliedPayment`).
+   * gateway reports for it afterwards grants nothing and is refunded by itself (settle).
    */
   async cancelPending(orderId: string): Promise<boolean> {
     const canceled = await this.orders.cancelPending(orderId);

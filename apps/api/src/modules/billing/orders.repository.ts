@@ -58,6 +58,32 @@ export class OrdersRepository {
     return order ?? null;
   }
 
+  /**
+   * A payment reported for a cancelled order: its trade noted, the order flagged and marked paid late (the first
+   * report only); null when the order is not cancelled or was marked before.
+   */
+  async recordLatePayment(tx: Tx, orderId: string, gatewayTradeNo: string | null): Promise<Order | null> {
+    const [order] = await updateReturning<Order>(
+      tx,
+      `UPDATE orders SET "latePaidAt" = now(), "gatewayTradeNo" = COALESCE("gatewayTradeNo", $2),
+              "flaggedReason" = 'paid after it was cancelled: refunded automatically', "updatedAt" = now()
+        WHERE id = $1 AND status = 'canceled' AND "latePaidAt" IS NULL RETURNING *`,
+      [orderId, gatewayTradeNo],
+    );
+    return order ?? null;
+  }
+
+  /** `canceled → refunded` for an order paid late, once its gateway returned the money; null otherwise. */
+  async markLateRefunded(tx: Tx, orderId: string): Promise<Order | null> {
+    const [order] = await updateReturning<Order>(
+      tx,
+      `UPDATE orders SET status = 'refunded', "updatedAt" = now()
+        WHERE id = $1 AND status = 'canceled' AND "latePaidAt" IS NOT NULL RETURNING *`,
+      [orderId],
+    );
+    return order ?? null;
+  }
+
   /** `pending → canceled`; false when it was no longer pending. */
   async cancelPending(orderId: string): Promise<boolean> {
     const rows = await updateReturning(

@@ -18,7 +18,7 @@ export class RefundsRepository {
    * The refund row, claimed for this request: new, or one the gateway refused (asked again), or one whose claim
    * timed out. Null while another request holds a live claim.
    */
-  async claim(actorId: string, order: Order): Promise<Refund | null> {
+  async claim(actorId: string | null, order: Order): Promise<Refund | null> {
     const [row] = (await this.refunds.query(
       `INSERT INTO refunds ("orderId", gateway, status, "actorId") VALUES ($1, $2, 'requested', $3)
        ON CONFLICT ("orderId") DO UPDATE
@@ -53,8 +53,17 @@ export class RefundsRepository {
     );
   }
 
-  /** Refunds left pending at least `idleSeconds` ago, oldest first, with the admin who asked. */
-  idle(idleSeconds: number, limit: number): Promise<{ orderId: string; actorId: string }[]> {
+  /** A refund the system asks for by itself (a late payment's), pending until a worker asks the gateway. */
+  async queue(tx: Tx, order: Order, reason: string): Promise<void> {
+    await tx.query(
+      `INSERT INTO refunds ("orderId", gateway, status, reason, "actorId") VALUES ($1, $2, 'pending', $3, NULL)
+       ON CONFLICT ("orderId") DO NOTHING`,
+      [order.id, order.gateway, reason],
+    );
+  }
+
+  /** Refunds left pending at least `idleSeconds` ago, oldest first, with the admin who asked (null: the system). */
+  idle(idleSeconds: number, limit: number): Promise<{ orderId: string; actorId: string | null }[]> {
     return this.refunds.query(
       `SELECT "orderId", "actorId" FROM refunds
         WHERE status = 'pending' AND "updatedAt" < now() - make_interval(secs => $1)

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AuditLog } from '../../core/audit/audit-log.repository';
 import { Transactions } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
@@ -11,6 +11,9 @@ import type { RefundAnswer } from './gateways/refund-answer';
 import { StripeGateway } from './gateways/stripe.gateway';
 import { WechatPayGateway } from './gateways/wechatpay.gateway';
 import { SandboxLedger } from './sandbox-ledger';
+
+/** A payment that arrived after its order was cancelled: the system returns it (contract §12). */
+const isLatePayment = (order: Order) => order.status === 'canceled' && order.latePaidAt !== null;
 
 /** Pending refunds asked again per run of the worker's job. */
 const RETRY_BATCH = 50;
@@ -26,7 +29,7 @@ export type RefundOutcome = 'refunded' | 'pending';
  * same refund request id (the order's id), so money moves once however often it is asked.
  */
 @Injectable()
-export class RefundsService {
+export class RefundsService implements OnModuleInit {
   private readonly logger = new Logger(RefundsService.name);
 
   constructor(
@@ -41,9 +44,17 @@ export class RefundsService {
     private readonly audit: AuditLog,
   ) {}
 
-  /** `retry`: the worker asking again for a pending refund, whose staying pending is not audited again. */
-  async refund(actorId: string, order: Order, retry = false): Promise<RefundOutcome> {
-    if (order.status !== 'paid') throw new AppError('CONFLICT');
+  onModuleInit(): void {
+    this.fulfilment.onLatePayment((orderId) => this.refundLatePayment(orderId));
+  }
+
+  /**
+   * `retry`: the worker asking again for a pending refund, whose staying pending is not audited again. `actorId`
+   * null: the system's own refund of a payment for a cancelled order (contract §12).
+   */
+  async refund(actorId: string | null, order: Order, retry = false): Promise<RefundOutcome> {
+    const late = isLatePayment(order);
+    if (order.status !== 'paid' && !late) throw new AppError('CONFLICT');
     const claim = await this.refunds.claim(actorId, order);
     // Another request is asking the gateway right now.
     if (!claim) throw new AppError('CONFLICT');
@@ -60,27 +71,31 @@ export class RefundsService {
       await this.transactions.run(async (tx) => {
         await this.refunds.refused(tx, order.id, answer.reason);
         await this.fulfilment.flag(order.id, `refund refused: ${answer.reason}`, tx);
-        await this.audit.record(tx, {
-          actorId,
-          action: 'order.refund-refused',
-          targetType: 'order',
-          targetId: order.id,
-          details: { reason: answer.reason.slice(0, 500) },
-        });
+        if (actorId)
+          await this.audit.record(tx, {
+            actorId,
+            action: 'order.refund-refused',
+            targetType: 'order',
+            targetId: order.id,
+            details: { reason: answer.reason.slice(0, 500) },
+          });
       });
       throw new AppError('REFUND_REFUSED', { reason: answer.reason });
     }
     const refunded = await this.transactions.run(async (tx) => {
       await this.refunds.succeeded(tx, order.id, answer.refundId);
-      const done = await this.fulfilment.refund(order.id, undefined, tx);
+      const done = late
+        ? await this.fulfilment.refundLatePayment(tx, order.id)
+        : await this.fulfilment.refund(order.id, undefined, tx);
       if (!done) return null;
-      await this.audit.record(tx, {
-        actorId,
-        action: 'order.refund',
-        targetType: 'order',
-        targetId: order.id,
-        details: { gateway: order.gateway, gatewayRefundId: answer.refundId },
-      });
+      if (actorId)
+        await this.audit.record(tx, {
+          actorId,
+          action: 'order.refund',
+          targetType: 'order',
+          targetId: order.id,
+          details: { gateway: order.gateway, gatewayRefundId: answer.refundId },
+        });
       return done;
     });
     // The gateway's own TRADE_CLOSED (or a twin) refunded the order meanwhile: nothing more to do here.
@@ -98,7 +113,7 @@ export class RefundsService {
     let refunded = 0;
     for (const { orderId, actorId } of rows) {
       const order = (await this.orders.byId(orderId))!;
-      if (order.status !== 'paid') {
+      if (order.status !== 'paid' && !isLatePayment(order)) {
         // Settled meanwhile by the gateway's own message (Alipay's TRADE_CLOSED for this refund): nothing to ask.
         await this.refunds.settledElsewhere(orderId, order.status);
         continue;
@@ -112,13 +127,27 @@ export class RefundsService {
     return { asked: rows.length, refunded };
   }
 
+  /** Returns a payment that arrived for a cancelled order at once; a gateway away leaves it to the worker. */
+  private async refundLatePayment(orderId: string): Promise<void> {
+    const order = await this.orders.byId(orderId);
+    if (!order) return;
+    await this.refund(null, order).catch((e: Error) =>
+      this.logger.warn(`late payment of order ${orderId}: ${e.message}`),
+    );
+  }
+
   /** The gateway could not be reached: the order stays paid, the refund waits to be asked again. */
-  private async leavePending(actorId: string, order: Order, why: string, audited: boolean): Promise<void> {
+  private async leavePending(
+    actorId: string | null,
+    order: Order,
+    why: string,
+    audited: boolean,
+  ): Promise<void> {
     const reason = `${order.gateway} could not be reached: ${why}`.slice(0, 500);
     this.logger.warn(`refund of order ${order.id} pending: ${reason}`);
     await this.transactions.run(async (tx) => {
       await this.refunds.pending(tx, order.id, reason);
-      if (audited)
+      if (audited && actorId)
         await this.audit.record(tx, {
           actorId,
           action: 'order.refund-pending',

@@ -76,8 +76,10 @@ ${buttons}</body></html>`;
 
   private async settle(orderId: string, outcome: 'paid' | 'failed', reply: FastifyReply) {
     const order = await this.sandboxOrder(orderId);
-    // The gateway's books first, then its notify, as a real gateway would.
-    if (order.status === 'pending') await this.ledger.record(order.id, outcome);
+    // The gateway's books first, then its notify, as a real gateway would; like a real cashier whose trade is still
+    // open, it takes money for an order cancelled here (which is then returned by itself).
+    if (order.status === 'pending' || order.status === 'canceled')
+      await this.ledger.record(order.id, outcome);
     await this.events.sandboxSettle(order.id, outcome, reply.request.id);
     return reply.redirect(returnPath(order), HttpStatus.SEE_OTHER);
   }

@@ -82,6 +82,14 @@ export const Messages = {
     },
     actionUrl: WebRoute.myOrders,
   }),
+  latePaymentRefunded: (subject: string, price: { amount: number; currency: Currency }): MessageDraft => ({
+    title: { zh: '已取消订单的付款已退回', en: 'A payment for a cancelled order was returned' },
+    content: {
+      zh: `您取消的订单「${subject}」之后仍收到一笔 ${formatMoney(price)} 的付款，我们已原路全额退回，无需联系客服。`,
+      en: `A payment of ${formatMoney(price)} arrived for your cancelled order “${subject}”. We returned it in full the way it was paid; there is nothing you need to do.`,
+    },
+    actionUrl: WebRoute.myOrders,
+  }),
   invoiceReversed: (invoiceNumber: string, reversalNumber: string): MessageDraft => ({
     title: { zh: '红字发票已开具', en: 'Your invoice was reversed' },
     content: {

@@ -87,6 +87,13 @@ export class Order {
   @Column({ type: 'timestamptz', nullable: true })
   paidAt!: Date | null;
 
+  /**
+   * When a payment arrived for it after it was cancelled (contract §12): it bought nothing, and is refunded
+   * automatically (`canceled → refunded`, nothing to revoke).
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  latePaidAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 

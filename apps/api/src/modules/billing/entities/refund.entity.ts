@@ -25,8 +25,9 @@ export class Refund {
   @Column({ type: 'text', nullable: true })
   reason!: string | null;
 
-  @Column('uuid')
-  actorId!: string;
+  /** The admin who asked; null for a refund the system made by itself (a late payment's). */
+  @Column({ type: 'uuid', nullable: true })
+  actorId!: string | null;
 
   @Column({ type: 'int', default: 1 })
   attempts!: number;
