@@ -131,11 +131,11 @@ describe('deleting the account (DELETE /api/users/me)', () => {
     // It stays closed: support cannot open it again.
     await t.http.patch(`/api/admin/users/${id}`).set(admin.auth).send({ disabled: false }).expect(409);
 
-    for (const table of ['favourites', 'demands', 'messages', 'identities', 'refresh_tokens'])
+    for (const table of ['favourites', 'demands', 'messages', 'identities', 'sessions'])
       expect(
         (
           await t.db.query(
-            `SELECT 1 FROM ${table} WHERE "userId" = $1 AND ${table === 'refresh_tokens' ? '"revokedAt" IS NULL' : 'true'}`,
+            `SELECT 1 FROM ${table} WHERE "userId" = $1 AND ${table === 'sessions' ? '"revokedAt" IS NULL' : 'true'}`,
             [id],
           )
         ).length,

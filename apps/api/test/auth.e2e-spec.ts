@@ -304,7 +304,7 @@ describe('auth (contract §3)', () => {
         .expect(200);
       // Past the 30 s grace (contract §11), a spent token is a copy somebody else holds.
       await t.db.query(
-        `UPDATE refresh_tokens SET "usedAt" = now() - interval '31 seconds' WHERE "userId" = $1 AND "usedAt" IS NOT NULL`,
+        `UPDATE sessions SET "rotatedAt" = now() - interval '31 seconds' WHERE "userId" = $1`,
         [u.session.user.id],
       );
       await t.http
@@ -330,11 +330,11 @@ describe('auth (contract §3)', () => {
         .send({ refresh_token: a.body.refresh_token })
         .expect(200);
       await t.http.get('/api/auth/me').set('Authorization', `Bearer ${next.body.access_token}`).expect(200);
-      // A wrong secret with the same id gets nothing of the kept pair.
-      const [id] = u.session.refresh_token.split('.');
+      // A wrong mac with the same session and generation gets nothing of the kept pair.
+      const [id, generation] = u.session.refresh_token.split('.');
       await t.http
         .post('/api/auth/refresh')
-        .send({ refresh_token: `${id}.${'A'.repeat(43)}` })
+        .send({ refresh_token: `${id}.${generation}.${'A'.repeat(43)}` })
         .expect(401, /INVALID_REFRESH_TOKEN/);
     });
 
@@ -352,10 +352,9 @@ describe('auth (contract §3)', () => {
 
     it('keeps the family’s absolute expiry across rotations', async () => {
       const u = await verifiedUser(t, sink);
-      await t.db.query(
-        `UPDATE refresh_tokens SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1`,
-        [u.session.user.id],
-      );
+      await t.db.query(`UPDATE sessions SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1`, [
+        u.session.user.id,
+      ]);
       await t.http.post('/api/auth/refresh').send({ refresh_token: u.session.refresh_token }).expect(401);
     });
 

@@ -1,5 +1,8 @@
 import type { DeviceSession, SessionResponse } from '@think-tank/contracts';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { bearer, verifiedUser } from './support/accounts';
+import { AuthService } from '../src/modules/auth/auth.service';
+import { sha256, TokenService } from '../src/modules/auth/token.service';
 import { appWithMailSink, type TestApp } from './support/test-app';
 
 /** The signed-in devices and signing one out (contract §11 "Accounts and library"). */
@@ -80,9 +83,81 @@ describe('signed-in devices (GET /api/users/me/sessions, DELETE /api/users/me/se
       .set(bearer({ session: second }))
       .expect(401);
     const [ended] = (await t.db.query(
-      `SELECT DISTINCT "familyId" AS id FROM refresh_tokens WHERE "revokedAt" IS NOT NULL AND "userId" = $1`,
+      `SELECT id FROM sessions WHERE "revokedAt" IS NOT NULL AND "userId" = $1`,
       [u.session.user.id],
     )) as { id: string }[];
     await t.http.delete(`/api/users/me/sessions/${ended.id}`).set(bearer(u)).expect(404);
+  });
+});
+
+/** Contract §12 "Limits that protect other customers": a session family's refreshes, rows and devices list. */
+describe('refreshes one session can make', () => {
+  it('keeps one row per session over 1,000 rotations, and lists the devices fast at that size', async () => {
+    const u = await verifiedUser(t, sink, 'rotator');
+    const tokens = t.app.get(TokenService);
+    const users = t.app.get(AuthService);
+    let token = u.session.refresh_token;
+    for (let i = 0; i < 1000; i++)
+      token = (await tokens.rotate(token, (id) => users.findUser(id))).pair.refresh_token;
+    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM sessions WHERE "userId" = $1`, [
+      u.session.user.id,
+    ]);
+    expect(n).toBe(1);
+    // The first token, spent 1,000 rotations ago, is still known for what it is: its reuse ends the session.
+    await t.http
+      .post('/api/auth/refresh')
+      .send({ refresh_token: u.session.refresh_token })
+      .expect(401, /INVALID_REFRESH_TOKEN/);
+    await t.http.post('/api/auth/refresh').send({ refresh_token: token }).expect(401);
+    const fresh = await loginFrom(u, PHONE);
+    // The best of five calls, so that a busy machine's pause is not taken for the query's cost.
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await devices(fresh);
+      times.push(performance.now() - started);
+    }
+    expect(Math.min(...times)).toBeLessThan(50);
+  });
+
+  it('refreshes one session at most 30 times a minute (429), other sessions unaffected', async () => {
+    const u = await verifiedUser(t, sink, 'looper');
+    let token = u.session.refresh_token;
+    for (let i = 0; i < 30; i++)
+      token = (await t.http.post('/api/auth/refresh').send({ refresh_token: token }).expect(200)).body
+        .refresh_token;
+    const refused = await t.http.post('/api/auth/refresh').send({ refresh_token: token }).expect(429);
+    expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.headers['retry-after']).toBeDefined();
+    const other = await loginFrom(u, DESKTOP);
+    await t.http.post('/api/auth/refresh').send({ refresh_token: other.refresh_token }).expect(200);
+    // A token nobody issued spends nobody's budget.
+    const [family] = token.split('.');
+    await t.http
+      .post('/api/auth/refresh')
+      .send({ refresh_token: `${family}.1.${'A'.repeat(43)}` })
+      .expect(401);
+  });
+
+  it('carries a session of the release before over on its first refresh; its spent token then ends it', async () => {
+    const u = await verifiedUser(t, sink, 'carried');
+    const familyId = randomUUID();
+    const secret = randomBytes(32).toString('base64url');
+    const [{ id }] = await t.db.query(
+      `INSERT INTO refresh_tokens ("userId", "familyId", "secretHash", "userAgent", "expiresAt")
+       VALUES ($1, $2, $3, $4, now() + interval '30 days') RETURNING id`,
+      [u.session.user.id, familyId, sha256(secret), PHONE],
+    );
+    const carried = await t.http
+      .post('/api/auth/refresh')
+      .send({ refresh_token: `${id}.${secret}` })
+      .expect(200);
+    expect(carried.body.refresh_token.startsWith(`${familyId}.1.`)).toBe(true);
+    expect((await devices(carried.body)).find((d) => d.id === familyId)).toMatchObject({ userAgent: PHONE });
+    await t.http
+      .post('/api/auth/refresh')
+      .send({ refresh_token: `${id}.${secret}` })
+      .expect(401);
+    await t.http.post('/api/auth/refresh').send({ refresh_token: carried.body.refresh_token }).expect(401);
   });
 });

@@ -3,6 +3,7 @@ import { EmailChange } from '../modules/auth/entities/email-change.entity';
 import { Identity } from '../modules/auth/entities/identity.entity';
 import { PasswordReset } from '../modules/auth/entities/password-reset.entity';
 import { RefreshToken } from '../modules/auth/entities/refresh-token.entity';
+import { Session } from '../modules/auth/entities/session.entity';
 import { User } from '../modules/auth/entities/user.entity';
 import { VipApplication } from '../modules/auth/entities/vip-application.entity';
 import { Solution } from '../modules/solutions/entities/solution.entity';
@@ -30,6 +31,7 @@ export const ENTITIES = [
   EmailCode,
   EmailChange,
   RefreshToken,
+  Session,
   PasswordReset,
   Identity,
   VipApplication,

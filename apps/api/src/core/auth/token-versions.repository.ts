@@ -16,7 +16,7 @@ export class TokenVersionsRepository {
   ): Promise<{ tokenVersion: number; disabled: boolean; role: Role; endedSessions: string[] } | undefined> {
     const [row] = await this.db.query(
       `SELECT "tokenVersion", disabled, role,
-              ARRAY(SELECT DISTINCT "familyId"::text FROM refresh_tokens
+              ARRAY(SELECT id::text FROM sessions
                      WHERE "userId" = u.id AND "revokedAt" > now() - interval '16 minutes') AS "endedSessions"
          FROM users u WHERE id = $1`,
       [userId],

@@ -29,6 +29,7 @@ import { SolutionIndustry1795541400000 } from './1795541400000-SolutionIndustry'
 import { PlanChanges1795541500000 } from './1795541500000-PlanChanges';
 import { PersonalInvoices1795541600000 } from './1795541600000-PersonalInvoices';
 import { LatePayments1795541700000 } from './1795541700000-LatePayments';
+import { Sessions1795541800000 } from './1795541800000-Sessions';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -62,6 +63,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   PlanChanges1795541500000,
   PersonalInvoices1795541600000,
   LatePayments1795541700000,
+  Sessions1795541800000,
 ];
 
 /**

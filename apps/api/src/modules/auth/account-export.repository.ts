@@ -25,9 +25,8 @@ export class AccountExportRepository {
           `SELECT provider, "createdAt" FROM identities WHERE "userId" = $1 ORDER BY "createdAt"`,
         ),
         sessions: await rows(
-          `SELECT "familyId", min("createdAt") AS "signedInAt", max("createdAt") AS "lastUsedAt", min("userAgent") AS "userAgent",
-                  max("revokedAt") AS "endedAt"
-             FROM refresh_tokens WHERE "userId" = $1 GROUP BY "familyId" ORDER BY min("createdAt")`,
+          `SELECT id, "signedInAt", "lastUsedAt", "userAgent", "revokedAt" AS "endedAt"
+             FROM sessions WHERE "userId" = $1 ORDER BY "signedInAt"`,
         ),
         orders: await rows(
           `SELECT id, "paymentType", "itemType", "itemId", subject, amount, currency, status, gateway, method,

@@ -18,6 +18,7 @@ import { EmailCode } from './entities/email-code.entity';
 import { Identity } from './entities/identity.entity';
 import { PasswordReset } from './entities/password-reset.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
+import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
 import { JwtAuthGuard } from './guards/jwt-auth.guard';
 import { OAuthStrategies } from './oauth/oauth-strategies';
@@ -46,6 +47,7 @@ import { VipApplicationsRepository } from './vip-applications.repository';
       EmailCode,
       EmailChange,
       RefreshToken,
+      Session,
       PasswordReset,
       Identity,
       VipApplication,

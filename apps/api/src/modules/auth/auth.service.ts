@@ -45,6 +45,8 @@ import { PasswordService } from './password.service';
 import { sha256, TokenService } from './token.service';
 
 const FIFTEEN_MINUTES = 15 * 60;
+/** Refreshes one session may make a minute (contract §12): a tab refreshes every 15 minutes. */
+const REFRESHES = { max: 30, windowSeconds: 60 };
 const codeHash = (userId: string, code: string) => sha256(`${userId}:${code}`);
 const emailKey = (email: string) => email.trim().toLowerCase();
 
@@ -161,6 +163,9 @@ export class AuthService {
   }
 
   async refresh(refreshToken: string, lang: Language): Promise<SessionResponse> {
+    // Each rotation is a transaction: one session looping on it must not spend what others share (contract §12).
+    const session = this.tokens.sessionOf(refreshToken);
+    if (session) await this.limiter.take({ key: `refresh:${session}`, ...REFRESHES });
     const { user, pair } = await this.tokens.rotate(refreshToken, (id) => this.findUser(id));
     return { ...pair, user: toSessionUser(user), message: AuthMessage.refreshed[lang] };
   }
@@ -275,7 +280,7 @@ export class AuthService {
   /** A fresh session for a user who proved who they are, on the device (User-Agent) that asked. */
   async session(user: User, message: string, device: string | null = null): Promise<SessionResponse> {
     return {
-      ...(await this.tokens.issue(user, undefined, undefined, device)),
+      ...(await this.tokens.issue(user, undefined, device)),
       user: toSessionUser(user),
       message,
     };

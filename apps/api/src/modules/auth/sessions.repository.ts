@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository, type DeepPartial } from 'typeorm';
 import { Transactions, type Tx } from '../../core/database/transactions';
 import { RefreshToken } from './entities/refresh-token.entity';
+import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';
 
 /** A live session as the list of signed-in devices shows it. */
@@ -13,79 +14,109 @@ export interface SignedInSession {
   userAgent: string | null;
 }
 
-/** Signed-in sessions: refresh tokens in families (one per sign-in), and the user's token version that ends them. */
+/** A session as a rotation finds it under its row lock. */
+export type LockedSession = Pick<Session, 'generation' | 'rotatedAt' | 'revokedAt' | 'expiresAt'>;
+
+/**
+ * Signed-in sessions, one row each (Session), and the user's token version that ends them all. The refresh tokens of
+ * the release before (one row per token, in `refresh_tokens`) are read only to carry their sessions over.
+ */
 @Injectable()
 export class SessionsRepository {
   constructor(
-    @InjectRepository(RefreshToken) private readonly tokens: Repository<RefreshToken>,
+    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    @InjectRepository(RefreshToken) private readonly legacy: Repository<RefreshToken>,
     private readonly transactions: Transactions,
   ) {}
 
-  insert(fields: DeepPartial<RefreshToken>, tx: Tx = this.tokens.manager): Promise<RefreshToken> {
-    return tx.save(tx.create(RefreshToken, fields));
+  insert(fields: DeepPartial<Session>, tx: Tx = this.sessions.manager): Promise<Session> {
+    return tx.save(tx.create(Session, fields));
   }
 
-  byId(id: string): Promise<RefreshToken | null> {
-    return this.tokens.findOneBy({ id });
+  byId(id: string): Promise<Session | null> {
+    return this.sessions.findOneBy({ id });
   }
 
-  /**
-   * Runs `rotate` under the token's row lock, with whether it was spent or revoked as it is now: a concurrent use
-   * waits for the first to commit.
-   */
-  rotating<T>(
-    id: string,
-    rotate: (tx: Tx, locked: Pick<RefreshToken, 'usedAt' | 'revokedAt'> | undefined) => Promise<T>,
-  ): Promise<T> {
+  /** Runs `rotate` under the session's row lock, with the session as it is now: a concurrent use waits. */
+  rotating<T>(id: string, rotate: (tx: Tx, locked: LockedSession | undefined) => Promise<T>): Promise<T> {
     return this.transactions.run(async (tx) => {
-      const [locked]: Pick<RefreshToken, 'usedAt' | 'revokedAt'>[] = await tx.query(
-        `SELECT "usedAt", "revokedAt" FROM refresh_tokens WHERE id = $1 FOR UPDATE`,
+      const [locked]: LockedSession[] = await tx.query(
+        `SELECT generation, "rotatedAt", "revokedAt", "expiresAt" FROM sessions WHERE id = $1 FOR UPDATE`,
         [id],
       );
       return rotate(tx, locked);
     });
   }
 
-  async spend(tx: Tx, id: string): Promise<void> {
-    await tx.update(RefreshToken, { id }, { usedAt: new Date() });
+  /** The next generation is the valid one; the session was used now. */
+  async advance(tx: Tx, id: string, generation: number): Promise<void> {
+    const now = new Date();
+    await tx.update(Session, { id }, { generation, rotatedAt: now, lastUsedAt: now });
   }
 
-  /**
-   * The user's live sessions (families neither revoked nor expired), the last used first: when each signed in,
-   * when it last refreshed, and its browser.
-   */
+  /** The user's live sessions, the last used first (one row each, whatever number of refreshes they made). */
   live(userId: string): Promise<SignedInSession[]> {
-    return this.tokens.query(
-      `SELECT "familyId" AS id, min("createdAt") AS "signedInAt", max("createdAt") AS "lastUsedAt",
-              (array_agg("userAgent" ORDER BY "createdAt"))[1] AS "userAgent"
-         FROM refresh_tokens WHERE "userId" = $1
-        GROUP BY "familyId"
-       HAVING bool_and("revokedAt" IS NULL) AND max("expiresAt") > now()
-        ORDER BY max("createdAt") DESC
-        LIMIT 100`,
-      [userId],
-    );
+    return this.sessions.find({
+      select: { id: true, signedInAt: true, lastUsedAt: true, userAgent: true },
+      where: { userId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      order: { lastUsedAt: 'DESC' },
+      take: 100,
+    });
   }
 
   /** Ends one of the user's sessions; false when it is not theirs or not live. */
-  async endOne(userId: string, familyId: string): Promise<boolean> {
-    const ended = await this.tokens.update(
-      { userId, familyId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+  async endOne(userId: string, id: string): Promise<boolean> {
+    const ended = await this.sessions.update(
+      { id, userId, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
       { revokedAt: new Date() },
     );
     return Boolean(ended.affected);
   }
 
-  async revokeFamily(familyId: string): Promise<void> {
-    await this.tokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  async revoke(id: string): Promise<void> {
+    await this.sessions.update({ id, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
   async revokeAllOf(tx: Tx, userId: string): Promise<void> {
+    await tx.update(Session, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
     await tx.update(RefreshToken, { userId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
   /** Access tokens issued so far stop working (TokenVersions). */
   async raiseVersion(tx: Tx, userId: string): Promise<void> {
     await tx.increment(User, { id: userId }, 'tokenVersion', 1);
+  }
+
+  /** A refresh token of the release before, by its id. */
+  legacyToken(id: string): Promise<RefreshToken | null> {
+    return this.legacy.findOneBy({ id });
+  }
+
+  /**
+   * Carries a session of the release before over (its unspent token presented, spent here under its row lock):
+   * the session's row at generation 0, for the caller to rotate. False when the token was spent or revoked meanwhile.
+   */
+  carryOver(token: RefreshToken): Promise<boolean> {
+    return this.transactions.run(async (tx) => {
+      const [spent]: { id: string }[] = await tx.query(
+        `UPDATE refresh_tokens SET "usedAt" = now() WHERE id = $1 AND "usedAt" IS NULL AND "revokedAt" IS NULL
+         RETURNING id`,
+        [token.id],
+      );
+      if (!spent) return false;
+      await tx.query(
+        `INSERT INTO sessions (id, "userId", generation, "userAgent", "signedInAt", "lastUsedAt", "expiresAt")
+         SELECT $1, $2, 0, $3, min("createdAt"), now(), $4 FROM refresh_tokens WHERE "familyId" = $1
+         ON CONFLICT (id) DO NOTHING`,
+        [token.familyId, token.userId, token.userAgent, token.expiresAt],
+      );
+      return true;
+    });
+  }
+
+  /** A spent token of the release before came back: its session ends, in both forms. */
+  async revokeLegacy(familyId: string): Promise<void> {
+    await this.legacy.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.revoke(familyId);
   }
 }
