@@ -63,9 +63,34 @@ describe('changing the e-mail (POST /api/auth/email-change, /verify)', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) await verify(u, wrong).expect(400);
     await verify(u, code).expect(400); // the right one, too late
-    for (let i = 0; i < 4; i++) await ask(u, newEmail).expect(200);
-    await ask(u, newEmail).expect(429);
+    for (let i = 0; i < 4; i++) await ask(u, newAccount('another').email).expect(200);
+    await ask(u, newAccount('another').email).expect(429);
     await t.http.post('/api/auth/email-change').send({ newEmail, password: u.password }).expect(401);
+  });
+
+  it('mails one address at most once a minute, whoever asks, and counts an account’s wrong codes a day', async () => {
+    const [a, b, c] = [
+      await verifiedUser(t, sink, 'first'),
+      await verifiedUser(t, sink, 'second'),
+      await verifiedUser(t, sink, 'third'),
+    ];
+    // Contract §12: another account asking for the same address within 60 s mails nothing.
+    const target = newAccount('target').email;
+    await ask(a, target).expect(200);
+    const refused = await ask(b, target).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Ten wrong codes a day across an account's changes, however many new codes it asks for.
+    for (const round of [1, 2]) {
+      const address = newAccount(`round${round}`).email;
+      await ask(c, address).expect(200);
+      const code = await sink.code(address);
+      for (let i = 0; i < 5; i++) await verify(c, code === '000000' ? '111111' : '000000').expect(400);
+    }
+    const last = newAccount('last').email;
+    await ask(c, last).expect(200);
+    await verify(c, await sink.code(last)).expect(429);
+    expect((await t.http.get('/api/auth/me').set(bearer(c)).expect(200)).body.email).toBe(c.email);
   });
 
   it('answers 409 when someone registered the address between the code and its use', async () => {

@@ -220,4 +220,29 @@ describe('WeChat Pay', () => {
       wechat.notify({ out_trade_no: tradeNo, refund_status: 'SUCCESS' }, { eventType: 'REFUND.SUCCESS' }),
     ).expect(204);
   });
+
+  it('pays a pending order again with the QR code it has, at most 10 times a minute (contract §12)', async () => {
+    const buyer = await insertUser(t);
+    const started = await buyView(buyer.auth, (await createSolution(t)).id);
+    const asked = () => wechat.calls.filter((c) => c.path.startsWith('/v3/pay/transactions/')).length;
+    const before = asked();
+    for (let i = 0; i < 10; i++) {
+      const again = await t.http
+        .post(`/api/payments/orders/${started.orderId}/pay`)
+        .set(buyer.auth)
+        .expect(200);
+      expect(again.body).toEqual(started);
+    }
+    // The code WeChat Pay gave is still valid: none of the ten asked for another.
+    expect(asked()).toBe(before);
+    const refused = await t.http
+      .post(`/api/payments/orders/${started.orderId}/pay`)
+      .set(buyer.auth)
+      .expect(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(asked()).toBe(before);
+    // Another buyer's checkout is not held up by it.
+    const other = await insertUser(t);
+    await buyView(other.auth, (await createSolution(t)).id);
+  });
 });

@@ -77,6 +77,7 @@ describe('alerts', () => {
       'ThinkTankHighErrorRate',
       'ThinkTankMailFailing',
       'ThinkTankMetricsUnreported',
+      'ThinkTankNotifiesForged',
       'ThinkTankNotifiesRefused',
       'ThinkTankOldestJobWaiting',
       'ThinkTankQueueBacklog',

@@ -30,11 +30,15 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  /** Gateway messages refused: a bad signature, a replayed nonce, an order or amount that does not match. */
+  /**
+   * Gateway messages refused, by why: `signature` (not signed by the gateway: anyone can post that), `replay` (a
+   * nonce seen before), and the ones that verify but do not fit our books, `mismatch` (merchant, app or amount) and
+   * `unknown_order`. Only those two page (contract §12): junk must not wake anyone.
+   */
   readonly notifiesRefused = new Counter({
     name: 'payment_notifies_refused_total',
-    help: 'Payment notifies and webhooks refused, by gateway',
-    labelNames: ['gateway'],
+    help: 'Payment notifies and webhooks refused, by gateway and reason',
+    labelNames: ['gateway', 'reason'],
     registers: [this.registry],
   });
 

@@ -43,6 +43,11 @@ const PASSWORD_CHANGES = { max: 5, windowSeconds: 15 * 60 };
 const EXPORTS = { max: 3, windowSeconds: 3600 };
 /** E-mail change requests per account (each a password check and a mail to an address of the caller's choice). */
 const EMAIL_CHANGES = { max: 5, windowSeconds: 15 * 60 };
+/** Codes mailed to one address by e-mail changes, whoever asks (contract §12). */
+const CHANGE_MAILS_SPACING = { max: 1, windowSeconds: 60 };
+const CHANGE_MAILS_A_DAY = { max: 5, windowSeconds: 24 * 3600 };
+/** Wrong e-mail-change codes an account may try a day, across all its changes (each change allows 5). */
+const CODE_TRIES_A_DAY = { max: 10, windowSeconds: 24 * 3600 };
 /** Devices signed out a minute: a list has few, and each ends sockets. */
 const DEVICE_SIGN_OUTS = { max: 20, windowSeconds: 60 };
 /** Tries at deleting, as at changing the password. */
@@ -128,6 +133,12 @@ export class AccountService {
     const newEmail = dto.newEmail.toLowerCase();
     if (newEmail === user.email.toLowerCase() || (await this.users.byEmail(newEmail)))
       throw new AppError('EMAIL_TAKEN');
+    // Whoever asks, one address gets a code once a minute and five times a day (contract §12): no account, nor
+    // many of them, can mail-bomb it or take turns guessing its codes.
+    await this.limiter.take(
+      { key: `email-change-to:${newEmail}`, ...CHANGE_MAILS_SPACING },
+      { key: `email-change-to-day:${newEmail}`, ...CHANGE_MAILS_A_DAY },
+    );
     const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
     await this.codes.replaceEmailChange({
       userId,
@@ -149,9 +160,13 @@ export class AccountService {
     lang: Language,
   ): Promise<MessageResponse> {
     const user = await this.enabled(userId);
+    // Every try counts against the day's, taken before the code is compared; a right one is given back.
+    const tries = { key: `email-change-tries:${userId}`, ...CODE_TRIES_A_DAY };
+    await this.limiter.take(tries);
     const pending = await this.codes.tryEmailChange(userId, EMAIL_CODE_MAX_TRIES);
     if (!pending || pending.codeHash !== changeCodeHash(userId, dto.code.trim()))
       throw new AppError('INVALID_CODE');
+    await this.limiter.giveBack(tries);
     await this.transactions
       .run(async (tx) => {
         if (!(await this.codes.consumeEmailChange(tx, userId, pending.codeHash)))

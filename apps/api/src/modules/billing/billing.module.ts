@@ -31,6 +31,7 @@ import { PlansRepository } from './plans.repository';
 import { RefundsRepository } from './refunds.repository';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import { ViewGrantsRepository } from './view-grants.repository';
+import { PaymentInstructions } from './payment-instructions';
 import { PlanChangesService } from './plan-changes.service';
 import { ReconciliationService } from './reconciliation.service';
 import { RefundsService } from './refunds.service';
@@ -68,6 +69,7 @@ import { SandboxLedger } from './sandbox-ledger';
     SubscriptionsRepository,
     PlansRepository,
     PlanChangesService,
+    PaymentInstructions,
     ViewGrantsRepository,
     InvoicesRepository,
     BuyerOrdersService,

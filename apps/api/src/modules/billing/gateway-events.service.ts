@@ -19,6 +19,8 @@ type InvoiceLike = Stripe.Invoice & {
   subscription_details?: { metadata?: Record<string, string> | null } | null;
 };
 type SubscriptionLike = Stripe.Subscription & { current_period_end?: number };
+/** Why a gateway message was refused (the metric's `reason`); the last two verified, and page. */
+type RefusalReason = 'signature' | 'replay' | 'mismatch' | 'unknown_order';
 
 /**
  * Messages from the gateways (Alipay notifies, Stripe webhooks, the sandbox cashier's buttons): each is
@@ -42,31 +44,33 @@ export class GatewayEventsService {
   /** Alipay's answer protocol: `success` once handled (also a repeat), `failure` for anything not ours. */
   async alipayNotify(body: Record<string, unknown>, requestId?: string): Promise<'success' | 'failure'> {
     const answer = await this.handleAlipayNotify(body, requestId);
-    if (answer === 'failure') this.metrics.notifiesRefused.inc({ gateway: 'alipay' });
-    return answer;
+    if (answer === 'success') return answer;
+    this.metrics.notifiesRefused.inc({ gateway: 'alipay', reason: answer });
+    return 'failure';
   }
 
+  /** `success`, or why the notify is refused (answered `failure`). */
   private async handleAlipayNotify(
     body: Record<string, unknown>,
     requestId?: string,
-  ): Promise<'success' | 'failure'> {
+  ): Promise<'success' | RefusalReason> {
     const notice = this.alipay.verifyNotify(body);
     if (!notice) {
       // Unsigned, it may name any order: logged, and no order is touched (its flag is support's note).
       this.logger.warn(
         `Alipay notify with a bad or non-RSA2 signature for ${String(body.out_trade_no).slice(0, 64)}`,
       );
-      return 'failure';
+      return 'signature';
     }
     const order = isUuid(notice.orderId) ? await this.orders.byId(notice.orderId) : null;
     if (!order || order.gateway !== 'alipay') {
       if (order) await this.fulfilment.flag(order.id, `Alipay notify for a ${order.gateway} order`);
-      return 'failure';
+      return 'unknown_order';
     }
     const mismatch = this.alipay.mismatch(notice, order);
     if (mismatch) {
       await this.fulfilment.flag(order.id, `Alipay notify: ${mismatch}`);
-      return 'failure';
+      return 'mismatch';
     }
     const event = { gateway: 'alipay' as const, id: notice.notifyId, type: notice.tradeStatus };
     switch (notice.tradeStatus) {
@@ -103,16 +107,16 @@ export class GatewayEventsService {
     headers: WechatSignedHeaders,
     requestId?: string,
   ): Promise<{ status: 204 } | { status: 400 | 401; body: { code: 'FAIL'; message: string } }> {
-    const fail = (status: 400 | 401, message: string) => {
+    const fail = (status: 400 | 401, reason: RefusalReason, message: string) => {
       this.logger.warn(`WeChat Pay notify refused: ${message}`);
-      this.metrics.notifiesRefused.inc({ gateway: 'wechatpay' });
+      this.metrics.notifiesRefused.inc({ gateway: 'wechatpay', reason });
       return { status, body: { code: 'FAIL' as const, message } };
     };
     const notice = this.wechat.verifyNotify(rawBody ?? Buffer.alloc(0), headers);
-    if (!notice) return fail(401, 'signature, timestamp or resource not valid');
+    if (!notice) return fail(401, 'signature', 'signature, timestamp or resource not valid');
     // A nonce is good once: a notify replayed within the timestamp's 5 minutes is refused (kept 10).
     const fresh = await this.redis.set(`wechatpay:nonce:${notice.nonce.slice(0, 64)}`, '1', 'EX', 600, 'NX');
-    if (!fresh) return fail(400, 'nonce used before');
+    if (!fresh) return fail(400, 'replay', 'nonce used before');
     if (notice.eventType !== 'TRANSACTION.SUCCESS') return { status: 204 };
     const r = notice.resource as {
       mchid?: string;
@@ -124,11 +128,16 @@ export class GatewayEventsService {
     };
     const orderId = orderIdOf(String(r.out_trade_no ?? ''));
     const order = orderId ? await this.orders.byId(orderId) : null;
-    if (!order || order.gateway !== 'wechatpay') return fail(400, `no WeChat Pay order ${r.out_trade_no}`);
+    if (!order || order.gateway !== 'wechatpay')
+      return fail(400, 'unknown_order', `no WeChat Pay order ${r.out_trade_no}`);
     if (r.mchid !== this.wechat.merchantId || r.appid !== this.wechat.appId)
-      return fail(400, `merchant ${r.mchid}/${r.appid} is not ours`);
+      return fail(400, 'mismatch', `merchant ${r.mchid}/${r.appid} is not ours`);
     if (r.trade_state !== 'SUCCESS' || r.amount?.total !== order.amount)
-      return fail(400, `trade ${r.trade_state} for ${r.amount?.total} fen, the order is ${order.amount}`);
+      return fail(
+        400,
+        'mismatch',
+        `trade ${r.trade_state} for ${r.amount?.total} fen, the order is ${order.amount}`,
+      );
     await this.fulfilment.settle({
       orderId: order.id,
       outcome: 'paid',
@@ -164,7 +173,7 @@ export class GatewayEventsService {
       event = this.stripe.constructEvent(rawBody ?? Buffer.alloc(0), signature ?? '');
     } catch (e) {
       this.logger.warn(`Stripe webhook refused: ${(e as Error).message}`);
-      this.metrics.notifiesRefused.inc({ gateway: 'stripe' });
+      this.metrics.notifiesRefused.inc({ gateway: 'stripe', reason: 'signature' });
       throw new AppError('BAD_REQUEST');
     }
     const ref = { gateway: 'stripe' as const, id: event.id, type: event.type };
@@ -182,6 +191,7 @@ export class GatewayEventsService {
             order.id,
             `Stripe paid ${intent.amount_received} ${intent.currency}, the order is ${order.amount} ${order.currency}`,
           );
+          this.metrics.notifiesRefused.inc({ gateway: 'stripe', reason: 'mismatch' });
           break;
         }
         await this.fulfilment.settle({

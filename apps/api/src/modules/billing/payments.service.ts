@@ -22,6 +22,7 @@ import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { ITEM_NAMES } from './billing.messages';
 import { Order, subjectColumns } from './entities/order.entity';
 import type { Plan } from './entities/plan.entity';
+import { PaymentInstructions } from './payment-instructions';
 import { PlanChangesService, type PlanChange } from './plan-changes.service';
 import { PlansRepository } from './plans.repository';
 import { FulfilmentService } from './fulfilment.service';
@@ -33,6 +34,8 @@ import { WechatPayGateway } from './gateways/wechatpay.gateway';
 
 /** Orders a user may open in 10 minutes: enough for any honest retry, not for flooding the table. */
 const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
+/** Pending orders a user may pay again a minute (contract §12): each may be a signed request to a gateway. */
+const RESUME_LIMIT = { max: 10, windowSeconds: 60 };
 const CATALOGUE = Object.values(CatalogueItem);
 const sandboxCashier = (orderId: string) => `/api/payments/sandbox/checkout/${orderId}`;
 /** What a plan's order says of its terms beside its instruction (contract §12). */
@@ -58,6 +61,7 @@ export class PaymentsService {
     private readonly wechat: WechatPayGateway,
     private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
+    private readonly instructions: PaymentInstructions,
   ) {}
 
   options(): PaymentOptionsResponse {
@@ -123,6 +127,7 @@ export class PaymentsService {
    * intent): from /profile/orders, or after leaving the gateway's page. 404 for another user's; 409 unless pending.
    */
   async resume(buyer: Buyer, orderId: string, payer: Payer = DESKTOP_PAYER): Promise<PaymentInstruction> {
+    await this.limiter.take({ key: `resume-pay:${buyer.id}`, ...RESUME_LIMIT });
     const order = await this.ownPending(buyer, orderId);
     // Its gateway may have lost its keys (or the sandbox been turned off) since the order was made.
     if (this.gatewayFor(order.gateway) !== order.gateway) throw new AppError('PAYMENT_UNAVAILABLE');
@@ -149,13 +154,16 @@ export class PaymentsService {
    * Stripe's Checkout page, or the sandbox cashier. A buyer who leaves Alipay's phone cashier comes back to where
    * the order can be paid again: a plan's checkout, else their orders.
    */
-  private instructionFor(order: Order, payer: Payer): Promise<PaymentInstruction> | PaymentInstruction {
+  private instructionFor(order: Order, payer: Payer): Promise<PaymentInstruction> {
     const isPlan = order.itemType === 'subscription' || isUuid(order.itemId);
     const quitPath = isPlan ? WebRoute.renewal(order.itemId) : WebRoute.myOrders;
-    if (order.gateway === 'alipay') return this.alipay.startCheckout(order, payer.device, quitPath);
-    if (order.gateway === 'wechatpay') return this.wechat.startCheckout(order, payer.device, payer.ip);
-    if (order.gateway === 'stripe') return this.stripe.startCheckout(order);
-    return { type: 'redirect', paymentUrl: sandboxCashier(order.id), orderId: order.id };
+    const method = order.gateway === 'sandbox' ? null : HAND_OFF[order.gateway][payer.device];
+    return this.instructions.reuse(order, method, () => {
+      if (order.gateway === 'alipay') return this.alipay.startCheckout(order, payer.device, quitPath);
+      if (order.gateway === 'wechatpay') return this.wechat.startCheckout(order, payer.device, payer.ip);
+      if (order.gateway === 'stripe') return this.stripe.startCheckout(order);
+      return { type: 'redirect', paymentUrl: sandboxCashier(order.id), orderId: order.id };
+    });
   }
 
   /** A card payment with a payment method from Stripe Elements (one-time items and one-time plans). */
