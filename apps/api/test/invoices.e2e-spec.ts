@@ -95,7 +95,9 @@ describe('invoices', () => {
     // A special VAT invoice is a company's only.
     const special = await ask(u, order, { ...SPECIAL, titleType: 'personal' }).expect(400);
     expect(special.body.details).toEqual([expect.objectContaining({ field: 'type' })]);
-    await ask(u, order, { titleType: 'personal', type: 'normal', title: ' ', email: NORMAL.email }).expect(400);
+    await ask(u, order, { titleType: 'personal', type: 'normal', title: ' ', email: NORMAL.email }).expect(
+      400,
+    );
 
     const personal = await ask(u, order, {
       titleType: 'personal',

@@ -123,3 +123,35 @@ describe('the Gateway API overlay (prod-gateway)', () => {
     expect(namespaces).not.toContain('ingress-nginx');
   });
 });
+
+describe('the client’s address (contract §12: limits per client, not per site)', () => {
+  it('believes X-Forwarded-For from the one edge in front only, the API’s one outside peer', () => {
+    for (const overlay of ['dev', 'prod', 'prod-cnpg', 'prod-gateway', 'prod-keda']) {
+      const objects = render(overlay);
+      expect(find(objects, 'ConfigMap', 'think-tank-config')!.data!.TRUST_PROXY, overlay).toBe('1');
+      const policy = find(objects, 'NetworkPolicy', 'think-tank-api-ingress')!;
+      const peers = policy.spec.ingress.flatMap((rule: { from: Loose[] }) => rule.from);
+      // The web pods, one edge namespace and Prometheus's: no address range, no selector that admits everyone.
+      expect(
+        peers.some((p: Loose) => p.ipBlock || Object.keys(p).length === 0),
+        overlay,
+      ).toBe(false);
+      const namespaces = peers.map(
+        (p: Loose) => p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'],
+      );
+      expect(namespaces.filter(Boolean).sort(), overlay).toEqual(
+        [overlay === 'prod-gateway' ? 'gateway-system' : 'ingress-nginx', 'monitoring'].sort(),
+      );
+    }
+  });
+
+  it('has the edge keep each client’s own address, in the cluster and on a laptop', () => {
+    const values = parseDocument(read('k8s/edge/ingress-nginx.values.yaml')).toJS() as Loose;
+    expect(values.controller.service.externalTrafficPolicy).toBe('Local');
+    expect(values.controller.config['use-forwarded-headers']).toBe('false');
+    const compose = parseDocument(read('docker/compose.yml')).toJS() as Loose;
+    expect(compose['x-api-env'].TRUST_PROXY).toBe('1');
+    // The API is reached through the web container's nginx only.
+    expect(compose.services.api.ports).toBeUndefined();
+  });
+});

@@ -61,6 +61,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('believes X-Forwarded-For from as many proxies as TRUST_PROXY counts, or from the addresses it names', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.1.2.3, 10.1.4.0/24' }).trustProxy).toEqual([
+      '10.1.2.3',
+      '10.1.4.0/24',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'the ingress' })).toThrow(/^Invalid configuration: TRUST_PROXY /);
+  });
+
   it('keeps a worker from starting with more stages at once than its pool has connections to spare', () => {
     expect(workerConfigProblems(loadConfig({}))).toEqual([]);
     expect(workerConfigProblems(loadConfig({ WORKER_CONCURRENCY: '10' }))).toEqual([

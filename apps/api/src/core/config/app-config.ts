@@ -77,7 +77,11 @@ export class AppConfig {
   readonly socketRedis!: RedisTarget;
   readonly socketAdapter!: 'sharded' | 'classic';
   readonly redisPrefix!: string;
-  readonly trustProxy!: string[] | false;
+  /**
+   * Whose X-Forwarded-For is believed: how many proxies are in front (the edge the NetworkPolicy makes the API's only
+   * outside peer), or their addresses; false: nobody's, the socket's address is the client's.
+   */
+  readonly trustProxy!: number | string[] | false;
   readonly jwtSecret!: string;
   readonly smtpUrl?: string;
   readonly mailFrom!: string;
@@ -193,11 +197,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
       : redis,
     socketAdapter: env.SOCKET_ADAPTER,
     redisPrefix: env.REDIS_PREFIX,
-    trustProxy: env.TRUST_PROXY
-      ? env.TRUST_PROXY.split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : false,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
     // A random key per start in development: sessions end on restart, never a known default secret.
     jwtSecret: env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
     smtpUrl: env.SMTP_URL,
@@ -278,4 +278,14 @@ export function workerConfigProblems(config: AppConfig): string[] {
     : [
         `Invalid configuration: WORKER_CONCURRENCY (${config.workerConcurrency}) must be below DB_POOL_MAX (${config.dbPoolMax}): each running stage may hold a connection`,
       ];
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count, a list of addresses, or nothing. */
+function trustedProxies(value: string | undefined): number | string[] | false {
+  if (!value) return false;
+  if (/^\d+$/.test(value.trim())) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -88,7 +88,17 @@ export const envSchema = z
     // replica then receives every event.
     SOCKET_ADAPTER: z.enum(['sharded', 'classic']).default('sharded'),
     REDIS_PREFIX: redisName.default('think_tank'),
-    TRUST_PROXY: optionalString,
+    TRUST_PROXY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) =>
+            /^[1-9]$/.test(v.trim()) ||
+            v.split(',').every((entry) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry.trim())),
+          'must be how many proxies are in front (1-9), or their addresses (a.b.c.d or a CIDR, comma-separated)',
+        )
+        .optional(),
+    ),
     JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SMTP_URL: optionalString.pipe(url(['smtp:', 'smtps:']).optional()),
     MAIL_FROM: z.string().default('智库 <no-reply@localhost>'),
