@@ -66,8 +66,10 @@ export interface EmailChangeVerifyRequest {
  * Deleting the account (DELETE /api/users/me): its password, or for an account that has none (signed up with a
  * provider) its username, typed out.
  */
+/** A password for an account with one; else the code POST /api/users/me/deletion-code mailed (contract §12). */
 export interface DeleteAccountRequest {
-  password: string;
+  password?: string;
+  code?: string;
 }
 
 export interface ResetPasswordRequest {

@@ -4,6 +4,7 @@ import { Identity } from '../modules/auth/entities/identity.entity';
 import { PasswordReset } from '../modules/auth/entities/password-reset.entity';
 import { RefreshToken } from '../modules/auth/entities/refresh-token.entity';
 import { Session } from '../modules/auth/entities/session.entity';
+import { Consent } from '../modules/auth/entities/consent.entity';
 import { User } from '../modules/auth/entities/user.entity';
 import { VipApplication } from '../modules/auth/entities/vip-application.entity';
 import { Solution } from '../modules/solutions/entities/solution.entity';
@@ -32,6 +33,7 @@ export const ENTITIES = [
   EmailChange,
   RefreshToken,
   Session,
+  Consent,
   PasswordReset,
   Identity,
   VipApplication,

@@ -111,10 +111,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '您有待支付的订单或仍会自动续费的订阅：请先取消订单、取消订阅，再注销账户。',
     en: 'You have an order awaiting payment or a subscription that still renews: cancel them first, then delete the account.',
   },
-  SUBSCRIPTION_RENEWS: {
-    zh: '您的订阅仍会自动续费：请先在订阅管理中取消订阅，再注销账户。',
-    en: 'Your subscription still renews: cancel it under Manage subscription first, then delete the account.',
-  },
   FAVOURITES_FULL: {
     zh: '收藏已达 500 个上限，请先取消一些收藏。',
     en: 'You have starred 500 solutions, the most there can be: unstar some first.',

@@ -30,6 +30,7 @@ import { PlanChanges1795541500000 } from './1795541500000-PlanChanges';
 import { PersonalInvoices1795541600000 } from './1795541600000-PersonalInvoices';
 import { LatePayments1795541700000 } from './1795541700000-LatePayments';
 import { Sessions1795541800000 } from './1795541800000-Sessions';
+import { Consents1795541900000 } from './1795541900000-Consents';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -64,6 +65,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   PersonalInvoices1795541600000,
   LatePayments1795541700000,
   Sessions1795541800000,
+  Consents1795541900000,
 ];
 
 /**

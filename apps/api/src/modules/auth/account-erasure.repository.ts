@@ -11,16 +11,25 @@ import type { Tx } from '../../core/database/transactions';
 export class AccountErasureRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** A subscription that will charge again (Stripe's, live and not cancelled): deleting would not stop it. */
-  async renewingSubscription(userId: string): Promise<boolean> {
-    const rows: unknown[] = await this.db.query(
+  /**
+   * Money still on its way (contract §12): an order awaiting payment (a QR code still scannable, a card's 3-D Secure
+   * under way), or a subscription that will charge again (Stripe's, live and not cancelled). Deleting would leave a
+   * payment nobody can see or stop; the caller holds the answer to the end of its transaction.
+   */
+  async openPayments(tx: Tx, userId: string): Promise<boolean> {
+    // Locked: a payment settling one of them now waits for the deletion to commit or roll back.
+    const pending: unknown[] = await tx.query(
+      `SELECT 1 FROM orders WHERE "userId" = $1 AND status = 'pending' FOR UPDATE`,
+      [userId],
+    );
+    const renewing: unknown[] = await tx.query(
       `SELECT 1 FROM subscriptions
         WHERE "userId" = $1 AND status = 'active' AND "stripeSubscriptionId" IS NOT NULL
           AND "canceledAt" IS NULL AND "currentPeriodEnd" > now()
         LIMIT 1`,
       [userId],
     );
-    return rows.length > 0;
+    return pending.length + renewing.length > 0;
   }
 
   /**
@@ -45,6 +54,21 @@ export class AccountErasureRepository {
     ])
       await tx.query(`DELETE FROM ${table} WHERE "userId" = $1`, [userId]);
     await tx.query(`UPDATE invoice_requests SET email = '' WHERE "userId" = $1`, [userId]);
+    await tx.query(`UPDATE consents SET address = NULL WHERE "userId" = $1`, [userId]);
+    // What kept records still say of the person: an order subject naming their demand (its default name held their
+    // username), and support's snapshots of the account before audit entries kept ids only.
+    await tx.query(
+      `UPDATE orders SET subject = CASE WHEN "subjectKind" = 'demand' THEN regexp_replace(subject, '(：|: ).*$', '')
+                                        ELSE replace(replace(subject, u.username, '-'), u.email, '-') END
+         FROM users u WHERE u.id = $1 AND orders."userId" = u.id`,
+      [userId],
+    );
+    await tx.query(
+      `UPDATE audit_entries SET details = details #- '{before,username}' #- '{before,email}'
+                                                  #- '{after,username}' #- '{after,email}'
+        WHERE "targetType" = 'user' AND "targetId" = $1::text`,
+      [userId],
+    );
     await tx.query(
       `UPDATE users SET username = 'deleted-' || replace(id::text, '-', ''),
               email = replace(id::text, '-', '') || '@deleted.invalid',

@@ -22,7 +22,11 @@ export class AccountExportRepository {
           )
         )[0],
         signInProviders: await rows(
-          `SELECT provider, "createdAt" FROM identities WHERE "userId" = $1 ORDER BY "createdAt"`,
+          `SELECT provider, "providerUserId", "createdAt" FROM identities WHERE "userId" = $1 ORDER BY "createdAt"`,
+        ),
+        consents: await rows(
+          `SELECT "termsVersion", "privacyVersion", "acceptedAt", address FROM consents
+            WHERE "userId" = $1 ORDER BY "acceptedAt"`,
         ),
         sessions: await rows(
           `SELECT id, "signedInAt", "lastUsedAt", "userAgent", "revokedAt" AS "endedAt"
@@ -32,6 +36,10 @@ export class AccountExportRepository {
           `SELECT id, "paymentType", "itemType", "itemId", subject, amount, currency, status, gateway, method,
                   "paidAt", "createdAt"
              FROM orders WHERE "userId" = $1 ORDER BY "createdAt"`,
+        ),
+        refunds: await rows(
+          `SELECT r."orderId", r.status, r."gatewayRefundId", r."createdAt", r."updatedAt"
+             FROM refunds r JOIN orders o ON o.id = r."orderId" WHERE o."userId" = $1 ORDER BY r."createdAt"`,
         ),
         subscriptions: await rows(
           `SELECT s.id, p.code AS plan, s.status, s."currentPeriodStart", s."currentPeriodEnd", s."canceledAt",
@@ -76,9 +84,24 @@ export class AccountExportRepository {
                   d."demandType", d."outputLanguage", d."createdAt", d."updatedAt",
                   (SELECT json_agg(json_build_object('stage', s.stage, 'status', s.status, 'input', s.input,
                                    'output', s.output, 'selectedModules', s."selectedModules",
-                                   'updatedAt', s."updatedAt") ORDER BY s."updatedAt")
+                                   'history', s.history, 'updatedAt', s."updatedAt") ORDER BY s."updatedAt")
                      FROM demand_stages s WHERE s."demandId" = d.id) AS stages
              FROM demands d WHERE d."userId" = $1 ORDER BY d."createdAt"`,
+        ),
+        demandEvents: await rows(
+          `SELECT e."demandId", e.stage, e.event, e."messageType", e.message, e."createdAt"
+             FROM demand_events e JOIN demands d ON d.id = e."demandId"
+            WHERE d."userId" = $1 ORDER BY e."createdAt"`,
+        ),
+        // What staff did to the account and to what it owns: the action and when, not who did it.
+        staffActions: await rows(
+          `SELECT action, "targetType", "targetId", details, "createdAt" FROM audit_entries
+            WHERE "actorId" <> $1
+              AND ("targetId" = $1::text
+                   OR "targetId" IN (SELECT id::text FROM orders WHERE "userId" = $1)
+                   OR "targetId" IN (SELECT id::text FROM demands WHERE "userId" = $1)
+                   OR "targetId" IN (SELECT id::text FROM invoice_requests WHERE "userId" = $1))
+            ORDER BY "createdAt"`,
         ),
         actions: await rows(
           `SELECT action, "targetType", "targetId", "createdAt" FROM audit_entries

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Language } from '@think-tank/contracts';
+import type { Language, MessageResponse } from '@think-tank/contracts';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { Lang } from '../../core/http/language.decorator';
@@ -82,11 +82,21 @@ export class AccountController {
     return this.account.signOutDevice(user.id, id);
   }
 
+  @Post('users/me/deletion-code')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'For an account without a password: mail a code (10 min) that confirms its deletion (3 an hour); 409 for an account with a password',
+  })
+  sendDeletionCode(@CurrentUser() user: AuthUser, @Lang() lang: Language): Promise<MessageResponse> {
+    return this.account.sendDeletionCode(user.id, lang);
+  }
+
   @Delete('users/me')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({
     summary:
-      'Delete the account with its password (its username for one without): sessions end, personal data is erased, orders and invoices stay anonymised; 400 WRONG_PASSWORD, 409 SUBSCRIPTION_RENEWS, 403 for staff',
+      'Delete the account with its password (the mailed deletion code for one without): sessions end, personal data is erased, orders and invoices stay anonymised; 400 WRONG_PASSWORD or INVALID_CODE, 409 ACCOUNT_HAS_OPEN_PAYMENTS while an order is pending or a subscription renews, 403 for staff',
   })
   deleteAccount(@Body() dto: DeleteAccountDto, @CurrentUser() user: AuthUser): Promise<void> {
     return this.account.deleteAccount(user.id, dto);

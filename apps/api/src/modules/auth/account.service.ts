@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   EMAIL_CODE_LENGTH,
   EMAIL_CODE_MAX_TRIES,
@@ -21,6 +21,8 @@ import { Transactions, type Tx } from '../../core/database/transactions';
 import { AppError } from '../../core/errors/app-error';
 import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
+import { REDIS } from '../../core/redis/redis.provider';
+import type Redis from 'ioredis';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { isUniqueViolation } from '../../core/database/unique-violation';
 import { isUuid } from '../../core/http/id.pipe';
@@ -50,8 +52,13 @@ const CHANGE_MAILS_A_DAY = { max: 5, windowSeconds: 24 * 3600 };
 const CODE_TRIES_A_DAY = { max: 10, windowSeconds: 24 * 3600 };
 /** Devices signed out a minute: a list has few, and each ends sockets. */
 const DEVICE_SIGN_OUTS = { max: 20, windowSeconds: 60 };
-/** Tries at deleting, as at changing the password. */
+/** Tries at deleting, as at changing the password (a code's five tries included). */
 const DELETIONS = { max: 5, windowSeconds: 15 * 60 };
+/** Deletion codes an account may ask for an hour: each is a mail. */
+const DELETION_CODES = { max: 3, windowSeconds: 3600 };
+const deletionCodeKey = (userId: string) => `deletion-code:${userId}`;
+const deletionCodeHash = (userId: string, code: string) =>
+  sha256(`account-deletion:${userId}:${code.trim()}`);
 
 /** An e-mail change's code, bound to the account and to its purpose (a verification code never passes for one). */
 const changeCodeHash = (userId: string, code: string) => sha256(`email-change:${userId}:${code}`);
@@ -73,6 +80,7 @@ export class AccountService {
     private readonly codes: AccountCodesRepository,
     private readonly erasure: AccountErasureRepository,
     private readonly sessions: SessionsRepository,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   /**
@@ -182,24 +190,44 @@ export class AccountService {
   }
 
   /**
-   * Deletes the account, confirmed with its password (or, for an account without one, its username): every
-   * session ends, personal data is erased and the row anonymised (AccountErasureRepository). Refused while a
-   * subscription would still charge (409 SUBSCRIPTION_RENEWS); staff accounts are removed by an admin (403).
+   * For an account without a password (a provider sign-up): a code to its address that confirms its deletion
+   * (contract §12), 10 minutes. 409 for an account with a password, which confirms with that.
+   */
+  async sendDeletionCode(userId: string, lang: Language): Promise<MessageResponse> {
+    await this.limiter.take({ key: `deletion-code:${userId}`, ...DELETION_CODES });
+    const user = await this.enabled(userId);
+    if (user.passwordHash) throw new AppError('CONFLICT');
+    const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
+    await this.redis.set(
+      deletionCodeKey(userId),
+      deletionCodeHash(userId, code),
+      'EX',
+      EMAIL_CODE_TTL_SECONDS,
+    );
+    await this.mail.send(verificationCodeMail(user.email, user.username, code));
+    return { message: AuthMessage.deletionCodeSent[lang] };
+  }
+
+  /**
+   * Deletes the account, confirmed with its password (or, for an account without one, the code mailed to it):
+   * every session ends, personal data is erased and the row anonymised (AccountErasureRepository). Refused while
+   * money is on its way (409 ACCOUNT_HAS_OPEN_PAYMENTS); staff accounts are removed by an admin (403).
    */
   async deleteAccount(userId: string, dto: DeleteAccountRequest): Promise<void> {
     await this.limiter.take({ key: `account-delete:${userId}`, ...DELETIONS });
     const user = await this.enabled(userId);
     const confirmed = user.passwordHash
-      ? await this.passwords.verify(user.passwordHash, dto.password)
-      : dto.password === user.username;
-    if (!confirmed) throw new AppError('WRONG_PASSWORD');
+      ? await this.passwords.verify(user.passwordHash, dto.password ?? '')
+      : !!dto.code && (await this.redis.get(deletionCodeKey(userId))) === deletionCodeHash(userId, dto.code);
+    if (!confirmed) throw new AppError(user.passwordHash || !dto.code ? 'WRONG_PASSWORD' : 'INVALID_CODE');
     if (isStaff(user.role)) throw new AppError('FORBIDDEN');
-    if (await this.erasure.renewingSubscription(userId)) throw new AppError('SUBSCRIPTION_RENEWS');
     await this.transactions.run(async (tx) => {
+      if (await this.erasure.openPayments(tx, userId)) throw new AppError('ACCOUNT_HAS_OPEN_PAYMENTS');
       await this.tokens.endAllSessions(tx, userId);
       await this.erasure.erase(tx, userId);
       await this.ownAction(tx, userId, 'account.deleted');
     });
+    await this.redis.del(deletionCodeKey(userId)).catch(() => undefined);
     this.tokens.sessionsEnded(userId);
     await this.mail.send(accountDeletedMail(user.email, user.username));
   }

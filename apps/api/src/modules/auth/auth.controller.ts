@@ -125,8 +125,8 @@ export class AuthController {
     summary:
       'Accept the terms and the privacy policy, naming the versions read (GET /api/site/legal): 409 CONFLICT when either is no longer in force',
   })
-  acceptTerms(@Body() dto: AcceptTermsDto, @CurrentUser() user: AuthUser) {
-    return this.auth.acceptTerms(user.id, dto);
+  acceptTerms(@Body() dto: AcceptTermsDto, @CurrentUser() user: AuthUser, @ClientIp() ip: string) {
+    return this.auth.acceptTerms(user.id, dto, ip);
   }
 
   @Public()

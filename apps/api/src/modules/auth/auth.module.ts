@@ -19,6 +19,7 @@ import { Identity } from './entities/identity.entity';
 import { PasswordReset } from './entities/password-reset.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { Session } from './entities/session.entity';
+import { Consent } from './entities/consent.entity';
 import { User } from './entities/user.entity';
 import { JwtAuthGuard } from './guards/jwt-auth.guard';
 import { OAuthStrategies } from './oauth/oauth-strategies';
@@ -48,6 +49,7 @@ import { VipApplicationsRepository } from './vip-applications.repository';
       EmailChange,
       RefreshToken,
       Session,
+      Consent,
       PasswordReset,
       Identity,
       VipApplication,

@@ -87,13 +87,15 @@ export class AuthService {
     await this.limiter.take({ key: `register:ip:${ip}`, max: 100, windowSeconds: 3600 });
     if (await this.users.usernameTaken(dto.username)) throw new AppError('USERNAME_TAKEN');
     if (await this.users.emailTaken(dto.email)) throw new AppError('EMAIL_TAKEN');
-    const user = await this.users
-      .insert({
-        username: dto.username,
-        email: dto.email,
-        passwordHash: await this.passwords.hash(dto.password),
-        language: lang,
-        ...(dto.acceptedTerms ? this.acceptance() : {}),
+    const passwordHash = await this.passwords.hash(dto.password);
+    const user = await this.transactions
+      .run(async (tx) => {
+        const created = await this.users.insert(
+          { username: dto.username, email: dto.email, passwordHash, language: lang },
+          tx,
+        );
+        if (dto.acceptedTerms) await this.users.accepted(created.id, this.legal.versions(), ip, tx);
+        return created;
       })
       .catch((e: { detail?: string }) => {
         // A concurrent registration won the race between the check and the insert.
@@ -265,16 +267,10 @@ export class AuthService {
    * Records that the user accepted the terms and the privacy policy in force, as the versions they name: 409 when
    * either changed since they read it (they are shown the new one).
    */
-  async acceptTerms(userId: string, dto: AcceptTermsRequest): Promise<void> {
+  async acceptTerms(userId: string, dto: AcceptTermsRequest, ip: string): Promise<void> {
     const now = this.legal.versions();
     if (dto.termsVersion !== now.terms || dto.privacyVersion !== now.privacy) throw new AppError('CONFLICT');
-    await this.users.update(userId, this.acceptance());
-  }
-
-  /** The fields that record acceptance of the versions in force, now. */
-  private acceptance() {
-    const now = this.legal.versions();
-    return { termsVersion: now.terms, privacyVersion: now.privacy, termsAcceptedAt: new Date() };
+    await this.transactions.run((tx) => this.users.accepted(userId, now, ip, tx));
   }
 
   /** A fresh session for a user who proved who they are, on the device (User-Agent) that asked. */

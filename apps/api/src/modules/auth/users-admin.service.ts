@@ -108,7 +108,8 @@ export class UsersAdminService {
       action: 'user.update',
       targetType: 'user',
       targetId: user.id,
-      details: { before: prior, after: saved, changed },
+      // The account by its id, as audit entries keep people (contract §12): no name or address outlives a deletion.
+      details: { before: withoutIdentity(prior), after: withoutIdentity(saved), changed },
     });
     return { before: prior, after: saved };
   }
@@ -120,3 +121,6 @@ export class UsersAdminService {
     return user;
   }
 }
+
+/** An account's snapshot without what names the person. */
+const withoutIdentity = ({ username: _username, email: _email, ...rest }: AdminUser) => rest;

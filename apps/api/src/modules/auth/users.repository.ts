@@ -6,6 +6,7 @@ import { In, Repository, type DeepPartial } from 'typeorm';
 import type { Tx } from '../../core/database/transactions';
 import { updateReturning } from '../../core/database/update-returning';
 import { Identity } from './entities/identity.entity';
+import { Consent } from './entities/consent.entity';
 import { User } from './entities/user.entity';
 
 /** Accounts and the provider identities (Google, GitHub) linked to them. */
@@ -48,6 +49,31 @@ export class UsersRepository {
     const user = tx.create(User, fields);
     await tx.insert(User, user);
     return user;
+  }
+
+  /**
+   * The user accepted these versions of the terms and the privacy policy now, from `address`: the latest on their
+   * row, and every acceptance in the consent log (contract §12).
+   */
+  async accepted(
+    userId: string,
+    versions: { terms: string; privacy: string },
+    address: string | null,
+    tx: Tx = this.users.manager,
+  ): Promise<void> {
+    const acceptedAt = new Date();
+    await tx.update(User, userId, {
+      termsVersion: versions.terms,
+      privacyVersion: versions.privacy,
+      termsAcceptedAt: acceptedAt,
+    });
+    await tx.insert(Consent, {
+      userId,
+      termsVersion: versions.terms,
+      privacyVersion: versions.privacy,
+      acceptedAt,
+      address: address?.slice(0, 45) ?? null,
+    });
   }
 
   async update(id: string, fields: DeepPartial<User>, tx: Tx = this.users.manager): Promise<void> {

@@ -181,9 +181,17 @@ export class EmailChangeVerifyDto implements EmailChangeVerifyRequest {
 }
 
 export class DeleteAccountDto implements DeleteAccountRequest {
-  @ApiProperty({ description: 'the password; for an account without one (a provider sign-up), its username' })
+  @ApiPropertyOptional({ description: 'the password, for an account with one' })
+  @IsOptional()
   @RequiredString(PASSWORD_MAX_LENGTH)
-  password!: string;
+  password?: string;
+
+  @ApiPropertyOptional({
+    description: 'for an account without a password: the code POST /api/users/me/deletion-code mailed',
+  })
+  @IsOptional()
+  @RequiredString(16)
+  code?: string;
 }
 
 export class ExchangeDto {

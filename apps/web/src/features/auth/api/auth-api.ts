@@ -49,6 +49,7 @@ export const authApi = {
   signOutDevice: (id: string) =>
     api<void>(`/api/users/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   acceptTerms: (body: AcceptTermsRequest) => api<void>('/api/auth/accept-terms', { method: 'POST', body }),
+  sendDeletionCode: () => api<MessageResponse>('/api/users/me/deletion-code', { method: 'POST' }),
   deleteAccount: (body: DeleteAccountRequest) => api<void>('/api/users/me', { method: 'DELETE', body }),
   oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),
   exchange: (code: string) => post<SessionResponse>('/api/auth/exchange', { code }),

@@ -9,27 +9,39 @@ import { useLogout } from '../use-logout';
 
 /**
  * Deleting the account (contract §11, PIPL's right to erasure): the page says what goes and what accounting keeps;
- * a dialog asks for the password (the username, for an account without one). Then this device is signed out too.
+ * a dialog asks for the password, or, for an account without one, a code mailed to its address (contract §12: the
+ * username the page shows proves nothing). Then this device is signed out too.
  */
-export function DeleteAccount({ username, hasPassword }: { username: string; hasPassword: boolean }) {
+export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('account');
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [codeSent, setCodeSent] = useState<string | null>(null);
 
   const close = () => (setOpen(false), setConfirmation(''), setError(null));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!confirmation)
-      return setError(t(hasPassword ? 'validation:passwordRequired' : 'delete.usernameRequired'));
+  const sendCode = async () => {
     setBusy(true);
     setError(null);
     try {
-      await logout({
-        ended: { by: () => authApi.deleteAccount({ password: confirmation }), notice: t('delete.done') },
-      });
+      setCodeSent((await authApi.sendDeletionCode()).message);
+    } catch (err) {
+      setError(errorText(err, t, t('delete.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!hasPassword && !/^\d{6}$/.test(confirmation.trim())) return setError(t('validation:codeLength'));
+    if (!confirmation) return setError(t('validation:passwordRequired'));
+    setBusy(true);
+    setError(null);
+    const body = hasPassword ? { password: confirmation } : { code: confirmation.trim() };
+    try {
+      await logout({ ended: { by: () => authApi.deleteAccount(body), notice: t('delete.done') } });
     } catch (err) {
       setError(errorText(err, t, t('delete.failed')));
       setBusy(false);
@@ -56,14 +68,21 @@ export function DeleteAccount({ username, hasPassword }: { username: string; has
           <Modal.Body>
             <p>{t('delete.warning')}</p>
             {error && <Alert variant="danger">{error}</Alert>}
+            {!hasPassword && (
+              <div className="mb-3">
+                <p className="small text-secondary mb-2">{codeSent ?? t('delete.codeExplained')}</p>
+                <Button variant="outline-secondary" size="sm" disabled={busy} onClick={() => void sendCode()}>
+                  {t(codeSent ? 'delete.resendCode' : 'delete.sendCode')}
+                </Button>
+              </div>
+            )}
             <Form.Group controlId="delete-confirmation">
-              <Form.Label>
-                {hasPassword ? t('delete.password') : t('delete.username', { username })}
-              </Form.Label>
+              <Form.Label>{hasPassword ? t('delete.password') : t('delete.code')}</Form.Label>
               <Form.Control
                 type={hasPassword ? 'password' : 'text'}
-                autoComplete={hasPassword ? 'current-password' : 'off'}
-                maxLength={PASSWORD_MAX_LENGTH}
+                inputMode={hasPassword ? undefined : 'numeric'}
+                autoComplete={hasPassword ? 'current-password' : 'one-time-code'}
+                maxLength={hasPassword ? PASSWORD_MAX_LENGTH : 6}
                 value={confirmation}
                 onChange={(e) => setConfirmation(e.target.value)}
                 autoFocus

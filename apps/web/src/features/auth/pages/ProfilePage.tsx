@@ -112,7 +112,7 @@ export default function ProfilePage() {
             </Button>
             <span className="small text-secondary">{t('profile.logoutEverywhereHint')}</span>
           </div>
-          {me && <DeleteAccount username={me.username} hasPassword={me.hasPassword} />}
+          {me && <DeleteAccount hasPassword={me.hasPassword} />}
         </Card.Body>
       </Card>
     </Container>

@@ -47,7 +47,7 @@ const now = () =>
 /** /requirements: submit a demand, then pay its start-up fee or spend a VIP start-up (demand-workshop §2). */
 export default function RequirementsPage() {
   const { t } = useTranslation('workshop');
-  const { username, role } = useSession();
+  const { role } = useSession();
   const navigate = useNavigate();
   const carried = (useLocation().state as { keywords?: string } | null)?.keywords?.trim() ?? '';
   // VIP as the server has it now: support may have made the user VIP, or the user bought the VIP plan.
@@ -108,7 +108,8 @@ export default function RequirementsPage() {
     setError(null);
     if (!form.validate()) return;
     const body = {
-      name: t('requirements.nameTemplate', { user: username, time: now() }),
+      // Named without the account's username: an order subject keeps the name after the account is gone (§12).
+      name: t('requirements.nameTemplate', { time: now() }),
       content,
       keyValuePoints,
       ...(outputLanguage ? { outputLanguage: outputLanguage as Language } : {}),
