@@ -240,11 +240,13 @@ export function Checkout({ state }: { state: CheckoutState }) {
                   type="radio"
                   id="method-card"
                   name="method"
-                  label={
+                  label={t(
                     cardReady
-                      ? t('checkout.card')
-                      : t(cardForItem ? 'checkout.cardUnavailable' : 'checkout.cardAfterLivePlan')
-                  }
+                      ? 'checkout.card'
+                      : stripe.state === 'ready'
+                        ? 'checkout.cardAfterLivePlan'
+                        : 'checkout.cardUnavailable',
+                  )}
                   disabled={!cardReady}
                   checked={method === 'card'}
                   onChange={() => pick('card')}
