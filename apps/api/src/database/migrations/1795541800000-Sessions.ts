@@ -7,13 +7,18 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class Sessions1795541800000 implements MigrationInterface {
   name = 'Sessions1795541800000';
+  // The index is built CONCURRENTLY, so outside a transaction: each statement may run again after a failure.
+  transaction = false;
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE TABLE "sessions" ("id" uuid NOT NULL, "userId" uuid NOT NULL, "generation" integer NOT NULL DEFAULT '0', "userAgent" character varying(300), "signedInAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "lastUsedAt" TIMESTAMP WITH TIME ZONE NOT NULL, "rotatedAt" TIMESTAMP WITH TIME ZONE, "expiresAt" TIMESTAMP WITH TIME ZONE NOT NULL, "revokedAt" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_3238ef96f18b355b671619111bc" PRIMARY KEY ("id"))`,
+      `CREATE TABLE IF NOT EXISTS "sessions" ("id" uuid NOT NULL, "userId" uuid NOT NULL, "generation" integer NOT NULL DEFAULT '0', "userAgent" character varying(300), "signedInAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "lastUsedAt" TIMESTAMP WITH TIME ZONE NOT NULL, "rotatedAt" TIMESTAMP WITH TIME ZONE, "expiresAt" TIMESTAMP WITH TIME ZONE NOT NULL, "revokedAt" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_3238ef96f18b355b671619111bc" PRIMARY KEY ("id"))`,
     );
     await queryRunner.query(
-      `CREATE INDEX "IDX_4361dcf261dd3ae9df1a10db91" ON "sessions" ("userId", "lastUsedAt") `,
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS "IDX_4361dcf261dd3ae9df1a10db91" ON "sessions" ("userId", "lastUsedAt")`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE "sessions" DROP CONSTRAINT IF EXISTS "FK_57de40bc620f456c7311aa3a1e6"`,
     );
     await queryRunner.query(
       `ALTER TABLE "sessions" ADD CONSTRAINT "FK_57de40bc620f456c7311aa3a1e6" FOREIGN KEY ("userId") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE NO ACTION`,
