@@ -175,7 +175,7 @@ describe('deleting the account (DELETE /api/users/me)', () => {
     const support = await insertUser(t, Role.Support);
     await t.db.query(`UPDATE users SET "passwordHash" = NULL WHERE id = $1`, [support.id]);
     await t.http.post('/api/users/me/deletion-code').set(support.auth).expect(200);
-    const code = await sink.code(support.user.email);
+    const code = await sink.code(support.user.email!);
     expect(
       (await t.http.delete('/api/users/me').set(support.auth).send({ code }).expect(403)).body.code,
     ).toBe('FORBIDDEN');

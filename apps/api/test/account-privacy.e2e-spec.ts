@@ -45,7 +45,7 @@ describe('deleting an account with money on its way', () => {
       [subscriber.id, plan.id, paid.id],
     );
     await t.http.post('/api/users/me/deletion-code').set(subscriber.auth).expect(200);
-    const code = await sink.code(subscriber.user.email);
+    const code = await sink.code(subscriber.user.email!);
     expect((await remove(subscriber.auth, { code }).expect(409)).body.code).toBe('ACCOUNT_HAS_OPEN_PAYMENTS');
     await t.db.query(`UPDATE subscriptions SET "canceledAt" = now() WHERE "userId" = $1`, [subscriber.id]);
     await remove(subscriber.auth, { code }).expect(204);
@@ -62,7 +62,7 @@ describe('deleting an account without a password', () => {
     await remove(provider.auth, { code: '123456' }).expect(400);
     const sent = await t.http.post('/api/users/me/deletion-code').set(provider.auth).expect(200);
     expect(sent.body.message).toBeTruthy();
-    const code = await sink.code(provider.user.email);
+    const code = await sink.code(provider.user.email!);
     await remove(provider.auth, { code: code === '000000' ? '111111' : '000000' }).expect(400);
     await remove(provider.auth, { code }).expect(204);
     await t.http.get('/api/auth/me').set(provider.auth).expect(401);

@@ -383,6 +383,8 @@ describe('auth (contract §3)', () => {
         hasPassword: true,
         // Registered by a client without the terms' box: asked to accept them at the first visit.
         termsToAccept: true,
+        phone: null,
+        identities: [],
       });
       await t.db.query('UPDATE users SET "isPaid" = true WHERE id = $1', [u.session.user.id]);
       const paid = await t.http
@@ -519,7 +521,9 @@ describe('auth (contract §3)', () => {
   });
 
   it('GET /providers reports no provider when none is configured, and POST /google is 404 PROVIDER_DISABLED', async () => {
-    await t.http.get('/api/auth/providers').expect(200, { google: false, github: false });
+    await t.http
+      .get('/api/auth/providers')
+      .expect(200, { google: false, github: false, sms: false, wechat: false });
     const res = await t.http.post('/api/auth/google').expect(404);
     expect(res.body.code).toBe('PROVIDER_DISABLED');
     await t.http.post('/api/auth/github').expect(404, /PROVIDER_DISABLED/);

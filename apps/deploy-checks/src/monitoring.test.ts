@@ -83,6 +83,7 @@ describe('alerts', () => {
       'ThinkTankQueueBacklog',
       'ThinkTankReconcileMismatch',
       'ThinkTankSlowRequests',
+      'ThinkTankSmsBudgetSpent',
       'ThinkTankStalledStages',
     ]);
     const readme = read('README.md');

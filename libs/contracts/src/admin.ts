@@ -19,7 +19,7 @@ export interface AdminPage<T> {
 export interface AdminUser {
   id: string;
   username: string;
-  email: string;
+  email: string | null;
   role: Role;
   isPaid: boolean;
   vipStartupQuota: number;

@@ -81,7 +81,8 @@ export interface ResetPasswordRequest {
 export interface SessionUser {
   id: string;
   username: string;
-  email: string;
+  /** Null for an account made by a phone number or WeChat that never gave one. */
+  email: string | null;
   role: Role;
 }
 export interface TokenPair {
@@ -100,10 +101,14 @@ export interface MeResponse extends SessionUser {
   /** VIP in the workshop: the role, or a live period of a VIP plan (fees waived, the plan's start-ups). */
   isVip: boolean;
   allowances: Allowances;
-  /** False for an account made by a provider sign-in and never given a password (it confirms with its username). */
+  /** False for an account made by a phone number or a provider sign-in and never given a password. */
   hasPassword: boolean;
   /** The terms or the privacy policy in force is not the version the user accepted (or none was): ask again. */
   termsToAccept: boolean;
+  /** The bound mobile number, masked (`+86 138****8000`), or null (contract §12). */
+  phone: string | null;
+  /** The providers the account signs in through (`['wechat', 'github', …]`). */
+  identities: string[];
 }
 
 /** What the account may still use (contract §11); null where unlimited or not applicable. */
@@ -114,7 +119,8 @@ export interface Allowances {
   /** Demands a VIP may still start without the start-up fee: the role's quota and the live VIP periods'. */
   vipStartupsLeft: number | null;
 }
-export type ProvidersResponse = Record<OAuthProvider, boolean>;
+/** The sign-in ways this server offers: the OAuth providers with their keys, SMS codes, WeChat (contract §12). */
+export type ProvidersResponse = Record<OAuthProvider, boolean> & { sms: boolean; wechat: boolean };
 export interface RedirectResponse {
   redirectUrl: string;
 }
@@ -128,4 +134,28 @@ export interface DeviceSession {
   lastUsedAt: string;
   /** The session of the request that asked. */
   current: boolean;
+}
+
+/** What an SMS code is for (contract §12): signing in (or up) by the number, or binding it to the signed-in account. */
+export const SMS_PURPOSES = ['login', 'bind'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+/** Seconds before the same number may be sent another code. */
+export const SMS_COOLDOWN_SECONDS = 60;
+
+export interface SmsCodeRequest {
+  phone: string;
+  purpose: SmsPurpose;
+}
+export interface SmsCodeResponse {
+  cooldownSeconds: number;
+}
+export interface SmsLoginRequest {
+  phone: string;
+  code: string;
+  /** Needed only when the number opens a new account. */
+  acceptedTerms?: boolean;
+}
+export interface BindPhoneRequest {
+  phone: string;
+  code: string;
 }

@@ -73,6 +73,10 @@ export const ValidationMessage = {
   },
   companyRequired: { zh: '请填写公司名称', en: 'Please enter the company name.' },
   contactNameRequired: { zh: '请填写联系人', en: 'Please enter a contact person.' },
+  phoneNumberInvalid: {
+    zh: '请输入有效的中国大陆手机号',
+    en: 'Please enter a mainland China mobile number.',
+  },
   phoneInvalid: {
     zh: '请填写有效的电话号码（7–20 位数字，可含空格或短横线）',
     en: 'Please enter a valid phone number (7–20 digits, spaces or dashes allowed).',

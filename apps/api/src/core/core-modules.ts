@@ -9,6 +9,7 @@ import { MetricsModule } from './metrics/metrics.service';
 import { QueueModule } from './queue/queue.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
+import { SmsModule } from './sms/sms.module';
 
 /** The infrastructure both entry points stand on (the API's AppModule and the worker's WorkerModule). */
 export const coreModules = (config: AppConfig) => [
@@ -18,6 +19,7 @@ export const coreModules = (config: AppConfig) => [
   QueueModule,
   RealtimeModule,
   MailModule,
+  SmsModule,
   MetricsModule,
   AuditModule,
   TokenVersionsModule,

@@ -5,6 +5,7 @@ import { PasswordReset } from '../modules/auth/entities/password-reset.entity';
 import { RefreshToken } from '../modules/auth/entities/refresh-token.entity';
 import { Session } from '../modules/auth/entities/session.entity';
 import { Consent } from '../modules/auth/entities/consent.entity';
+import { SmsCode } from '../modules/auth/entities/sms-code.entity';
 import { User } from '../modules/auth/entities/user.entity';
 import { VipApplication } from '../modules/auth/entities/vip-application.entity';
 import { Solution } from '../modules/solutions/entities/solution.entity';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   RefreshToken,
   Session,
   Consent,
+  SmsCode,
   PasswordReset,
   Identity,
   VipApplication,

@@ -38,10 +38,13 @@ export interface FuzzResult {
   worstLoopAt: string;
 }
 
-/** 5xx answers the contract documents: a service down, a gateway that cannot take payments, a refund refused. */
+/**
+ * 5xx answers the contract documents: a service down, a gateway that cannot take payments, a refund refused, texts
+ * that cannot be sent (§12: no SMS provider here, or one that refused).
+ */
 const DOCUMENTED_5XX: Record<number, string[]> = {
   502: ['REFUND_REFUSED'],
-  503: ['SERVICE_UNAVAILABLE', 'PAYMENT_UNAVAILABLE'],
+  503: ['SERVICE_UNAVAILABLE', 'PAYMENT_UNAVAILABLE', 'SMS_UNAVAILABLE'],
 };
 /** Endpoints whose answers a third party's protocol fixes (Alipay's text, WeChat Pay's FAIL) or that redirect. */
 const OWN_PROTOCOL = [
@@ -137,19 +140,18 @@ type Answer = { status: number; headers: Record<string, string>; body: unknown; 
 type Timed = { res: Answer; ms: number; loopMs: number; gcMs: number };
 const TIMING = /^(answered in|event loop blocked)/;
 
-async function once(
-  t: TestApp,
-  actor: Actor,
-  operation: string,
-  c: Case,
-): Promise<Timed> {
+async function once(t: TestApp, actor: Actor, operation: string, c: Case): Promise<Timed> {
   const [method] = operation.split(' ');
   const token = await actor.token();
   const started = performance.now();
   let req = t.http[method.toLowerCase() as 'get'](c.path).query(c.query).timeout(10_000);
   if (token) req = req.set('Authorization', `Bearer ${token}`);
   if (c.body !== undefined) req = req.set('content-type', 'application/json').send(JSON.stringify(c.body));
-  const { result: res, blockedMs, gcMs } = await loopBlockDuring(() =>
+  const {
+    result: res,
+    blockedMs,
+    gcMs,
+  } = await loopBlockDuring(() =>
     req.then(
       (r): Answer => r,
       (err: { response?: Answer; message: string }) =>

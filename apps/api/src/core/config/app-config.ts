@@ -7,6 +7,15 @@ import { parseSentinels, type RedisTarget } from '../redis/redis-connection';
 import { envSchema, type ParsedEnv } from './env-schema';
 
 /** WeChat Pay API v3 (contract §11): the merchant's key and certificate serial, the platform's key, the v3 key. */
+export interface AliyunSmsConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  /** dysmsapi's host, or an http(s) address. */
+  endpoint: string;
+}
+
 export interface WechatPayConfig {
   mchid: string;
   appid: string;
@@ -85,6 +94,12 @@ export class AppConfig {
   readonly jwtSecret!: string;
   readonly smtpUrl?: string;
   readonly mailFrom!: string;
+  /** Aliyun SMS (SMS_PROVIDER=aliyun), for the sign-in codes. */
+  readonly sms?: AliyunSmsConfig;
+  /** Texts go to the development outbox (no SMS_PROVIDER and DEV_OUTBOX=true). */
+  readonly smsOutbox!: boolean;
+  /** Texts the site may send a day (Asia/Shanghai). */
+  readonly smsDailyLimit!: number;
   /** Mails go to the development outbox (SMTP_URL unset and DEV_OUTBOX=true), which /api/dev/outbox serves. */
   readonly devOutbox!: boolean;
   readonly admin?: { email: string; password: string };
@@ -203,6 +218,18 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     devOutbox: !env.SMTP_URL && env.DEV_OUTBOX === 'true',
+    sms:
+      env.SMS_PROVIDER === 'aliyun'
+        ? {
+            accessKeyId: env.ALIYUN_ACCESS_KEY_ID!,
+            accessKeySecret: env.ALIYUN_ACCESS_KEY_SECRET!,
+            signName: env.ALIYUN_SMS_SIGN_NAME!,
+            templateCode: env.ALIYUN_SMS_TEMPLATE_CODE!,
+            endpoint: env.ALIYUN_SMS_ENDPOINT,
+          }
+        : undefined,
+    smsOutbox: env.SMS_PROVIDER === undefined && env.DEV_OUTBOX === 'true',
+    smsDailyLimit: env.SMS_DAILY_LIMIT,
     admin: env.ADMIN_EMAIL ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD! } : undefined,
     webDist: env.WEB_DIST,
     translateUrl: env.TRANSLATE_URL,

@@ -126,6 +126,16 @@ export const envSchema = z
     /** Where the terms and the privacy policy are (README › Terms and privacy); relative to the working directory. */
     LEGAL_DIR: optionalString,
     TRANSLATE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    /** Texts (the sign-in codes) through Aliyun SMS; unset: the development outbox outside production, or none. */
+    SMS_PROVIDER: optionalString.pipe(z.enum(['aliyun']).optional()),
+    ALIYUN_ACCESS_KEY_ID: optionalString,
+    ALIYUN_ACCESS_KEY_SECRET: optionalString,
+    ALIYUN_SMS_SIGN_NAME: optionalString.pipe(z.string().max(32).optional()),
+    ALIYUN_SMS_TEMPLATE_CODE: optionalString.pipe(z.string().max(32).optional()),
+    /** A host (dysmsapi.aliyuncs.com), or an http(s) address (a fake's, in tests). */
+    ALIYUN_SMS_ENDPOINT: z.string().default('dysmsapi.aliyuncs.com'),
+    /** Texts the whole site may send a day (Asia/Shanghai): a budget no account, nor many of them, can run past. */
+    SMS_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(5000),
     ALIPAY_APP_ID: optionalString,
     ALIPAY_PRIVATE_KEY: optionalString.pipe(pem.optional()),
     ALIPAY_PUBLIC_KEY: optionalString.pipe(pem.optional()),
@@ -210,6 +220,15 @@ export const envSchema = z
         path: [wechat.find((k) => !env[k])!],
         message: `${wechat.join(', ')} go together`,
       });
+    if (env.SMS_PROVIDER === 'aliyun')
+      for (const key of [
+        'ALIYUN_ACCESS_KEY_ID',
+        'ALIYUN_ACCESS_KEY_SECRET',
+        'ALIYUN_SMS_SIGN_NAME',
+        'ALIYUN_SMS_TEMPLATE_CODE',
+      ] as const)
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required with SMS_PROVIDER=aliyun' });
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET)
       ctx.addIssue({
         code: 'custom',

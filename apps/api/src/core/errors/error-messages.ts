@@ -107,6 +107,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '您当前的套餐仍在有效期内，该套餐不会提升您的权益。请用支付宝或微信支付续费（到期后自动生效），或到期后再开通银行卡自动续费。',
     en: 'Your current plan is still running and this plan lifts none of its limits. Renew with Alipay or WeChat Pay (it starts when the current period ends), or start a card subscription once it has ended.',
   },
+  SMS_UNAVAILABLE: {
+    zh: '短信暂时发送失败，请稍后重试，或改用其他方式登录',
+    en: 'The text could not be sent; please try again later, or sign in another way.',
+  },
+  TERMS_NOT_ACCEPTED: {
+    zh: '首次使用该手机号将为您注册账户：请先阅读并同意服务条款和隐私政策',
+    en: 'This number opens a new account: please read and accept the terms of service and the privacy policy first.',
+  },
+  PHONE_TAKEN: {
+    zh: '该手机号已绑定其他账户',
+    en: 'This phone number belongs to another account.',
+  },
   ACCOUNT_HAS_OPEN_PAYMENTS: {
     zh: '您有待支付的订单或仍会自动续费的订阅：请先取消订单、取消订阅，再注销账户。',
     en: 'You have an order awaiting payment or a subscription that still renews: cancel them first, then delete the account.',

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { AppError } from '../errors/app-error';
 import { Public } from '../http/public.decorator';
-import { MailService, type OutboxEntry } from './mail.service';
+import { DevOutbox, type OutboxEntry } from './dev-outbox';
 
 /** The machine itself: the outbox holds codes and reset links, for its developer's eyes only. */
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -13,7 +13,7 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 @Controller('dev/outbox')
 export class DevOutboxController {
   constructor(
-    private readonly mail: MailService,
+    private readonly outbox: DevOutbox,
     private readonly config: AppConfig,
   ) {}
 
@@ -21,13 +21,13 @@ export class DevOutboxController {
   @Get()
   @ApiOperation({
     summary:
-      'Mails kept instead of sent (SMTP_URL unset and DEV_OUTBOX=true; never in production), to loopback clients only',
+      'Mails and texts kept instead of sent (DEV_OUTBOX=true, with SMTP_URL or the SMS keys unset; never in production), to loopback clients only',
   })
   @ApiQuery({ name: 'to', required: false })
   list(@Req() req: FastifyRequest, @Query('to') to?: string): Promise<OutboxEntry[]> {
     // The peer's own address, whatever a proxy header says: only this machine reads the outbox.
-    if (!this.config.devOutbox || !LOOPBACK.test(req.socket.remoteAddress ?? ''))
+    if (!(this.config.devOutbox || this.config.smsOutbox) || !LOOPBACK.test(req.socket.remoteAddress ?? ''))
       throw new AppError('NOT_FOUND');
-    return this.mail.outbox(typeof to === 'string' ? to : undefined);
+    return this.outbox.list(typeof to === 'string' ? to : undefined);
   }
 }

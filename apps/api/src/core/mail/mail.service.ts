@@ -1,26 +1,20 @@
 import { InjectQueue } from '@nestjs/bull';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
-import type Redis from 'ioredis';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config';
-import { REDIS } from '../redis/redis.provider';
+import { DevOutbox } from './dev-outbox';
 
 export interface Mail {
-  to: string;
+  /** Null for an account that has no address (made by a phone number or WeChat): nothing is sent. */
+  to: string | null;
   subject: string;
   text: string;
   html: string;
   /** Extra headers (List-Unsubscribe). */
   headers?: Record<string, string>;
 }
-export interface OutboxEntry extends Mail {
-  sentAt: string;
-}
-
-const OUTBOX_KEY = 'dev:outbox';
-const OUTBOX_SIZE = 200;
 
 /**
  * Mail goes out in two steps: a request puts it on the `mail` queue (`send`), and the worker delivers it
@@ -34,37 +28,27 @@ export class MailService {
 
   constructor(
     private readonly config: AppConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    private readonly outbox: DevOutbox,
     @InjectQueue(QueueName.mail) private readonly queue: Queue<Mail>,
   ) {
     if (config.smtpUrl) this.transport = createTransport(config.smtpUrl);
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.queue.add(JobName.sendMail, mail);
+    if (mail.to) await this.queue.add(JobName.sendMail, mail);
   }
 
   async deliver(mail: Mail): Promise<void> {
+    if (!mail.to) return;
     if (this.transport) {
-      await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+      await this.transport.sendMail({ from: this.config.mailFrom, ...mail, to: mail.to });
       return;
     }
     if (!this.config.devOutbox) {
       this.logger.warn({ to: mail.to, subject: mail.subject }, 'mail not sent: SMTP_URL is unset');
       return;
     }
-    const entry: OutboxEntry = { ...mail, sentAt: new Date().toISOString() };
-    await this.redis
-      .multi()
-      .lpush(OUTBOX_KEY, JSON.stringify(entry))
-      .ltrim(OUTBOX_KEY, 0, OUTBOX_SIZE - 1)
-      .exec();
+    await this.outbox.keep(mail);
     this.logger.log({ to: mail.to, subject: mail.subject }, 'mail kept in the development outbox');
-  }
-
-  /** Newest first; optionally only the mails to one address. */
-  async outbox(to?: string): Promise<OutboxEntry[]> {
-    const entries = (await this.redis.lrange(OUTBOX_KEY, 0, -1)).map((raw) => JSON.parse(raw) as OutboxEntry);
-    return to ? entries.filter((e) => e.to.toLowerCase() === to.toLowerCase()) : entries;
   }
 }

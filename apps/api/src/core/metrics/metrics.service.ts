@@ -42,6 +42,25 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  /** Texts asked of the SMS provider (or kept in the development outbox), by how it went. */
+  readonly smsSent = new Counter({
+    name: 'sms_sent_total',
+    help: 'Sign-in code texts by outcome: sent, refused by the provider, kept in the development outbox',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+
+  /**
+   * Texts refused before sending, by the limit that refused them: `number` (a minute or a day per number), `address`
+   * (an hour per client address), `budget` (the site's day, SMS_DAILY_LIMIT: sign-in by phone stops for everyone).
+   */
+  readonly smsRefused = new Counter({
+    name: 'sms_refused_total',
+    help: 'Sign-in code texts refused by a limit: number, address or the site budget',
+    labelNames: ['limit'],
+    registers: [this.registry],
+  });
+
   /**
    * What reconciliation found the books and a gateway disagreeing on: a payment whose notify never came (settled
    * now), or an amount that differs (flagged for support).

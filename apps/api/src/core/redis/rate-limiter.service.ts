@@ -12,23 +12,23 @@ export interface Limit {
 
 /**
  * Takes one attempt from every counter, or none: when any counter is spent it answers that counter's seconds to
- * wait (at least 1) and counts nothing; otherwise 0. One script, so concurrent requests cannot all pass a check
- * made before any of them counted.
+ * wait (at least 1) and its position (1-based), counting nothing; otherwise {0, 0}. One script, so concurrent
+ * requests cannot all pass a check made before any of them counted.
  * KEYS: the counters; ARGV: max and window seconds of each, in turn.
  */
 const TAKE = `
 for i, key in ipairs(KEYS) do
   if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[2 * i - 1]) then
     local ttl = redis.call('TTL', key)
-    if ttl > 0 then return ttl end
-    return tonumber(ARGV[2 * i])
+    if ttl > 0 then return {ttl, i} end
+    return {tonumber(ARGV[2 * i]), i}
   end
 end
 for i, key in ipairs(KEYS) do
   redis.call('INCR', key)
   redis.call('EXPIRE', key, ARGV[2 * i], 'NX')
 end
-return 0`;
+return {0, 0}`;
 
 /** Gives one attempt back to each counter still in its window (a lapsed one must not come back negative). */
 const GIVE_BACK = `
@@ -68,15 +68,19 @@ export class RateLimiter {
    * of them is spent.
    */
   async take(...limits: Limit[]): Promise<void> {
-    const wait = Number(
-      await this.redis.eval(
-        TAKE,
-        limits.length,
-        ...limits.map((l) => `rl:${l.key}`),
-        ...limits.flatMap((l) => [l.max, l.windowSeconds]),
-      ),
-    );
-    if (wait > 0) throw AppError.tooManyRequests(wait);
+    const spent = await this.spent(...limits);
+    if (spent) throw AppError.tooManyRequests(spent.wait);
+  }
+
+  /** As `take`, answering the limit that was spent (and the seconds until it renews) instead of throwing. */
+  async spent(...limits: Limit[]): Promise<{ limit: Limit; wait: number } | null> {
+    const [wait, index] = (await this.redis.eval(
+      TAKE,
+      limits.length,
+      ...limits.map((l) => `rl:${l.key}`),
+      ...limits.flatMap((l) => [l.max, l.windowSeconds]),
+    )) as [number, number];
+    return wait > 0 ? { limit: limits[index - 1], wait: Number(wait) } : null;
   }
 
   /** Returns attempts that turned out not to count (a login that succeeded). */

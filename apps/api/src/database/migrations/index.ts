@@ -31,6 +31,7 @@ import { PersonalInvoices1795541600000 } from './1795541600000-PersonalInvoices'
 import { LatePayments1795541700000 } from './1795541700000-LatePayments';
 import { Sessions1795541800000 } from './1795541800000-Sessions';
 import { Consents1795541900000 } from './1795541900000-Consents';
+import { PhoneAccounts1795542000000 } from './1795542000000-PhoneAccounts';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -66,6 +67,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   LatePayments1795541700000,
   Sessions1795541800000,
   Consents1795541900000,
+  PhoneAccounts1795542000000,
 ];
 
 /**

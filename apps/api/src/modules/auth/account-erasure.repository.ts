@@ -69,8 +69,9 @@ export class AccountErasureRepository {
         WHERE "targetType" = 'user' AND "targetId" = $1::text`,
       [userId],
     );
+    await tx.query(`DELETE FROM sms_codes WHERE phone = (SELECT phone FROM users WHERE id = $1)`, [userId]);
     await tx.query(
-      `UPDATE users SET username = 'deleted-' || replace(id::text, '-', ''),
+      `UPDATE users SET username = 'deleted-' || replace(id::text, '-', ''), phone = NULL,
               email = replace(id::text, '-', '') || '@deleted.invalid',
               "passwordHash" = NULL, "emailVerifiedAt" = NULL, disabled = true, "deletedAt" = now()
         WHERE id = $1`,

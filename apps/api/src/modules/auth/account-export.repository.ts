@@ -16,7 +16,7 @@ export class AccountExportRepository {
       return {
         account: (
           await rows(
-            `SELECT id, username, email, role, "isPaid", "vipStartupQuota", "emailVerifiedAt", language, "termsVersion",
+            `SELECT id, username, email, phone, role, "isPaid", "vipStartupQuota", "emailVerifiedAt", language, "termsVersion",
                   "privacyVersion", "termsAcceptedAt", "createdAt"
                FROM users WHERE id = $1`,
           )

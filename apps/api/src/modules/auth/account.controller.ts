@@ -7,8 +7,10 @@ import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { Lang } from '../../core/http/language.decorator';
 import { UserAgent } from '../../core/http/user-agent.decorator';
 import { AccountService } from './account.service';
+import { PhoneAuthService } from './phone-auth.service';
 import {
   ChangePasswordDto,
+  BindPhoneDto,
   DeleteAccountDto,
   EmailChangeDto,
   EmailChangeVerifyDto,
@@ -20,7 +22,10 @@ import { MessageBody, SessionBody } from './dto/auth-response.dto';
 @ApiBearerAuth()
 @Controller()
 export class AccountController {
-  constructor(private readonly account: AccountService) {}
+  constructor(
+    private readonly account: AccountService,
+    private readonly phones: PhoneAuthService,
+  ) {}
 
   @Put('auth/password')
   @ApiOperation({
@@ -80,6 +85,16 @@ export class AccountController {
   })
   signOutDevice(@Param('id') id: string, @CurrentUser() user: AuthUser): Promise<void> {
     return this.account.signOutDevice(user.id, id);
+  }
+
+  @Post('users/me/phone')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'Bind a mainland mobile to the account, or change it, with the code texted for `bind`: {phone}; 409 PHONE_TAKEN when another account holds it, 400 INVALID_CODE',
+  })
+  bindPhone(@Body() dto: BindPhoneDto, @CurrentUser() user: AuthUser) {
+    return this.phones.bind(user.id, dto);
   }
 
   @Post('users/me/deletion-code')

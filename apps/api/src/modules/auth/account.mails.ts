@@ -3,7 +3,7 @@ import { escapeHtml as escape } from '../../core/http/escape-html';
 import { mailLayout } from '../../core/mail/mail-layout';
 
 /** Told to the account after its password changed while signed in: if it was not them, they know at once. */
-export function passwordChangedMail(to: string, username: string, resetLink: string): Mail {
+export function passwordChangedMail(to: string | null, username: string, resetLink: string): Mail {
   return {
     to,
     subject: '智库：您的密码已修改',
@@ -17,7 +17,7 @@ export function passwordChangedMail(to: string, username: string, resetLink: str
 }
 
 /** Told to the account after a copy of its data was downloaded. */
-export function dataExportedMail(to: string, username: string): Mail {
+export function dataExportedMail(to: string | null, username: string): Mail {
   return {
     to,
     subject: '智库：您的账户数据已导出',
@@ -31,7 +31,7 @@ export function dataExportedMail(to: string, username: string): Mail {
 }
 
 /** Told to the old address once the account moved to a new one: if it was not them, they know where it went. */
-export function emailChangedMail(to: string, username: string, newEmail: string): Mail {
+export function emailChangedMail(to: string | null, username: string, newEmail: string): Mail {
   return {
     to,
     subject: '智库：您的登录邮箱已更换',
@@ -45,7 +45,7 @@ export function emailChangedMail(to: string, username: string, newEmail: string)
 }
 
 /** The last mail to a deleted account's address: what went and what accounting keeps. */
-export function accountDeletedMail(to: string, username: string): Mail {
+export function accountDeletedMail(to: string | null, username: string): Mail {
   return {
     to,
     subject: '智库：您的账户已注销',

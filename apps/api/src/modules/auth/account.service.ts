@@ -22,6 +22,7 @@ import { AppError } from '../../core/errors/app-error';
 import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { REDIS } from '../../core/redis/redis.provider';
+import { SmsService } from '../../core/sms/sms.service';
 import type Redis from 'ioredis';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { isUniqueViolation } from '../../core/database/unique-violation';
@@ -81,6 +82,7 @@ export class AccountService {
     private readonly erasure: AccountErasureRepository,
     private readonly sessions: SessionsRepository,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly sms: SmsService,
   ) {}
 
   /**
@@ -139,7 +141,7 @@ export class AccountService {
     if (!user.passwordHash || !(await this.passwords.verify(user.passwordHash, dto.password)))
       throw new AppError('WRONG_PASSWORD');
     const newEmail = dto.newEmail.toLowerCase();
-    if (newEmail === user.email.toLowerCase() || (await this.users.byEmail(newEmail)))
+    if (newEmail === user.email?.toLowerCase() || (await this.users.byEmail(newEmail)))
       throw new AppError('EMAIL_TAKEN');
     // Whoever asks, one address gets a code once a minute and five times a day (contract §12): no account, nor
     // many of them, can mail-bomb it or take turns guessing its codes.
@@ -196,7 +198,7 @@ export class AccountService {
   async sendDeletionCode(userId: string, lang: Language): Promise<MessageResponse> {
     await this.limiter.take({ key: `deletion-code:${userId}`, ...DELETION_CODES });
     const user = await this.enabled(userId);
-    if (user.passwordHash) throw new AppError('CONFLICT');
+    if (user.passwordHash || !(user.phone || user.email)) throw new AppError('CONFLICT');
     const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
     await this.redis.set(
       deletionCodeKey(userId),
@@ -204,8 +206,10 @@ export class AccountService {
       'EX',
       EMAIL_CODE_TTL_SECONDS,
     );
-    await this.mail.send(verificationCodeMail(user.email, user.username, code));
-    return { message: AuthMessage.deletionCodeSent[lang] };
+    // To the phone when it has one (its way in), else to the address.
+    if (user.phone) await this.sms.sendCode(user.phone, code);
+    else await this.mail.send(verificationCodeMail(user.email, user.username, code));
+    return { message: AuthMessage[user.phone ? 'deletionCodeTexted' : 'deletionCodeSent'][lang] };
   }
 
   /**

@@ -17,6 +17,8 @@ import {
   RefreshDto,
   RegisterDto,
   ResetPasswordDto,
+  SmsCodeDto,
+  SmsLoginDto,
   VerifyEmailDto,
 } from './dto/auth-request.dto';
 import { MeBody, MessageBody, ProvidersBody, RedirectBody, SessionBody } from './dto/auth-response.dto';
@@ -25,6 +27,7 @@ import { bindBrowser, browserBinding, unbindBrowser } from './oauth/oauth-bindin
 import { STATE_TTL_SECONDS } from './oauth/oauth-state.store';
 import { OAuthStrategies } from './oauth/oauth-strategies';
 import { OAuthService } from './oauth/oauth.service';
+import { PhoneAuthService } from './phone-auth.service';
 import type { AuthUser } from '../../core/auth/auth-user';
 
 function providerOf(name: string): OAuthProvider {
@@ -40,6 +43,7 @@ export class AuthController {
     private readonly oauth: OAuthService,
     private readonly strategies: OAuthStrategies,
     private readonly config: AppConfig,
+    private readonly phones: PhoneAuthService,
   ) {}
 
   @Public()
@@ -67,6 +71,34 @@ export class AuthController {
   @ApiResponse({ status: 200, type: MessageBody })
   resend(@Body() dto: EmailDto, @Lang() lang: Language, @ClientIp() ip: string) {
     return this.auth.resendVerification(dto, lang, ip);
+  }
+
+  @Public()
+  @Post('sms-code')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'Text a 6-digit code (5 min) to a mainland mobile, for login or bind: {cooldownSeconds: 60}, the same answer whether or not an account has the number; 429 with Retry-After (nothing sent) past 1 a minute or 10 a day per number, 20 an hour per address, or the site’s SMS_DAILY_LIMIT; 503 SMS_UNAVAILABLE when the provider does not send (the cooldown not spent)',
+  })
+  smsCode(@Body() dto: SmsCodeDto, @ClientIp() ip: string) {
+    return this.phones.sendCode(dto.phone, dto.purpose, ip);
+  }
+
+  @Public()
+  @Post('login/sms')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'Sign in by the code texted for login: the body of a password login. An unknown number opens an account only with acceptedTerms: true, else 400 TERMS_NOT_ACCEPTED (the code stays usable); a wrong or expired code 400 INVALID_CODE (5 tries)',
+  })
+  @ApiResponse({ status: 200, type: SessionBody })
+  loginBySms(
+    @Body() dto: SmsLoginDto,
+    @Lang() lang: Language,
+    @ClientIp() ip: string,
+    @UserAgent() device: string | null,
+  ) {
+    return this.phones.login(dto, lang, ip, device);
   }
 
   @Public()

@@ -4,7 +4,7 @@ import { escapeHtml } from '../../core/http/escape-html';
 import { mailLayout } from '../../core/mail/mail-layout';
 
 /** Chinese first, with one English line (issue 2). */
-export function verificationCodeMail(to: string, username: string, code: string): Mail {
+export function verificationCodeMail(to: string | null, username: string, code: string): Mail {
   const minutes = EMAIL_CODE_TTL_SECONDS / 60;
   return {
     to,

@@ -20,6 +20,10 @@ export const AuthMessage = {
     zh: '验证码已发送至您的邮箱，请在 10 分钟内填写以确认注销',
     en: 'A code has been sent to your address; enter it within 10 minutes to confirm the deletion.',
   },
+  deletionCodeTexted: {
+    zh: '验证码已发送至您绑定的手机，请在 5 分钟内填写以确认注销',
+    en: 'A code has been texted to your phone; enter it within 5 minutes to confirm the deletion.',
+  },
   emailChangeCodeSent: {
     zh: '验证码已发送至新邮箱，请在 10 分钟内填写',
     en: 'A code has been sent to the new address; enter it within 10 minutes.',

@@ -20,6 +20,9 @@ import { PasswordReset } from './entities/password-reset.entity';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { Session } from './entities/session.entity';
 import { Consent } from './entities/consent.entity';
+import { SmsCode } from './entities/sms-code.entity';
+import { PhoneAuthService } from './phone-auth.service';
+import { SmsCodesRepository } from './sms-codes.repository';
 import { User } from './entities/user.entity';
 import { JwtAuthGuard } from './guards/jwt-auth.guard';
 import { OAuthStrategies } from './oauth/oauth-strategies';
@@ -50,6 +53,7 @@ import { VipApplicationsRepository } from './vip-applications.repository';
       RefreshToken,
       Session,
       Consent,
+      SmsCode,
       PasswordReset,
       Identity,
       VipApplication,
@@ -72,6 +76,8 @@ import { VipApplicationsRepository } from './vip-applications.repository';
     UsersRepository,
     AccountCodesRepository,
     SessionsRepository,
+    SmsCodesRepository,
+    PhoneAuthService,
     VipApplicationsRepository,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
   ],

@@ -158,7 +158,8 @@ export class AuthService {
       throw new AppError('INVALID_CREDENTIALS');
     await this.limiter.giveBack(...limits);
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
-    if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_VERIFIED', { email: user.email });
+    // A number proven by SMS is proof enough; an address is asked to be verified before it signs in.
+    if (!user.emailVerifiedAt && !user.phone) throw new AppError('EMAIL_NOT_VERIFIED', { email: user.email });
     // Their mails are written in the language they last signed in with.
     if (user.language !== lang) await this.users.update(user.id, { language: lang });
     return this.session(user, AuthMessage.loggedIn[lang], device);
@@ -198,14 +199,15 @@ export class AuthService {
     const views = limited ? await this.paywall.dailyViews(user.id, access) : null;
     // Staff accounts are provisioned by the company, not signed up for: the customer terms are not theirs to accept.
     const termsToAccept = !staff && !this.legal.accepted(user);
-    return toMe(user, access.paid, vip, termsToAccept, {
+    const allowances = {
       dailyViewLimit: views?.limit ?? null,
       dailyViewsLeft: views?.left ?? null,
       vipStartupsLeft: vip
         ? (user.role === Role.Vip ? user.vipStartupQuota : 0) +
           (await this.subscriptions.vipStartupsLeft(user.id))
         : null,
-    });
+    };
+    return toMe(user, access.paid, vip, termsToAccept, allowances, await this.users.providersOf(user.id));
   }
 
   async forgotPassword(dto: EmailDto, lang: Language, ip: string): Promise<MessageResponse> {
@@ -239,14 +241,14 @@ export class AuthService {
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
       usedAt: null,
     });
-    const link = `${this.config.publicUrl}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
-    await this.mail.deliver(passwordResetMail(user.email, user.username, link));
+    const link = `${this.config.publicUrl}/reset-password?${new URLSearchParams({ token, email: user.email! })}`;
+    await this.mail.deliver(passwordResetMail(user.email!, user.username, link));
   }
 
   async resetPassword(dto: ResetPasswordDto, lang: Language): Promise<MessageResponse> {
     const invalid = new AppError('INVALID_RESET_TOKEN');
     const reset = await this.codes.liveReset(sha256(dto.token));
-    if (!reset?.user || reset.user.email.toLowerCase() !== emailKey(dto.email) || reset.user.disabled)
+    if (!reset?.user || reset.user.email?.toLowerCase() !== emailKey(dto.email) || reset.user.disabled)
       throw invalid;
     const passwordHash = await this.passwords.hash(dto.newPassword);
     await this.transactions.run(async (tx) => {
@@ -290,6 +292,6 @@ export class AuthService {
       codeHash: codeHash(user.id, code),
       expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_SECONDS * 1000),
     });
-    return verificationCodeMail(user.email, user.username, code);
+    return verificationCodeMail(user.email!, user.username, code);
   }
 }

@@ -7,6 +7,7 @@ import type { Tx } from '../../core/database/transactions';
 import { updateReturning } from '../../core/database/update-returning';
 import { Identity } from './entities/identity.entity';
 import { Consent } from './entities/consent.entity';
+import { mainlandMobile } from './phone-number';
 import { User } from './entities/user.entity';
 
 /** Accounts and the provider identities (Google, GitHub) linked to them. */
@@ -27,9 +28,24 @@ export class UsersRepository {
     return this.users.findOneBy({ email });
   }
 
-  /** By e-mail when the login holds an @, else by username. */
+  /** By e-mail when the login holds an @, by the bound number when it is a mainland mobile, else by username. */
   byLogin(login: string): Promise<User | null> {
+    const phone = mainlandMobile(login);
+    if (phone) return this.users.findOneBy({ phone });
     return this.users.findOneBy(login.includes('@') ? { email: login } : { username: login });
+  }
+
+  byPhone(phone: string): Promise<User | null> {
+    return this.users.findOneBy({ phone });
+  }
+
+  /** The providers the account signs in through (`identities` of /me). */
+  async providersOf(userId: string): Promise<string[]> {
+    const rows: { provider: string }[] = await this.users.query(
+      `SELECT DISTINCT provider FROM identities WHERE "userId" = $1 ORDER BY provider`,
+      [userId],
+    );
+    return rows.map((r) => r.provider);
   }
 
   async roleOf(id: string): Promise<Pick<User, 'role' | 'disabled'> | null> {

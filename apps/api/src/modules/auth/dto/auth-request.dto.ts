@@ -8,7 +8,12 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
+  SMS_PURPOSES,
   type AcceptTermsRequest,
+  type BindPhoneRequest,
+  type SmsCodeRequest,
+  type SmsLoginRequest,
+  type SmsPurpose,
   type ChangePasswordRequest,
   type DeleteAccountRequest,
   type EmailChangeRequest,
@@ -22,6 +27,8 @@ import {
 } from '@think-tank/contracts';
 import {
   Equals,
+  IsBoolean,
+  IsIn,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -197,5 +204,48 @@ export class DeleteAccountDto implements DeleteAccountRequest {
 export class ExchangeDto {
   @ApiProperty({ description: 'the one-time code of a third-party sign-in callback' })
   @RequiredString(200)
+  code!: string;
+}
+
+export class SmsCodeDto implements SmsCodeRequest {
+  @ApiProperty({
+    example: '13800138000',
+    description: 'a mainland mobile: the 11 digits, +86 or 86, spaces or dashes',
+  })
+  @RequiredString(24)
+  phone!: string;
+
+  @ApiProperty({
+    enum: SMS_PURPOSES,
+    description: 'login: sign in or up by the number; bind: bind it to this account',
+  })
+  @IsIn(SMS_PURPOSES, m('fieldInvalid'))
+  purpose!: SmsPurpose;
+}
+
+export class SmsLoginDto implements SmsLoginRequest {
+  @ApiProperty({ example: '13800138000' })
+  @RequiredString(24)
+  phone!: string;
+
+  @ApiProperty({ description: 'the 6-digit code texted for `login`' })
+  @RequiredString(16)
+  code!: string;
+
+  @ApiPropertyOptional({
+    description: 'the terms and the privacy policy accepted: needed when the number is new',
+  })
+  @IsOptional()
+  @IsBoolean(m('fieldInvalid'))
+  acceptedTerms?: boolean;
+}
+
+export class BindPhoneDto implements BindPhoneRequest {
+  @ApiProperty({ example: '13800138000' })
+  @RequiredString(24)
+  phone!: string;
+
+  @ApiProperty({ description: 'the 6-digit code texted for `bind`' })
+  @RequiredString(16)
   code!: string;
 }

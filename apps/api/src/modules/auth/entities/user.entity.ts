@@ -10,8 +10,13 @@ export class User {
   @Column({ type: 'citext', unique: true })
   username!: string;
 
-  @Column({ type: 'citext', unique: true })
-  email!: string;
+  /** Null for an account made by a phone number or WeChat, which never gave one. */
+  @Column({ type: 'citext', unique: true, nullable: true })
+  email!: string | null;
+
+  /** A mainland mobile number in E.164 (contract §12), proven by an SMS code; a way to sign in. */
+  @Column({ type: 'varchar', length: 16, unique: true, nullable: true })
+  phone!: string | null;
 
   /** argon2id; null for accounts made through a third-party sign-in only. */
   @Column({ type: 'text', nullable: true })

@@ -14,6 +14,7 @@ import { Transactions } from '../../../core/database/transactions';
 import { AppError } from '../../../core/errors/app-error';
 import { RateLimiter } from '../../../core/redis/rate-limiter.service';
 import { REDIS } from '../../../core/redis/redis.provider';
+import { SmsService } from '../../../core/sms/sms.service';
 import { AuthMessage } from '../auth.messages';
 import { AuthService } from '../auth.service';
 import type { User } from '../entities/user.entity';
@@ -82,6 +83,7 @@ export class OAuthService {
     private readonly transactions: Transactions,
     private readonly tokens: TokenService,
     private readonly limiter: RateLimiter,
+    private readonly sms: SmsService,
   ) {
     this.stateStores = {
       google: new OAuthStateStore(redis, 'google'),
@@ -90,7 +92,12 @@ export class OAuthService {
   }
 
   providers(): ProvidersResponse {
-    return { google: Boolean(this.config.google), github: Boolean(this.config.github) };
+    return {
+      google: Boolean(this.config.google),
+      github: Boolean(this.config.github),
+      sms: this.sms.available,
+      wechat: false,
+    };
   }
 
   endpoints(provider: OAuthProvider): ProviderEndpoints | undefined {
