@@ -174,7 +174,11 @@ describe('deleting the account (DELETE /api/users/me)', () => {
   it('is refused for staff accounts, which an admin removes', async () => {
     const support = await insertUser(t, Role.Support);
     await t.db.query(`UPDATE users SET "passwordHash" = NULL WHERE id = $1`, [support.id]);
-    await t.http.post('/api/users/me/deletion-code').set(support.auth).expect(200);
+    await t.http
+      .post('/api/users/me/confirmation-code')
+      .set(support.auth)
+      .send({ purpose: 'delete-account' })
+      .expect(200);
     const code = await sink.code(support.user.email!);
     expect(
       (await t.http.delete('/api/users/me').set(support.auth).send({ code }).expect(403)).body.code,

@@ -44,7 +44,11 @@ describe('deleting an account with money on its way', () => {
        VALUES ($1, $2, $3, 'stripe', 'active', now(), now() + interval '20 days', 'sub_privacy')`,
       [subscriber.id, plan.id, paid.id],
     );
-    await t.http.post('/api/users/me/deletion-code').set(subscriber.auth).expect(200);
+    await t.http
+      .post('/api/users/me/confirmation-code')
+      .set(subscriber.auth)
+      .send({ purpose: 'delete-account' })
+      .expect(200);
     const code = await sink.code(subscriber.user.email!);
     expect((await remove(subscriber.auth, { code }).expect(409)).body.code).toBe('ACCOUNT_HAS_OPEN_PAYMENTS');
     await t.db.query(`UPDATE subscriptions SET "canceledAt" = now() WHERE "userId" = $1`, [subscriber.id]);
@@ -60,7 +64,11 @@ describe('deleting an account without a password', () => {
       'WRONG_PASSWORD',
     );
     await remove(provider.auth, { code: '123456' }).expect(400);
-    const sent = await t.http.post('/api/users/me/deletion-code').set(provider.auth).expect(200);
+    const sent = await t.http
+      .post('/api/users/me/confirmation-code')
+      .set(provider.auth)
+      .send({ purpose: 'delete-account' })
+      .expect(200);
     expect(sent.body.message).toBeTruthy();
     const code = await sink.code(provider.user.email!);
     await remove(provider.auth, { code: code === '000000' ? '111111' : '000000' }).expect(400);
@@ -68,9 +76,33 @@ describe('deleting an account without a password', () => {
     await t.http.get('/api/auth/me').set(provider.auth).expect(401);
   });
 
+  it('takes a code for the purpose it was sent for only', async () => {
+    const provider = await insertUser(t, Role.Free, { passwordHash: null });
+    const confirm = (purpose: string) =>
+      t.http.post('/api/users/me/confirmation-code').set(provider.auth).send({ purpose }).expect(200);
+    await confirm('delete-account');
+    const forDeletion = await sink.code(provider.user.email!);
+    await t.http
+      .put('/api/auth/password')
+      .set(provider.auth)
+      .send({ newPassword: 'N3w!passw0rd', code: forDeletion })
+      .expect(400);
+    await confirm('set-password');
+    const code = /(\d{6})/.exec((await sink.last(provider.user.email!, 2)).text ?? '')![1];
+    await t.http
+      .put('/api/auth/password')
+      .set(provider.auth)
+      .send({ newPassword: 'N3w!passw0rd', code })
+      .expect(200);
+  });
+
   it('asks an account with a password for its password, not a code', async () => {
     const u = await verifiedUser(t, sink, 'withpassword');
-    await t.http.post('/api/users/me/deletion-code').set(bearer(u)).expect(409);
+    await t.http
+      .post('/api/users/me/confirmation-code')
+      .set(bearer(u))
+      .send({ purpose: 'delete-account' })
+      .expect(409);
   });
 });
 

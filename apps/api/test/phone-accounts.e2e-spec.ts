@@ -170,6 +170,25 @@ describe('phone numbers as accounts', () => {
     expect((await me(u.auth)).phone).toBe(`+86 ${phone.slice(0, 3)}****${phone.slice(-4)}`);
   });
 
+  it('gives a phone account its first password by a code texted to its number', async () => {
+    const phone = newPhone();
+    const u = await insertUser(t, undefined, { phone: e164(phone), email: null });
+    // No password yet: a change without a code is refused.
+    await t.http.put('/api/auth/password').set(u.auth).send({ newPassword: 'N3w!passw0rd' }).expect(400);
+    await t.http
+      .post('/api/users/me/confirmation-code')
+      .set(u.auth)
+      .send({ purpose: 'set-password' })
+      .expect(200);
+    const fresh = await t.http
+      .put('/api/auth/password')
+      .set(u.auth)
+      .send({ newPassword: 'N3w!passw0rd', code: aliyun.codeFor(phone) })
+      .expect(200);
+    expect((await me(bearer(fresh.body.access_token))).hasPassword).toBe(true);
+    await t.http.post('/api/auth/login').send({ username: phone, password: 'N3w!passw0rd' }).expect(200);
+  });
+
   it('says on /providers that SMS sign-in is on', async () => {
     expect((await t.http.get('/api/auth/providers').expect(200)).body).toMatchObject({ sms: true });
   });

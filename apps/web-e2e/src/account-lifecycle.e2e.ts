@@ -82,7 +82,7 @@ describe('changing the e-mail and deleting the account in the browser', () => {
       const text = texts[locale];
       const user = await newVerifiedUser(`bye${locale.slice(0, 2)}`);
       const { context, page } = await signedInPage(browser, user, locale);
-      await page.goto(`${baseUrl}/profile`);
+      await page.goto(`${baseUrl}/profile/privacy`);
       await page.getByRole('button', { name: text.deleteOpen }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel(text.deletePassword).fill('Not!th3pass');

@@ -86,7 +86,7 @@ describe('the account’s own settings in the browser', () => {
   ] as const)('downloads a copy of the account’s data as JSON (%s)', async (locale, label) => {
     const user = await newVerifiedUser(`export${locale.slice(0, 2)}`);
     const { context, page } = await signedInPage(browser, user, locale);
-    await page.goto(`${baseUrl}/profile`);
+    await page.goto(`${baseUrl}/profile/privacy`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: label }).click(),
@@ -115,7 +115,7 @@ describe('the account’s own settings in the browser', () => {
     async (locale, title, empty, until) => {
       const user = await newVerifiedUser(`unlocked${locale.slice(0, 2)}`);
       const { context, page } = await signedInPage(browser, user, locale);
-      await page.goto(`${baseUrl}/profile`);
+      await page.goto(`${baseUrl}/profile/library`);
       await page.getByRole('heading', { name: title }).waitFor();
       await page.getByText(empty).waitFor();
 

@@ -20,7 +20,7 @@ describe('accounts in the browser', () => {
   it('renders the home route in Chinese', async () => {
     await page.goto(baseUrl);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('智库');
-    expect(await page.locator('nav').textContent()).toContain('登录');
+    expect(await page.locator('nav.navbar').textContent()).toContain('登录');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await snap(page, '01-home-zh');
   });
@@ -31,6 +31,8 @@ describe('accounts in the browser', () => {
     const password = 'Secr3t!pass';
 
     await page.goto(`${baseUrl}/register`);
+    // Chinese readers start on the number: the e-mail is the other tab.
+    await page.getByRole('tab', { name: '邮箱注册' }).click();
     await page.getByLabel('用户名').fill(name);
     await page.getByLabel('邮箱').fill(email);
     await page.getByLabel(/^密码/).fill(password);
@@ -52,7 +54,7 @@ describe('accounts in the browser', () => {
     await page.getByText(email).waitFor();
     expect(await page.locator('dl').textContent()).toContain(name);
     expect(await page.locator('dl').textContent()).toContain('免费');
-    expect(await page.locator('nav').textContent()).toContain(`你好，${name}`);
+    expect(await page.locator('nav.navbar').textContent()).toContain(`你好，${name}`);
     await snap(page, '04-profile');
 
     await page.getByRole('button', { name: `你好，${name}` }).click();
@@ -68,7 +70,9 @@ describe('accounts in the browser', () => {
     await page.getByText('未开启的第三方登录方式暂不可用').waitFor();
     expect(await page.getByRole('button', { name: '使用 Google 登录' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: '使用 GitHub 登录' }).isEnabled()).toBe(true);
-    await page.getByLabel('用户名或邮箱').fill(email);
+    // Chinese readers start on the number: the password is the other tab.
+    await page.getByRole('tab', { name: '密码登录' }).click();
+    await page.getByLabel('用户名、邮箱或手机号').fill(email);
     await page.getByLabel('密码').fill(password);
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL(`${baseUrl}/profile`);
@@ -79,7 +83,9 @@ describe('accounts in the browser', () => {
     const device = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 800 } });
     const other = await device.newPage();
     await other.goto(`${baseUrl}/login`);
-    await other.getByLabel('用户名或邮箱').fill(email);
+    // Chinese readers start on the number: the password is the other tab.
+    await other.getByRole('tab', { name: '密码登录' }).click();
+    await other.getByLabel('用户名、邮箱或手机号').fill(email);
     await other.getByLabel('密码').fill(password);
     await other.getByRole('button', { name: '登录', exact: true }).click();
     await other.waitForURL(`${baseUrl}/profile`);
@@ -107,7 +113,9 @@ describe('accounts in the browser', () => {
     await page.evaluate(() => localStorage.clear());
     await page.goto(`${baseUrl}/profile`);
     await page.waitForURL(`${baseUrl}/login`);
-    await page.getByLabel('用户名或邮箱').fill('demo');
+    // Chinese readers start on the number: the password is the other tab.
+    await page.getByRole('tab', { name: '密码登录' }).click();
+    await page.getByLabel('用户名、邮箱或手机号').fill('demo');
     await page.getByLabel('密码').fill('wrong-password');
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByText('用户名或密码错误').waitFor();
@@ -155,7 +163,7 @@ describe('accounts in the browser', () => {
     await p.getByRole('button', { name: '展开导航' }).click();
     await p.getByRole('link', { name: '注册', exact: true }).first().waitFor({ state: 'visible' });
     await p.locator('#tt-nav.show').waitFor();
-    expect((await p.locator('nav').boundingBox())?.height).toBeGreaterThanOrEqual(64);
+    expect((await p.locator('nav.navbar').boundingBox())?.height).toBeGreaterThanOrEqual(64);
     await snap(p, '11-mobile-menu');
     await phone.close();
   });

@@ -62,7 +62,7 @@ describe('favourites and reading history', () => {
       await page.reload();
       await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
 
-      await page.goto(`${baseUrl}/profile`);
+      await page.goto(`${baseUrl}/profile/library`);
       await page.getByRole('heading', { name: text.favourites }).waitFor();
       const row = page.getByTestId('favourites-list').getByRole('listitem').filter({ hasText: name });
       await row.waitFor();
@@ -87,7 +87,7 @@ describe('favourites and reading history', () => {
       const user = await newVerifiedUser(`hist${locale.slice(0, 2)}`);
       await paidViewOrder(user, solutionId);
       const { context, page } = await signedInPage(browser, user, locale);
-      await page.goto(`${baseUrl}/profile`);
+      await page.goto(`${baseUrl}/profile/library`);
       await page.getByText(text.noHistory).waitFor();
 
       await page.goto(`${baseUrl}/solutions/${solutionId}/view`);
@@ -110,7 +110,7 @@ describe('favourites and reading history', () => {
       ).toBe('true');
       await snap(page, `library-solution-starred-${locale}`);
 
-      await page.goto(`${baseUrl}/profile`);
+      await page.goto(`${baseUrl}/profile/library`);
       leave();
       expect(held).toBe(1);
       const row = page.getByTestId('history-list').getByRole('listitem').filter({ hasText: name });

@@ -43,7 +43,7 @@ describe('e-mail notification preferences in the browser', () => {
     async (locale, title, stage) => {
       const user = await newVerifiedUser(`mailpref${locale.slice(0, 2)}`);
       const { context, page } = await signedInPage(browser, user, locale);
-      await page.goto(`${baseUrl}/profile`);
+      await page.goto(`${baseUrl}/profile/notifications`);
       await page.getByRole('heading', { name: title }).waitFor();
       const toggle = page.getByRole('switch', { name: stage });
       expect(await toggle.isChecked()).toBe(true);
@@ -109,7 +109,7 @@ describe('e-mail notification preferences in the browser', () => {
       await page.getByRole('button', { name: texts[locale].unsubscribe }).click();
       await page.getByText(texts[locale].unsubscribed).waitFor();
       await snap(page, `mail-unsubscribed-${locale}`);
-      await page.goto(`${baseUrl}/profile`);
+      await page.goto(`${baseUrl}/profile/notifications`);
       await page.getByRole('heading', { name: title }).waitFor();
       expect(await page.getByRole('switch', { name: texts[locale].payment }).isChecked()).toBe(false);
       await context.close();

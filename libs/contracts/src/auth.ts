@@ -46,8 +46,10 @@ export interface ForgotPasswordRequest {
   email: string;
 }
 /** PUT /api/auth/password: answered with a new session; every other one ends (contract §11). */
+/** The current password; or, for an account without one (its first password), a `set-password` confirmation code. */
 export interface ChangePasswordRequest {
-  currentPassword: string;
+  currentPassword?: string;
+  code?: string;
   newPassword: string;
 }
 
@@ -158,4 +160,11 @@ export interface SmsLoginRequest {
 export interface BindPhoneRequest {
   phone: string;
   code: string;
+}
+
+/** What a confirmation code of an account without a password stands in for (contract §12). */
+export const CONFIRMATION_PURPOSES = ['delete-account', 'set-password'] as const;
+export type ConfirmationPurpose = (typeof CONFIRMATION_PURPOSES)[number];
+export interface ConfirmationCodeRequest {
+  purpose: ConfirmationPurpose;
 }

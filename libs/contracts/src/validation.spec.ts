@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN, passwordError, registrationErrors } from './validation';
+import { EMAIL_PATTERN, looksLikeMainlandMobile, passwordError, registrationErrors } from './validation';
 import { languageOf } from './i18n';
 
 describe('registration rules', () => {
@@ -68,5 +68,14 @@ describe('EMAIL_PATTERN', () => {
     'ä@例子.中国',
   ])('%s: as the quadratic pattern judged it', (email) => {
     expect(EMAIL_PATTERN.test(email)).toBe(quadratic.test(email));
+  });
+});
+
+describe('mainland mobiles as typed', () => {
+  it('takes the 11 digits with +86 or 86, spaces or dashes, and nothing else', () => {
+    for (const ok of ['13800138000', '+86 138-0013-8000', '8613800138000', '199 1234 5678'])
+      expect([ok, looksLikeMainlandMobile(ok)]).toEqual([ok, true]);
+    for (const bad of ['12345678901', '1380013800', '010-12345678', '+1 650 253 0000', ''])
+      expect([bad, looksLikeMainlandMobile(bad)]).toEqual([bad, false]);
   });
 });

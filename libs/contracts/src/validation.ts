@@ -24,6 +24,12 @@ export const VIP_APPLICATION_LIMITS = {
   purposeMax: 2000,
   noteMax: 500,
 } as const;
+/**
+ * A mainland mobile as a person types it: 11 digits from 13 to 19, with +86 or 86 before them, spaces or dashes
+ * between (contract §12). The form's check; the server's parser (libphonenumber) decides for sure.
+ */
+export const looksLikeMainlandMobile = (input: string) =>
+  /^(?:\+?86)?1[3-9]\d{9}$/.test(input.replace(/[\s-]/g, ''));
 /** A phone number: digits with spaces or dashes, an optional leading +, 7 to 20 characters (mainland or not). */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;
 
@@ -73,6 +79,7 @@ export const ValidationMessage = {
   },
   companyRequired: { zh: '请填写公司名称', en: 'Please enter the company name.' },
   contactNameRequired: { zh: '请填写联系人', en: 'Please enter a contact person.' },
+  smsCodeLength: { zh: '请输入6位短信验证码', en: 'Please enter the 6-digit code from the text.' },
   phoneNumberInvalid: {
     zh: '请输入有效的中国大陆手机号',
     en: 'Please enter a mainland China mobile number.',

@@ -26,15 +26,18 @@ interface Session {
 export const loginAsAdmin = () =>
   call<Session>('POST', '/api/auth/login', { username: E2E_ADMIN.email, password: E2E_ADMIN.password });
 
-/** The newest code mailed to an address, from the development outbox; the worker sends mail shortly after. */
-export async function mailedCode(email: string): Promise<string> {
+/**
+ * The newest code mailed to an address or texted to a number (E.164), from the development outbox; the worker sends
+ * mail shortly after, a text leaves with its request.
+ */
+export async function mailedCode(to: string): Promise<string> {
   for (let i = 0; i < 40; i++) {
-    const mails = await call<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const mails = await call<{ text: string }[]>('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
     const match = mails.length ? /验证码是 (\d{6})/.exec(mails[0].text) : null;
     if (match) return match[1];
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no code mailed to ${email}`);
+  throw new Error(`no code sent to ${to}`);
 }
 
 /** A verified account through the real API: register, read the code from the dev outbox, verify. */

@@ -60,6 +60,9 @@ function serverEnv(port: number, databaseUrl: string, redisPrefix: string): Node
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
     DEV_OUTBOX: 'true',
+    // One key for every process of the run, as replicas share it in production: each signs and checks the others'
+    // access and refresh tokens.
+    JWT_SECRET: 'web-e2e-secret-shared-by-every-process-of-the-run',
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
   };

@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: '/reset-password', ...screen(authPages.resetPassword) },
       { path: '/profile', ...screen(profilePage.profile, signedIn) },
       { path: '/profile/vip-application', ...screen(authPages.vipApplication, signedIn) },
+      { path: '/profile/:section', ...screen(profilePage.profile, signedIn) },
       {
         path: '/profile/orders',
         ...screen(billingPages.myOrders, signedIn),

@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagg
 import type { Language, MessageResponse } from '@think-tank/contracts';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
+import { ClientIp } from '../../core/http/client-ip.decorator';
 import { Lang } from '../../core/http/language.decorator';
 import { UserAgent } from '../../core/http/user-agent.decorator';
 import { AccountService } from './account.service';
@@ -11,6 +12,7 @@ import { PhoneAuthService } from './phone-auth.service';
 import {
   ChangePasswordDto,
   BindPhoneDto,
+  ConfirmationCodeDto,
   DeleteAccountDto,
   EmailChangeDto,
   EmailChangeVerifyDto,
@@ -30,7 +32,7 @@ export class AccountController {
   @Put('auth/password')
   @ApiOperation({
     summary:
-      'Change the password with the current one (400 WRONG_PASSWORD, 5 tries per 15 minutes): every other session ends; answers this device’s new session',
+      'Change the password with the current one (400 WRONG_PASSWORD, 5 tries per 15 minutes), or give an account without one its first password with a set-password confirmation code (400 INVALID_CODE): every other session ends; answers this device’s new session',
   })
   @ApiResponse({ status: 200, type: SessionBody })
   changePassword(
@@ -97,21 +99,26 @@ export class AccountController {
     return this.phones.bind(user.id, dto);
   }
 
-  @Post('users/me/deletion-code')
+  @Post('users/me/confirmation-code')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary:
-      'For an account without a password: mail a code (10 min) that confirms its deletion (3 an hour); 409 for an account with a password',
+      'For an account without a password: a code (10 min) to its phone, else its address, that confirms deleting it (delete-account) or its first password (set-password); 3 an hour; 409 for an account with a password',
   })
-  sendDeletionCode(@CurrentUser() user: AuthUser, @Lang() lang: Language): Promise<MessageResponse> {
-    return this.account.sendDeletionCode(user.id, lang);
+  sendConfirmationCode(
+    @Body() dto: ConfirmationCodeDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+    @ClientIp() ip: string,
+  ): Promise<MessageResponse> {
+    return this.account.sendConfirmationCode(user.id, dto.purpose, lang, ip);
   }
 
   @Delete('users/me')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({
     summary:
-      'Delete the account with its password (the mailed deletion code for one without): sessions end, personal data is erased, orders and invoices stay anonymised; 400 WRONG_PASSWORD or INVALID_CODE, 409 ACCOUNT_HAS_OPEN_PAYMENTS while an order is pending or a subscription renews, 403 for staff',
+      'Delete the account with its password (a delete-account confirmation code for one without): sessions end, personal data is erased, orders and invoices stay anonymised; 400 WRONG_PASSWORD or INVALID_CODE, 409 ACCOUNT_HAS_OPEN_PAYMENTS while an order is pending or a subscription renews, 403 for staff',
   })
   deleteAccount(@Body() dto: DeleteAccountDto, @CurrentUser() user: AuthUser): Promise<void> {
     return this.account.deleteAccount(user.id, dto);

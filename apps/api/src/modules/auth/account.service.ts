@@ -6,6 +6,7 @@ import {
   isStaff,
   WebRoute,
   type ChangePasswordRequest,
+  type ConfirmationPurpose,
   type DeleteAccountRequest,
   type DeviceSession,
   type EmailChangeRequest,
@@ -55,11 +56,12 @@ const CODE_TRIES_A_DAY = { max: 10, windowSeconds: 24 * 3600 };
 const DEVICE_SIGN_OUTS = { max: 20, windowSeconds: 60 };
 /** Tries at deleting, as at changing the password (a code's five tries included). */
 const DELETIONS = { max: 5, windowSeconds: 15 * 60 };
-/** Deletion codes an account may ask for an hour: each is a mail. */
-const DELETION_CODES = { max: 3, windowSeconds: 3600 };
-const deletionCodeKey = (userId: string) => `deletion-code:${userId}`;
-const deletionCodeHash = (userId: string, code: string) =>
-  sha256(`account-deletion:${userId}:${code.trim()}`);
+/** Confirmation codes an account may ask for an hour: each is a text or a mail. */
+const CONFIRMATION_CODES = { max: 3, windowSeconds: 3600 };
+const confirmationKey = (userId: string, purpose: ConfirmationPurpose) =>
+  `confirmation-code:${purpose}:${userId}`;
+const confirmationHash = (userId: string, purpose: ConfirmationPurpose, code: string) =>
+  sha256(`confirmation:${purpose}:${userId}:${code.trim()}`);
 
 /** An e-mail change's code, bound to the account and to its purpose (a verification code never passes for one). */
 const changeCodeHash = (userId: string, code: string) => sha256(`email-change:${userId}:${code}`);
@@ -97,8 +99,11 @@ export class AccountService {
   ): Promise<SessionResponse> {
     await this.limiter.take({ key: `password-change:${userId}`, ...PASSWORD_CHANGES });
     const user = await this.enabled(userId);
-    if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword)))
-      throw new AppError('WRONG_PASSWORD');
+    // A first password is confirmed by a code to the account's phone or address; a new one by the current one.
+    if (user.passwordHash) {
+      if (!(await this.passwords.verify(user.passwordHash, dto.currentPassword ?? '')))
+        throw new AppError('WRONG_PASSWORD');
+    } else if (!(await this.confirmed(userId, 'set-password', dto.code))) throw new AppError('INVALID_CODE');
     const passwordHash = await this.passwords.hash(dto.newPassword);
     await this.transactions.run(async (tx) => {
       await this.users.update(userId, { passwordHash }, tx);
@@ -192,24 +197,44 @@ export class AccountService {
   }
 
   /**
-   * For an account without a password (a provider sign-up): a code to its address that confirms its deletion
-   * (contract §12), 10 minutes. 409 for an account with a password, which confirms with that.
+   * For an account without a password (made by a phone number or a provider): a code to its phone, else its address,
+   * that confirms what a password would (contract §12): deleting it, or giving it a first password. 10 minutes,
+   * bound to the purpose. 409 for an account with a password, which confirms with that.
    */
-  async sendDeletionCode(userId: string, lang: Language): Promise<MessageResponse> {
-    await this.limiter.take({ key: `deletion-code:${userId}`, ...DELETION_CODES });
+  async sendConfirmationCode(
+    userId: string,
+    purpose: ConfirmationPurpose,
+    lang: Language,
+    ip: string,
+  ): Promise<MessageResponse> {
+    await this.limiter.take({ key: `confirmation-code:${userId}`, ...CONFIRMATION_CODES });
     const user = await this.enabled(userId);
     if (user.passwordHash || !(user.phone || user.email)) throw new AppError('CONFLICT');
-    const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
-    await this.redis.set(
-      deletionCodeKey(userId),
-      deletionCodeHash(userId, code),
-      'EX',
-      EMAIL_CODE_TTL_SECONDS,
-    );
-    // To the phone when it has one (its way in), else to the address.
-    if (user.phone) await this.sms.sendCode(user.phone, code);
-    else await this.mail.send(verificationCodeMail(user.email, user.username, code));
-    return { message: AuthMessage[user.phone ? 'deletionCodeTexted' : 'deletionCodeSent'][lang] };
+    const keep = async (code: string) => {
+      await this.redis.set(
+        confirmationKey(userId, purpose),
+        confirmationHash(userId, purpose, code),
+        'EX',
+        EMAIL_CODE_TTL_SECONDS,
+      );
+    };
+    if (user.phone) await this.sms.sendCode(user.phone, ip, keep);
+    else {
+      const code = String(randomInt(0, 10 ** EMAIL_CODE_LENGTH)).padStart(EMAIL_CODE_LENGTH, '0');
+      await keep(code);
+      await this.mail.send(verificationCodeMail(user.email, user.username, code));
+    }
+    return { message: AuthMessage[user.phone ? 'confirmationCodeTexted' : 'confirmationCodeMailed'][lang] };
+  }
+
+  /** Whether `code` is the live confirmation code for the purpose (the caller limits the tries). */
+  private async confirmed(
+    userId: string,
+    purpose: ConfirmationPurpose,
+    code: string | undefined,
+  ): Promise<boolean> {
+    const kept = code ? await this.redis.get(confirmationKey(userId, purpose)) : null;
+    return kept !== null && kept === confirmationHash(userId, purpose, code!);
   }
 
   /**
@@ -222,7 +247,7 @@ export class AccountService {
     const user = await this.enabled(userId);
     const confirmed = user.passwordHash
       ? await this.passwords.verify(user.passwordHash, dto.password ?? '')
-      : !!dto.code && (await this.redis.get(deletionCodeKey(userId))) === deletionCodeHash(userId, dto.code);
+      : await this.confirmed(userId, 'delete-account', dto.code);
     if (!confirmed) throw new AppError(user.passwordHash || !dto.code ? 'WRONG_PASSWORD' : 'INVALID_CODE');
     if (isStaff(user.role)) throw new AppError('FORBIDDEN');
     await this.transactions.run(async (tx) => {
@@ -231,7 +256,7 @@ export class AccountService {
       await this.erasure.erase(tx, userId);
       await this.ownAction(tx, userId, 'account.deleted');
     });
-    await this.redis.del(deletionCodeKey(userId)).catch(() => undefined);
+    await this.redis.del(confirmationKey(userId, 'delete-account')).catch(() => undefined);
     this.tokens.sessionsEnded(userId);
     await this.mail.send(accountDeletedMail(user.email, user.username));
   }

@@ -16,13 +16,13 @@ export const AuthMessage = {
     zh: '如果该邮箱已注册，重置密码的链接已发送',
     en: 'If this address is registered, a password reset link has been sent.',
   },
-  deletionCodeSent: {
-    zh: '验证码已发送至您的邮箱，请在 10 分钟内填写以确认注销',
-    en: 'A code has been sent to your address; enter it within 10 minutes to confirm the deletion.',
+  confirmationCodeMailed: {
+    zh: '验证码已发送至您的邮箱，请在 10 分钟内填写',
+    en: 'A code has been sent to your address; enter it within 10 minutes.',
   },
-  deletionCodeTexted: {
-    zh: '验证码已发送至您绑定的手机，请在 5 分钟内填写以确认注销',
-    en: 'A code has been texted to your phone; enter it within 5 minutes to confirm the deletion.',
+  confirmationCodeTexted: {
+    zh: '验证码已发送至您绑定的手机，请在 10 分钟内填写',
+    en: 'A code has been texted to your phone; enter it within 10 minutes.',
   },
   emailChangeCodeSent: {
     zh: '验证码已发送至新邮箱，请在 10 分钟内填写',

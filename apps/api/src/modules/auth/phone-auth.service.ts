@@ -6,15 +6,13 @@ import {
   type SmsCodeResponse,
   type SmsPurpose,
 } from '@think-tank/contracts';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { AuditLog } from '../../core/audit/audit-log.repository';
-import { AppConfig } from '../../core/config/app-config';
 import { Transactions } from '../../core/database/transactions';
 import { isUniqueViolation } from '../../core/database/unique-violation';
 import { AppError } from '../../core/errors/app-error';
 import { LegalTexts } from '../../core/site/legal-texts';
-import { MetricsService } from '../../core/metrics/metrics.service';
-import { addressKey, RateLimiter, type Limit } from '../../core/redis/rate-limiter.service';
+import { addressKey, RateLimiter } from '../../core/redis/rate-limiter.service';
 import { SmsService } from '../../core/sms/sms.service';
 import { AuthMessage } from './auth.messages';
 import { AuthService } from './auth.service';
@@ -27,22 +25,11 @@ import { UsersRepository } from './users.repository';
 /** A code lives 5 minutes, and five wrong tries burn it (contract §12). */
 const CODE_TTL_SECONDS = 300;
 const CODE_TRIES = 5;
-/** Texts one number gets a day, and one client address an hour (SMS pumping bills the merchant for each). */
-const A_DAY_PER_NUMBER = 10;
-const AN_HOUR_PER_ADDRESS = 20;
 /** Sign-ins by code per client address in 15 minutes: each is a try at some number's code. */
 const SIGN_INS_PER_ADDRESS = { max: 30, windowSeconds: 15 * 60 };
 
 const codeHash = (phone: string, purpose: SmsPurpose, code: string) =>
   sha256(`sms:${purpose}:${phone}:${code}`);
-
-/** The Asia/Shanghai day (the budgets' day), and the seconds until it ends. */
-function shanghaiDay(now = Date.now()): { day: string; secondsLeft: number } {
-  const shifted = new Date(now + 8 * 3600 * 1000);
-  const day = shifted.toISOString().slice(0, 10);
-  const end = Date.parse(`${day}T00:00:00Z`) + 24 * 3600 * 1000 - 8 * 3600 * 1000;
-  return { day, secondsLeft: Math.max(1, Math.ceil((end - now) / 1000)) };
-}
 
 /**
  * Phone numbers as accounts (contract §12): codes by SMS, within limits that defend against SMS pumping; signing in
@@ -51,57 +38,27 @@ function shanghaiDay(now = Date.now()): { day: string; secondsLeft: number } {
 @Injectable()
 export class PhoneAuthService {
   constructor(
-    private readonly config: AppConfig,
     private readonly codes: SmsCodesRepository,
     private readonly users: UsersRepository,
     private readonly auth: AuthService,
     private readonly sms: SmsService,
     private readonly limiter: RateLimiter,
-    private readonly metrics: MetricsService,
     private readonly transactions: Transactions,
     private readonly legal: LegalTexts,
     private readonly audit: AuditLog,
   ) {}
 
-  /**
-   * A 6-digit code to the number for the purpose; the same answer whether or not an account has it. Every limit is
-   * taken at once before anything is sent, and given back when the provider did not send.
-   */
+  /** A 6-digit code to the number for the purpose (SmsService's limits); the same answer for every number. */
   async sendCode(input: string, purpose: SmsPurpose, ip: string): Promise<SmsCodeResponse> {
     const phone = this.parse(input);
-    const { day, secondsLeft } = shanghaiDay();
-    const limits: (Limit & { name: 'number' | 'address' | 'budget' })[] = [
-      { name: 'number', key: `sms:number:${phone}`, max: 1, windowSeconds: SMS_COOLDOWN_SECONDS },
-      {
-        name: 'number',
-        key: `sms:number:${phone}:${day}`,
-        max: A_DAY_PER_NUMBER,
-        windowSeconds: secondsLeft,
-      },
-      {
-        name: 'address',
-        key: `sms:address:${addressKey(ip)}`,
-        max: AN_HOUR_PER_ADDRESS,
-        windowSeconds: 3600,
-      },
-      { name: 'budget', key: `sms:site:${day}`, max: this.config.smsDailyLimit, windowSeconds: secondsLeft },
-    ];
-    const spent = await this.limiter.spent(...limits);
-    if (spent) {
-      this.metrics.smsRefused.inc({ limit: (spent.limit as (typeof limits)[number]).name });
-      throw AppError.tooManyRequests(spent.wait);
-    }
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.codes.replace({
-      phone,
-      purpose,
-      codeHash: codeHash(phone, purpose, code),
-      expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
-    });
-    await this.sms.sendCode(phone, code).catch(async (e: unknown) => {
-      await this.limiter.giveBack(...limits);
-      throw e;
-    });
+    await this.sms.sendCode(phone, ip, (code) =>
+      this.codes.replace({
+        phone,
+        purpose,
+        codeHash: codeHash(phone, purpose, code),
+        expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+      }),
+    );
     return { cooldownSeconds: SMS_COOLDOWN_SECONDS };
   }
 

@@ -9,6 +9,9 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_PATTERN,
   SMS_PURPOSES,
+  CONFIRMATION_PURPOSES,
+  type ConfirmationCodeRequest,
+  type ConfirmationPurpose,
   type AcceptTermsRequest,
   type BindPhoneRequest,
   type SmsCodeRequest,
@@ -162,9 +165,18 @@ export class ResetPasswordDto implements ResetPasswordRequest {
 }
 
 export class ChangePasswordDto implements ChangePasswordRequest {
-  @ApiProperty()
+  @ApiPropertyOptional({ description: 'the current password, for an account with one' })
+  @IsOptional()
   @RequiredString(PASSWORD_MAX_LENGTH)
-  currentPassword!: string;
+  currentPassword?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'for an account without a password: the set-password code of POST /api/users/me/confirmation-code',
+  })
+  @IsOptional()
+  @RequiredString(16)
+  code?: string;
 
   @ApiProperty()
   @NewPasswordField()
@@ -194,7 +206,8 @@ export class DeleteAccountDto implements DeleteAccountRequest {
   password?: string;
 
   @ApiPropertyOptional({
-    description: 'for an account without a password: the code POST /api/users/me/deletion-code mailed',
+    description:
+      'for an account without a password: its delete-account code from POST /api/users/me/confirmation-code',
   })
   @IsOptional()
   @RequiredString(16)
@@ -248,4 +261,10 @@ export class BindPhoneDto implements BindPhoneRequest {
   @ApiProperty({ description: 'the 6-digit code texted for `bind`' })
   @RequiredString(16)
   code!: string;
+}
+
+export class ConfirmationCodeDto implements ConfirmationCodeRequest {
+  @ApiProperty({ enum: CONFIRMATION_PURPOSES })
+  @IsIn(CONFIRMATION_PURPOSES, m('fieldInvalid'))
+  purpose!: ConfirmationPurpose;
 }

@@ -1,4 +1,9 @@
 import type {
+  BindPhoneRequest,
+  ConfirmationPurpose,
+  SmsCodeRequest,
+  SmsCodeResponse,
+  SmsLoginRequest,
   AcceptTermsRequest,
   AdminPage,
   LegalVersions,
@@ -31,6 +36,10 @@ const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST',
 
 export const authApi = {
   login: (body: LoginRequest) => post<SessionResponse>('/api/auth/login', body),
+  smsCode: (body: SmsCodeRequest) => post<SmsCodeResponse>('/api/auth/sms-code', body),
+  loginBySms: (body: SmsLoginRequest) => post<SessionResponse>('/api/auth/login/sms', body),
+  bindPhone: (body: BindPhoneRequest) =>
+    api<{ phone: string }>('/api/users/me/phone', { method: 'POST', body }),
   register: (body: RegisterRequest) => post<MessageResponse>('/api/auth/register', body),
   verifyEmail: (body: VerifyEmailRequest) => post<SessionResponse>('/api/auth/verify-email', body),
   resendVerification: (email: string) =>
@@ -49,7 +58,8 @@ export const authApi = {
   signOutDevice: (id: string) =>
     api<void>(`/api/users/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   acceptTerms: (body: AcceptTermsRequest) => api<void>('/api/auth/accept-terms', { method: 'POST', body }),
-  sendDeletionCode: () => api<MessageResponse>('/api/users/me/deletion-code', { method: 'POST' }),
+  sendConfirmationCode: (purpose: ConfirmationPurpose) =>
+    api<MessageResponse>('/api/users/me/confirmation-code', { method: 'POST', body: { purpose } }),
   deleteAccount: (body: DeleteAccountRequest) => api<void>('/api/users/me', { method: 'DELETE', body }),
   oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),
   exchange: (code: string) => post<SessionResponse>('/api/auth/exchange', { code }),

@@ -1,19 +1,21 @@
 import { passwordError, PASSWORD_MAX_LENGTH } from '@think-tank/contracts';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Form } from 'react-bootstrap';
+import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { errorText } from '../../../lib/error-text';
 import { session } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
+import { CodeButton } from './CodeButton';
 
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', code: '', newPassword: '', confirmPassword: '' };
 
 /**
- * The profile's password change (contract §11): the current password, then the new one twice. Every other device
- * is signed out; this one carries on with the new session the server answers.
+ * The profile's password change (contract §11): the current password, then the new one twice. An account without
+ * one (made by a phone number or a provider) sets its first with a code texted or mailed to it (contract §12).
+ * Every other device is signed out; this one carries on with the new session the server answers.
  */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(EMPTY);
@@ -24,16 +26,18 @@ export function ChangePasswordForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!form.currentPassword) return setError(t('validation:passwordRequired'));
+    if (hasPassword && !form.currentPassword) return setError(t('validation:passwordRequired'));
+    if (!hasPassword && !/^\d{6}$/.test(form.code.trim())) return setError(t('validation:smsCodeLength'));
     const weak = passwordError(form.newPassword);
     if (weak) return setError(t(`validation:${weak}`));
     if (form.newPassword !== form.confirmPassword) return setError(t('validation:resetPasswordMismatch'));
     setBusy(true);
     try {
-      const res = await authApi.changePassword({
-        currentPassword: form.currentPassword,
-        newPassword: form.newPassword,
-      });
+      const res = await authApi.changePassword(
+        hasPassword
+          ? { currentPassword: form.currentPassword, newPassword: form.newPassword }
+          : { code: form.code.trim(), newPassword: form.newPassword },
+      );
       session.save(res);
       setDone(res.message);
       setForm(EMPTY);
@@ -45,7 +49,7 @@ export function ChangePasswordForm() {
     }
   };
 
-  const field = (key: keyof typeof EMPTY, autoComplete: string) => (
+  const field = (key: 'currentPassword' | 'newPassword' | 'confirmPassword', autoComplete: string) => (
     <Form.Group className="mb-3" controlId={`password-${key}`}>
       <Form.Label>{t(`password.${key}`)}</Form.Label>
       <Form.Control
@@ -61,7 +65,7 @@ export function ChangePasswordForm() {
   return (
     <section className="mt-4" aria-labelledby="change-password">
       <h2 id="change-password" className="h6">
-        {t('password.title')}
+        {t(hasPassword ? 'password.title' : 'password.setTitle')}
       </h2>
       {done && (
         <Alert variant="success" dismissible onClose={() => setDone(null)}>
@@ -70,12 +74,36 @@ export function ChangePasswordForm() {
       )}
       {!open ? (
         <Button variant="outline-primary" size="sm" onClick={() => (setOpen(true), setDone(null))}>
-          {t('password.open')}
+          {t(hasPassword ? 'password.open' : 'password.setOpen')}
         </Button>
       ) : (
         <Form noValidate onSubmit={submit} style={{ maxWidth: 420 }}>
           {error && <Alert variant="danger">{error}</Alert>}
-          {field('currentPassword', 'current-password')}
+          {hasPassword ? (
+            field('currentPassword', 'current-password')
+          ) : (
+            <Form.Group className="mb-3" controlId="password-code">
+              <Form.Label>{t('password.code')}</Form.Label>
+              <InputGroup>
+                <Form.Control
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={form.code}
+                  onChange={(e) => setForm({ ...form, code: e.target.value })}
+                />
+                <CodeButton
+                  send={async () => {
+                    setError(null);
+                    setDone((await authApi.sendConfirmationCode('set-password')).message);
+                    return 60;
+                  }}
+                  onSent={() => undefined}
+                  onError={setError}
+                />
+              </InputGroup>
+            </Form.Group>
+          )}
           {field('newPassword', 'new-password')}
           {field('confirmPassword', 'new-password')}
           <p className="small text-secondary">{t('password.hint')}</p>

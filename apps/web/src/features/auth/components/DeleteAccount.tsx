@@ -6,10 +6,11 @@ import { Dialog } from '../../../components/Dialog';
 import { errorText } from '../../../lib/error-text';
 import { authApi } from '../api/auth-api';
 import { useLogout } from '../use-logout';
+import { CodeButton } from './CodeButton';
 
 /**
  * Deleting the account (contract §11, PIPL's right to erasure): the page says what goes and what accounting keeps;
- * a dialog asks for the password, or, for an account without one, a code mailed to its address (contract §12: the
+ * a dialog asks for the password, or, for an account without one, a code texted to its phone or mailed (contract §12: the
  * username the page shows proves nothing). Then this device is signed out too.
  */
 export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
@@ -20,19 +21,14 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [codeSent, setCodeSent] = useState<string | null>(null);
+  const sendCode = async () => {
+    setError(null);
+    setCodeSent((await authApi.sendConfirmationCode('delete-account')).message);
+    return 60;
+  };
 
   const close = () => (setOpen(false), setConfirmation(''), setError(null));
-  const sendCode = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      setCodeSent((await authApi.sendDeletionCode()).message);
-    } catch (err) {
-      setError(errorText(err, t, t('delete.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!hasPassword && !/^\d{6}$/.test(confirmation.trim())) return setError(t('validation:codeLength'));
@@ -71,9 +67,7 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
             {!hasPassword && (
               <div className="mb-3">
                 <p className="small text-secondary mb-2">{codeSent ?? t('delete.codeExplained')}</p>
-                <Button variant="outline-secondary" size="sm" disabled={busy} onClick={() => void sendCode()}>
-                  {t(codeSent ? 'delete.resendCode' : 'delete.sendCode')}
-                </Button>
+                <CodeButton send={sendCode} onSent={() => undefined} onError={setError} />
               </div>
             )}
             <Form.Group controlId="delete-confirmation">

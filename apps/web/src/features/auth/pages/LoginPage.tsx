@@ -10,8 +10,11 @@ import { errorText } from '../../../lib/error-text';
 import { session } from '../../../lib/session';
 import { useForgetCachedData } from '../../../lib/swr-cache';
 import { destination } from '../after-login';
-import { authApi } from '../api/auth-api';
+import { authApi, useProviders } from '../api/auth-api';
 import { OAuthButtons } from '../components/OAuthButtons';
+import { PhoneSignIn } from '../components/PhoneSignIn';
+import { TabStrip } from '../../../components/TabStrip';
+import { currentLanguage } from '../../../lib/i18n';
 
 const AUTH_ERRORS: Record<string, string> = {
   google_failed: 'google',
@@ -36,6 +39,11 @@ export default function LoginPage() {
   const [resending, setResending] = useState(false);
   const exchangeCode = provider ? params.get('code') : null;
   const [exchanging, setExchanging] = useState(Boolean(exchangeCode));
+  // Chinese readers sign in by their number first (contract §12), where the server can text codes.
+  const smsOn = useProviders().data?.sms ?? false;
+  const ways =
+    currentLanguage() === 'zh' ? (['phone', 'password'] as const) : (['password', 'phone'] as const);
+  const [way, setWay] = useState<'phone' | 'password'>(ways[0]);
   const exchanged = useRef(false);
 
   const signedIn = async (s: SessionResponse) => {
@@ -128,28 +136,40 @@ export default function LoginPage() {
           </Button>
         </Alert>
       )}
-      <Form noValidate onSubmit={submit}>
-        <Form.Group className="mb-3" controlId="login-username">
-          <Form.Label>{t('login.identifier')} *</Form.Label>
-          <Form.Control
-            autoComplete="username"
-            value={form.username}
-            onChange={(e) => setForm({ ...form, username: e.target.value })}
-            required
-          />
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="login-password">
-          <Form.Label>{t('login.password')} *</Form.Label>
-          <Form.Control
-            type="password"
-            autoComplete="current-password"
-            value={form.password}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
-            required
-          />
-        </Form.Group>
-        <SubmitButton busy={submitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
-      </Form>
+      {smsOn && (
+        <TabStrip
+          tabs={ways}
+          active={way}
+          label={(k) => t(k === 'phone' ? 'phone.tab' : 'phone.passwordTab')}
+          onSelect={setWay}
+        />
+      )}
+      {smsOn && way === 'phone' ? (
+        <PhoneSignIn signUp={false} onSignedIn={(s) => void signedIn(s)} />
+      ) : (
+        <Form noValidate onSubmit={submit}>
+          <Form.Group className="mb-3" controlId="login-username">
+            <Form.Label>{t(smsOn ? 'login.identifierOrPhone' : 'login.identifier')} *</Form.Label>
+            <Form.Control
+              autoComplete="username"
+              value={form.username}
+              onChange={(e) => setForm({ ...form, username: e.target.value })}
+              required
+            />
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="login-password">
+            <Form.Label>{t('login.password')} *</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="current-password"
+              value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.target.value })}
+              required
+            />
+          </Form.Group>
+          <SubmitButton busy={submitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
+        </Form>
+      )}
       <OAuthButtons caption={t('login.or')} />
       <div className="d-flex justify-content-between mt-4 small">
         <Link to={WebRoute.forgotPassword}>{t('login.forgot')}</Link>

@@ -1,4 +1,4 @@
-import { EMAIL_CODE_LENGTH, registrationErrors, WebRoute } from '@think-tank/contracts';
+import { EMAIL_CODE_LENGTH, registrationErrors, WebRoute, type SessionResponse } from '@think-tank/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,12 @@ import { ApiError } from '../../../lib/api-client';
 import { session } from '../../../lib/session';
 import { useForgetCachedData } from '../../../lib/swr-cache';
 import { useForm } from '../../../lib/use-form';
-import { authApi } from '../api/auth-api';
+import { authApi, useProviders } from '../api/auth-api';
 import { OAuthButtons } from '../components/OAuthButtons';
+import { PhoneSignIn } from '../components/PhoneSignIn';
+import { TermsCheck } from '../components/TermsCheck';
+import { TabStrip } from '../../../components/TabStrip';
+import { currentLanguage } from '../../../lib/i18n';
 
 type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 const AFTER_VERIFY_MS = 1500;
@@ -41,6 +45,15 @@ export default function RegisterPage() {
   const [accepted, setAccepted] = useState(false);
   const [termsError, setTermsError] = useState(false);
   const timer = useRef<number>(undefined);
+  // Chinese readers sign up by their number first (contract §12), where the server can text codes.
+  const smsOn = useProviders().data?.sms ?? false;
+  const ways = currentLanguage() === 'zh' ? (['phone', 'email'] as const) : (['email', 'phone'] as const);
+  const [way, setWay] = useState<'phone' | 'email'>(ways[0]);
+  const signedUp = (s: SessionResponse) => {
+    session.save(s);
+    forgetCachedData();
+    navigate(WebRoute.profile, { replace: true });
+  };
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   /** Registration errors of the catalogue (customer-area §8). */
@@ -141,34 +154,31 @@ export default function RegisterPage() {
         <span className={step === 2 ? 'fw-bold text-primary' : 'text-secondary'}>{t('register.step2')}</span>
       </div>
       {error && <Alert variant="danger">{error}</Alert>}
-      {step === 1 ? (
+      {step === 1 && smsOn && (
+        <TabStrip
+          tabs={ways}
+          active={way}
+          label={(k) => t(k === 'phone' ? 'phone.registerTab' : 'phone.emailTab')}
+          onSelect={setWay}
+        />
+      )}
+      {step === 1 && smsOn && way === 'phone' ? (
+        <>
+          <p className="small text-secondary">{t('phone.hint')}</p>
+          <PhoneSignIn signUp onSignedIn={signedUp} />
+        </>
+      ) : step === 1 ? (
         <Form noValidate onSubmit={register}>
           {field('username', 'text', 'username')}
           {field('email', 'email', 'email')}
           {field('password', 'password', 'new-password', t('register.passwordHint'))}
           {field('confirmPassword', 'password', 'new-password')}
-          <Form.Group className="mb-3" controlId="register-terms">
-            <Form.Check
-              type="checkbox"
-              isInvalid={termsError}
-              checked={accepted}
-              onChange={(e) => (setAccepted(e.target.checked), setTermsError(false))}
-              label={
-                <>
-                  {t('register.accept')}{' '}
-                  <Link to={WebRoute.terms} target="_blank">
-                    {t('register.terms')}
-                  </Link>{' '}
-                  {t('register.and')}{' '}
-                  <Link to={WebRoute.privacy} target="_blank">
-                    {t('register.privacy')}
-                  </Link>
-                </>
-              }
-              feedback={t('validation:termsRequired')}
-              feedbackType="invalid"
-            />
-          </Form.Group>
+          <TermsCheck
+            id="register-terms"
+            checked={accepted}
+            invalid={termsError}
+            onChange={(on) => (setAccepted(on), setTermsError(false))}
+          />
           <SubmitButton
             busy={busy === 'register'}
             disabled={busy !== null}

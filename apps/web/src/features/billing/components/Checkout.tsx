@@ -54,12 +54,14 @@ export function Checkout({ state }: { state: CheckoutState }) {
     method !== 'card' && state.walletPriceInfo?.currency !== state.priceInfo?.currency
       ? state.walletPriceInfo
       : undefined;
-  const price = quote
-    ? formatMoney({ amount: quote.amount, currency: quote.currency })
+  // An upgrade's credit comes off this payment: its amount is the quote's (the plan's own price shows otherwise).
+  const credited = quote && quote.creditApplied > 0 ? quote : null;
+  const price = credited
+    ? formatMoney({ amount: credited.amount, currency: credited.currency })
     : walletPrice
       ? formatMoney(walletPrice)
       : (state.displayPrice ?? (state.priceInfo ? formatMoney(state.priceInfo) : null));
-  const otherCurrency = !quote && walletPrice && state.priceInfo ? formatMoney(state.priceInfo) : null;
+  const otherCurrency = !credited && walletPrice && state.priceInfo ? formatMoney(state.priceInfo) : null;
   const backPath = subscription ? WebRoute.subscription : (state.from ?? WebRoute.home);
 
   // Stripe bills a card subscription from today: one that would wait for the live plan is renewed by a wallet.

@@ -27,14 +27,12 @@ describe('InvoiceRequestForm', () => {
   });
 
   it('asks a person for their name only, on a normal invoice, and sends no tax number', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(JSON.stringify({ id: 'i-1' }), {
-          status: 201,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ id: 'i-1' }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     render(form('buyer@example.cn'));
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('个人'));

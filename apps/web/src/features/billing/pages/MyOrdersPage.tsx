@@ -2,6 +2,7 @@ import { WebRoute, type MyOrder, type OrderStatus } from '@think-tank/contracts'
 import { useState } from 'react';
 import { Alert, Badge, Button, Container, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { AccountNav } from '../../../components/AccountNav';
 import { Link } from 'react-router-dom';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { Pager } from '../../../components/Pager';
@@ -32,6 +33,7 @@ export default function MyOrdersPage() {
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <Container className="py-4" style={{ maxWidth: 960 }}>
+      <AccountNav />
       <div className="d-flex align-items-center mb-3">
         <h1 className="h4 mb-0 me-auto">{t('orders.title')}</h1>
         <Link to={WebRoute.profile}>{t('orders.back')}</Link>
