@@ -137,7 +137,8 @@ describe('the client’s address (contract §12: limits per client, not per site
         overlay,
       ).toBe(false);
       const namespaces = peers.map(
-        (p: Loose) => p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'],
+        (p: { namespaceSelector?: { matchLabels?: Record<string, string> } }) =>
+          p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'],
       );
       expect(namespaces.filter(Boolean).sort(), overlay).toEqual(
         [overlay === 'prod-gateway' ? 'gateway-system' : 'ingress-nginx', 'monitoring'].sort(),
@@ -146,10 +147,15 @@ describe('the client’s address (contract §12: limits per client, not per site
   });
 
   it('has the edge keep each client’s own address, in the cluster and on a laptop', () => {
-    const values = parseDocument(read('k8s/edge/ingress-nginx.values.yaml')).toJS() as Loose;
+    const values = parseDocument(read('k8s/edge/ingress-nginx.values.yaml')).toJS() as {
+      controller: { service: Record<string, string>; config: Record<string, string> };
+    };
     expect(values.controller.service.externalTrafficPolicy).toBe('Local');
     expect(values.controller.config['use-forwarded-headers']).toBe('false');
-    const compose = parseDocument(read('docker/compose.yml')).toJS() as Loose;
+    const compose = parseDocument(read('docker/compose.yml')).toJS() as {
+      'x-api-env': Record<string, string>;
+      services: Record<string, { ports?: unknown }>;
+    };
     expect(compose['x-api-env'].TRUST_PROXY).toBe('1');
     // The API is reached through the web container's nginx only.
     expect(compose.services.api.ports).toBeUndefined();
