@@ -2,11 +2,14 @@ import type { Role } from './roles';
 
 export const OAUTH_PROVIDERS = ['google', 'github'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+/** What an account can be signed in through besides its password and number: the OAuth providers and WeChat. */
+export type IdentityProvider = OAuthProvider | 'wechat';
 
 /** Values of `authError` on the web app's third-party callback (customer-area §8). */
 export const AuthError = {
   google: 'google_failed',
   github: 'github_failed',
+  wechat: 'wechat_failed',
   tokenGeneration: 'token_generation',
   authenticationFailed: 'authentication_failed',
 } as const;

@@ -51,6 +51,9 @@ export const ErrorCode = {
   SMS_UNAVAILABLE: 'SMS_UNAVAILABLE',
   TERMS_NOT_ACCEPTED: 'TERMS_NOT_ACCEPTED',
   PHONE_TAKEN: 'PHONE_TAKEN',
+  IDENTITY_TAKEN: 'IDENTITY_TAKEN',
+  LAST_SIGN_IN_METHOD: 'LAST_SIGN_IN_METHOD',
+  WECHAT_AUTH_REQUIRED: 'WECHAT_AUTH_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -10,6 +10,7 @@ import { QueueModule } from './queue/queue.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { RedisModule } from './redis/redis.module';
 import { SmsModule } from './sms/sms.module';
+import { WechatModule } from './wechat/wechat.module';
 
 /** The infrastructure both entry points stand on (the API's AppModule and the worker's WorkerModule). */
 export const coreModules = (config: AppConfig) => [
@@ -20,6 +21,7 @@ export const coreModules = (config: AppConfig) => [
   RealtimeModule,
   MailModule,
   SmsModule,
+  WechatModule,
   MetricsModule,
   AuditModule,
   TokenVersionsModule,

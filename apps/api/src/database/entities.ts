@@ -13,6 +13,7 @@ import { SolutionSearch } from '../modules/solutions/entities/solution-search.en
 import { Favourite } from '../modules/solutions/entities/favourite.entity';
 import { ReadingHistory } from '../modules/solutions/entities/reading-history.entity';
 import { AuditEntry } from '../core/audit/audit-entry.entity';
+import { WechatOpenid } from '../core/wechat/wechat-openid.entity';
 import { Plan } from '../modules/billing/entities/plan.entity';
 import { SolutionAccessGrant } from '../modules/billing/entities/solution-access-grant.entity';
 import { Order } from '../modules/billing/entities/order.entity';
@@ -38,6 +39,7 @@ export const ENTITIES = [
   SmsCode,
   PasswordReset,
   Identity,
+  WechatOpenid,
   VipApplication,
   AuditEntry,
   Solution,

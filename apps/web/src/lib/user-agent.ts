@@ -17,3 +17,8 @@ export function describeUserAgent(agent: string | null): string | null {
   ].find(([pattern]) => (pattern as RegExp).test(agent))?.[1] as string | undefined;
   return browser || system ? [browser, system].filter(Boolean).join(' · ') : null;
 }
+
+/** WeChat's own browser (a link opened in a chat): it signs in and pays by WeChat, and blocks Alipay's pages. */
+export function inWechatBrowser(agent: string = navigator.userAgent): boolean {
+  return /MicroMessenger/i.test(agent);
+}

@@ -6,7 +6,20 @@ import type { SiteInfo } from '@think-tank/contracts';
 import { parseSentinels, type RedisTarget } from '../redis/redis-connection';
 import { envSchema, type ParsedEnv } from './env-schema';
 
-/** WeChat Pay API v3 (contract §11): the merchant's key and certificate serial, the platform's key, the v3 key. */
+export interface WechatAppConfig {
+  appId: string;
+  secret: string;
+}
+
+export interface WechatConfig {
+  /** The open platform's website app: QR sign-in in a desktop browser (snsapi_login). */
+  open?: WechatAppConfig;
+  /** The official account: sign-in inside WeChat (snsapi_userinfo), and the openid JSAPI pays with. */
+  mp?: WechatAppConfig;
+  oauthUrl: string;
+  apiUrl: string;
+}
+
 export interface AliyunSmsConfig {
   accessKeyId: string;
   accessKeySecret: string;
@@ -16,6 +29,7 @@ export interface AliyunSmsConfig {
   endpoint: string;
 }
 
+/** WeChat Pay API v3 (contract §11): the merchant's key and certificate serial, the platform's key, the v3 key. */
 export interface WechatPayConfig {
   mchid: string;
   appid: string;
@@ -94,6 +108,8 @@ export class AppConfig {
   readonly jwtSecret!: string;
   readonly smtpUrl?: string;
   readonly mailFrom!: string;
+  /** WeChat sign-in: the website app, the official account, and WeChat's addresses (a fake's, in tests). */
+  readonly wechat!: WechatConfig;
   /** Aliyun SMS (SMS_PROVIDER=aliyun), for the sign-in codes. */
   readonly sms?: AliyunSmsConfig;
   /** Texts go to the development outbox (no SMS_PROVIDER and DEV_OUTBOX=true). */
@@ -229,6 +245,16 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
           }
         : undefined,
     smsOutbox: env.SMS_PROVIDER === undefined && env.DEV_OUTBOX === 'true',
+    wechat: {
+      open: env.WECHAT_OPEN_APP_ID
+        ? { appId: env.WECHAT_OPEN_APP_ID, secret: env.WECHAT_OPEN_APP_SECRET! }
+        : undefined,
+      mp: env.WECHAT_MP_APP_ID
+        ? { appId: env.WECHAT_MP_APP_ID, secret: env.WECHAT_MP_APP_SECRET! }
+        : undefined,
+      oauthUrl: trimSlash(env.WECHAT_OAUTH_URL),
+      apiUrl: trimSlash(env.WECHAT_API_URL),
+    },
     smsDailyLimit: env.SMS_DAILY_LIMIT,
     admin: env.ADMIN_EMAIL ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD! } : undefined,
     webDist: env.WEB_DIST,

@@ -126,6 +126,19 @@ export const envSchema = z
     /** Where the terms and the privacy policy are (README › Terms and privacy); relative to the working directory. */
     LEGAL_DIR: optionalString,
     TRANSLATE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
+    /** WeChat sign-in (contract §12): the website app (QR, snsapi_login) and the official account (in WeChat). */
+    WECHAT_OPEN_APP_ID: optionalString.pipe(z.string().max(32).optional()),
+    WECHAT_OPEN_APP_SECRET: optionalString,
+    WECHAT_MP_APP_ID: optionalString.pipe(z.string().max(32).optional()),
+    WECHAT_MP_APP_SECRET: optionalString,
+    WECHAT_OAUTH_URL: z
+      .string()
+      .pipe(url(['http:', 'https:']))
+      .default('https://open.weixin.qq.com'),
+    WECHAT_API_URL: z
+      .string()
+      .pipe(url(['http:', 'https:']))
+      .default('https://api.weixin.qq.com'),
     /** Texts (the sign-in codes) through Aliyun SMS; unset: the development outbox outside production, or none. */
     SMS_PROVIDER: optionalString.pipe(z.enum(['aliyun']).optional()),
     ALIYUN_ACCESS_KEY_ID: optionalString,
@@ -220,6 +233,16 @@ export const envSchema = z
         path: [wechat.find((k) => !env[k])!],
         message: `${wechat.join(', ')} go together`,
       });
+    for (const [id, secret] of [
+      ['WECHAT_OPEN_APP_ID', 'WECHAT_OPEN_APP_SECRET'],
+      ['WECHAT_MP_APP_ID', 'WECHAT_MP_APP_SECRET'],
+    ] as const)
+      if (Boolean(env[id]) !== Boolean(env[secret]))
+        ctx.addIssue({
+          code: 'custom',
+          path: [env[id] ? secret : id],
+          message: `${id} and ${secret} go together`,
+        });
     if (env.SMS_PROVIDER === 'aliyun')
       for (const key of [
         'ALIYUN_ACCESS_KEY_ID',

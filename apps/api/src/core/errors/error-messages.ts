@@ -119,6 +119,18 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '该手机号已绑定其他账户',
     en: 'This phone number belongs to another account.',
   },
+  IDENTITY_TAKEN: {
+    zh: '该微信已用于另一个账户的登录',
+    en: 'This WeChat account already signs in to another account.',
+  },
+  LAST_SIGN_IN_METHOD: {
+    zh: '这是您登录账户的唯一方式，解除前请先绑定手机号或设置密码',
+    en: 'This is the only way you sign in: bind a mobile number or set a password before removing it.',
+  },
+  WECHAT_AUTH_REQUIRED: {
+    zh: '在微信内支付需要先授权获取您的微信身份',
+    en: 'Paying inside WeChat needs your WeChat identity first.',
+  },
   ACCOUNT_HAS_OPEN_PAYMENTS: {
     zh: '您有待支付的订单或仍会自动续费的订阅：请先取消订单、取消订阅，再注销账户。',
     en: 'You have an order awaiting payment or a subscription that still renews: cancel them first, then delete the account.',

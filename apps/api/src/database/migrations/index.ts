@@ -32,6 +32,7 @@ import { LatePayments1795541700000 } from './1795541700000-LatePayments';
 import { Sessions1795541800000 } from './1795541800000-Sessions';
 import { Consents1795541900000 } from './1795541900000-Consents';
 import { PhoneAccounts1795542000000 } from './1795542000000-PhoneAccounts';
+import { WechatOpenids1795542100000 } from './1795542100000-WechatOpenids';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -68,6 +69,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Sessions1795541800000,
   Consents1795541900000,
   PhoneAccounts1795542000000,
+  WechatOpenids1795542100000,
 ];
 
 /**

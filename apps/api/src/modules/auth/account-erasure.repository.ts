@@ -42,6 +42,7 @@ export class AccountErasureRepository {
   async erase(tx: Tx, userId: string): Promise<void> {
     for (const table of [
       'identities',
+      'wechat_openids',
       'email_codes',
       'email_changes',
       'password_resets',

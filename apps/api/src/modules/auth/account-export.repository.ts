@@ -24,6 +24,9 @@ export class AccountExportRepository {
         signInProviders: await rows(
           `SELECT provider, "providerUserId", "createdAt" FROM identities WHERE "userId" = $1 ORDER BY "createdAt"`,
         ),
+        wechatOpenids: await rows(
+          `SELECT "appId", openid, "createdAt" FROM wechat_openids WHERE "userId" = $1 ORDER BY "createdAt"`,
+        ),
         consents: await rows(
           `SELECT "termsVersion", "privacyVersion", "acceptedAt", address FROM consents
             WHERE "userId" = $1 ORDER BY "acceptedAt"`,

@@ -16,8 +16,10 @@ import {
   DeleteAccountDto,
   EmailChangeDto,
   EmailChangeVerifyDto,
+  WechatStartDto,
 } from './dto/auth-request.dto';
-import { MessageBody, SessionBody } from './dto/auth-response.dto';
+import { MessageBody, RedirectBody, SessionBody } from './dto/auth-response.dto';
+import { isWechatBrowser, WechatSignInService } from './oauth/wechat-sign-in.service';
 
 /** The signed-in user's own account (contract §11 "Accounts and library"): /api/auth/password, /api/users/me/…. */
 @ApiTags('auth')
@@ -27,6 +29,7 @@ export class AccountController {
   constructor(
     private readonly account: AccountService,
     private readonly phones: PhoneAuthService,
+    private readonly wechat: WechatSignInService,
   ) {}
 
   @Put('auth/password')
@@ -97,6 +100,34 @@ export class AccountController {
   })
   bindPhone(@Body() dto: BindPhoneDto, @CurrentUser() user: AuthUser) {
     return this.phones.bind(user.id, dto);
+  }
+
+  @Post('users/me/identities/wechat')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'Link WeChat to the account: WeChat’s authorisation address (as POST /api/auth/wechat); the callback comes back to /profile with linked=wechat, or linkError=IDENTITY_TAKEN when that WeChat user has another account',
+  })
+  @ApiResponse({ status: 200, type: RedirectBody })
+  async linkWechat(
+    @Body() dto: WechatStartDto,
+    @CurrentUser() user: AuthUser,
+    @UserAgent() agent: string | null,
+    @ClientIp() ip: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RedirectBody> {
+    const inWechat = dto.inWechat ?? isWechatBrowser(agent);
+    return { redirectUrl: await this.wechat.start(reply, ip, inWechat, user.id) };
+  }
+
+  @Delete('users/me/identities/wechat')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary:
+      'Unlink WeChat: 404 when it is not linked, 409 LAST_SIGN_IN_METHOD when nothing else signs in (a password, a number, a verified address, another provider)',
+  })
+  unlinkWechat(@CurrentUser() user: AuthUser): Promise<void> {
+    return this.wechat.unlink(user.id);
   }
 
   @Post('users/me/confirmation-code')

@@ -20,13 +20,14 @@ import {
   SmsCodeDto,
   SmsLoginDto,
   VerifyEmailDto,
+  WechatStartDto,
 } from './dto/auth-request.dto';
 import { MeBody, MessageBody, ProvidersBody, RedirectBody, SessionBody } from './dto/auth-response.dto';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { bindBrowser, browserBinding, unbindBrowser } from './oauth/oauth-binding';
-import { STATE_TTL_SECONDS } from './oauth/oauth-state.store';
 import { OAuthStrategies } from './oauth/oauth-strategies';
 import { OAuthService } from './oauth/oauth.service';
+import { isWechatBrowser, WechatSignInService } from './oauth/wechat-sign-in.service';
 import { PhoneAuthService } from './phone-auth.service';
 import type { AuthUser } from '../../core/auth/auth-user';
 
@@ -44,6 +45,7 @@ export class AuthController {
     private readonly strategies: OAuthStrategies,
     private readonly config: AppConfig,
     private readonly phones: PhoneAuthService,
+    private readonly wechat: WechatSignInService,
   ) {}
 
   @Public()
@@ -237,8 +239,51 @@ export class AuthController {
   private async start(name: OAuthProvider, reply: FastifyReply, ip: string): Promise<RedirectBody> {
     if (!this.oauth.endpoints(name)) throw new AppError('PROVIDER_DISABLED');
     await this.oauth.takeStart(ip);
-    const binding = bindBrowser(reply, this.config.publicUrl.startsWith('https:'), STATE_TTL_SECONDS);
-    return { redirectUrl: await this.oauth.authorizationUrl(name, binding) };
+    return {
+      redirectUrl: await this.oauth.authorizationUrl(name, bindBrowser(reply, this.config.publicUrl)),
+    };
+  }
+
+  @Public()
+  @Post('wechat')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'WeChat’s authorisation address: the website QR (snsapi_login) in a desktop browser, the official account’s OAuth (snsapi_userinfo) inside WeChat; 404 PROVIDER_DISABLED without that app',
+  })
+  @ApiResponse({ status: 200, type: RedirectBody })
+  async startWechat(
+    @Body() dto: WechatStartDto,
+    @UserAgent() agent: string | null,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @ClientIp() ip: string,
+  ): Promise<RedirectBody> {
+    const inWechat = dto.inWechat ?? isWechatBrowser(agent);
+    return { redirectUrl: await this.wechat.start(reply, ip, inWechat) };
+  }
+
+  @Public()
+  @Get('wechat/openid')
+  @ApiOperation({
+    summary:
+      'Where WECHAT_AUTH_REQUIRED’s redirectUrl leads: a silent snsapi_base authorisation that learns the payer’s openid and comes back to the checkout',
+  })
+  async startWechatOpenid(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @ClientIp() ip: string) {
+    await this.oauth.takeStart(ip);
+    const query = req.query as Record<string, unknown>;
+    const target = await this.wechat.startOpenid(query.ticket, bindBrowser(reply, this.config.publicUrl));
+    return reply.redirect(target ?? `${this.config.publicUrl}/profile/orders`, 302);
+  }
+
+  @Public()
+  @Get('wechat/callback')
+  @ApiOperation({
+    summary:
+      'WeChat’s callback: 302 to the web app with a one-time code or authError (sign-in), to /profile with linked or linkError (link), or back to the checkout (openid)',
+  })
+  async wechatCallback(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const target = await this.wechat.callback(req.query as Record<string, unknown>, browserBinding(req));
+    return reply.redirect(target, 302);
   }
 
   @Public()

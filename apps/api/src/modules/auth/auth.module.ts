@@ -27,6 +27,7 @@ import { User } from './entities/user.entity';
 import { JwtAuthGuard } from './guards/jwt-auth.guard';
 import { OAuthStrategies } from './oauth/oauth-strategies';
 import { OAuthService } from './oauth/oauth.service';
+import { WechatSignInService } from './oauth/wechat-sign-in.service';
 import { PasswordService } from './password.service';
 import { JwtStrategy } from './strategies/jwt.strategy';
 import { TokenService } from './token.service';
@@ -71,6 +72,7 @@ import { VipApplicationsRepository } from './vip-applications.repository';
     JwtStrategy,
     OAuthService,
     OAuthStrategies,
+    WechatSignInService,
     UsersAdminService,
     VipApplicationsService,
     UsersRepository,

@@ -1,7 +1,8 @@
 import { containing } from '../../core/database/like';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Role, type OAuthProvider } from '@think-tank/contracts';
+import { Role, type IdentityProvider } from '@think-tank/contracts';
+import { randomBytes } from 'node:crypto';
 import { In, Repository, type DeepPartial } from 'typeorm';
 import type { Tx } from '../../core/database/transactions';
 import { updateReturning } from '../../core/database/update-returning';
@@ -40,8 +41,8 @@ export class UsersRepository {
   }
 
   /** The providers the account signs in through (`identities` of /me). */
-  async providersOf(userId: string): Promise<string[]> {
-    const rows: { provider: string }[] = await this.users.query(
+  async providersOf(userId: string, tx: Tx = this.users.manager): Promise<string[]> {
+    const rows: { provider: string }[] = await tx.query(
       `SELECT DISTINCT provider FROM identities WHERE "userId" = $1 ORDER BY provider`,
       [userId],
     );
@@ -50,6 +51,14 @@ export class UsersRepository {
 
   async roleOf(id: string): Promise<Pick<User, 'role' | 'disabled'> | null> {
     return this.users.findOne({ where: { id }, select: { role: true, disabled: true } });
+  }
+
+  /** The wanted username, or it with a random suffix when taken (for accounts a provider or WeChat opens). */
+  async freeUsername(wanted: string): Promise<string> {
+    const base = [...wanted.replace(/[\s@\p{C}]+/gu, '')].slice(0, 24).join('') || 'user';
+    for (let candidate = base; ; candidate = `${base}-${randomBytes(3).toString('hex')}`) {
+      if (!(await this.usernameTaken(candidate))) return candidate;
+    }
   }
 
   usernameTaken(username: string): Promise<boolean> {
@@ -144,7 +153,7 @@ export class UsersRepository {
   }
 
   /** The account linked to the provider's user, if any. */
-  async linkedTo(tx: Tx, provider: OAuthProvider, providerUserId: string): Promise<User | null> {
+  async linkedTo(tx: Tx, provider: IdentityProvider, providerUserId: string): Promise<User | null> {
     const identity = await tx.findOne(Identity, {
       where: { provider, providerUserId },
       relations: { user: true },
@@ -157,7 +166,13 @@ export class UsersRepository {
     return tx.findOne(User, { where: { email: In(emails) } });
   }
 
-  async link(tx: Tx, provider: OAuthProvider, providerUserId: string, userId: string): Promise<void> {
+  async link(tx: Tx, provider: IdentityProvider, providerUserId: string, userId: string): Promise<void> {
     await tx.insert(Identity, { provider, providerUserId, userId });
+  }
+
+  /** The account's identities of the provider go; answers how many. */
+  async unlink(tx: Tx, userId: string, provider: IdentityProvider): Promise<number> {
+    const gone = await tx.delete(Identity, { userId, provider });
+    return gone.affected ?? 0;
   }
 }

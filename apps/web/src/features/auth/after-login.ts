@@ -24,3 +24,17 @@ export function destination(location: Pick<Location, 'state' | 'search'>): strin
   if (from) return `${from.pathname}${from.search}${from.hash}`;
   return appPath(new URLSearchParams(location.search).get('redirect')) ?? WebRoute.profile;
 }
+
+const AFTER_SIGN_IN = 'tt.afterSignIn';
+
+/** Keeps where to go after a sign-in that leaves the app (WeChat, Google, GitHub) and comes back. */
+export function rememberDestination(location: Pick<Location, 'state' | 'search'>): void {
+  sessionStorage.setItem(AFTER_SIGN_IN, destination(location));
+}
+
+/** The remembered destination, once (else /profile). */
+export function rememberedDestination(): string {
+  const path = appPath(sessionStorage.getItem(AFTER_SIGN_IN));
+  sessionStorage.removeItem(AFTER_SIGN_IN);
+  return path ?? WebRoute.profile;
+}

@@ -268,3 +268,13 @@ export class ConfirmationCodeDto implements ConfirmationCodeRequest {
   @IsIn(CONFIRMATION_PURPOSES, m('fieldInvalid'))
   purpose!: ConfirmationPurpose;
 }
+
+export class WechatStartDto {
+  @ApiPropertyOptional({
+    description:
+      'true inside WeChat’s browser (its User-Agent’s MicroMessenger says the same): the official account’s OAuth',
+  })
+  @IsOptional()
+  @IsBoolean(m('fieldInvalid'))
+  inWechat?: boolean;
+}

@@ -1,4 +1,4 @@
-import type { OAuthProvider } from '@think-tank/contracts';
+import type { IdentityProvider } from '@think-tank/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -18,7 +18,7 @@ export class Identity {
   id!: string;
 
   @Column({ type: 'varchar', length: 16 })
-  provider!: OAuthProvider;
+  provider!: IdentityProvider;
 
   @Column({ type: 'varchar', length: 255 })
   providerUserId!: string;

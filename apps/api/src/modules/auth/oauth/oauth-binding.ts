@@ -7,15 +7,18 @@ import { sha256 } from '../token.service';
  * SameSite=Lax cookie; the `state` and the exchange code remember its hash, and the callback and
  * `POST /exchange` accept them only from a browser that sends it back (no login CSRF, no code used elsewhere).
  */
+/** How long a sign-in may take from its start to the callback: a state, and the cookie, live this long. */
+export const STATE_TTL_SECONDS = 600;
 const COOKIE = 'tt_oauth';
 const PATH = '/api/auth';
 
-/** A new binding, set on the reply; answers the hash to store with the state. */
-export function bindBrowser(reply: FastifyReply, secure: boolean, maxAgeSeconds: number): string {
+/** A new binding for as long as a state lives, set on the reply (Secure on an https site); answers its hash. */
+export function bindBrowser(reply: FastifyReply, publicUrl: string): string {
   const binding = randomBytes(24).toString('base64url');
+  const secure = publicUrl.startsWith('https:') ? '; Secure' : '';
   reply.header(
     'set-cookie',
-    `${COOKIE}=${binding}; Path=${PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+    `${COOKIE}=${binding}; Path=${PATH}; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
   );
   return sha256(binding);
 }

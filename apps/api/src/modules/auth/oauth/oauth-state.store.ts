@@ -2,9 +2,7 @@ import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { OAuthProvider } from '@think-tank/contracts';
 import type { StateStore, StateStoreStoreCallback, StateStoreVerifyCallback } from 'passport-oauth2';
-import { browserBinding } from './oauth-binding';
-
-export const STATE_TTL_SECONDS = 600;
+import { browserBinding, STATE_TTL_SECONDS } from './oauth-binding';
 
 /**
  * The `state` of an authorisation request, kept in Redis (the API is stateless, no sessions):

@@ -20,7 +20,8 @@ import { AuthService } from '../auth.service';
 import type { User } from '../entities/user.entity';
 import { sha256, TokenService } from '../token.service';
 import { UsersRepository } from '../users.repository';
-import { OAuthStateStore, STATE_TTL_SECONDS } from './oauth-state.store';
+import { STATE_TTL_SECONDS } from './oauth-binding';
+import { OAuthStateStore } from './oauth-state.store';
 
 /** The provider's real endpoints; each may be overridden (GOOGLE_AUTH_URL, …) for a local fake or a proxy. */
 const DEFAULTS: Record<
@@ -96,7 +97,7 @@ export class OAuthService {
       google: Boolean(this.config.google),
       github: Boolean(this.config.github),
       sms: this.sms.available,
-      wechat: false,
+      wechat: Boolean(this.config.wechat.open || this.config.wechat.mp),
     };
   }
 
@@ -159,7 +160,9 @@ export class OAuthService {
       if (!user) {
         user = await this.users.insert(
           {
-            username: await this.freeUsername(profile.username ?? profile.verifiedEmails[0].split('@')[0]),
+            username: await this.users.freeUsername(
+              profile.username ?? profile.verifiedEmails[0].split('@')[0],
+            ),
             email: profile.verifiedEmails[0],
             passwordHash: null,
             emailVerifiedAt: new Date(),
@@ -206,12 +209,5 @@ export class OAuthService {
     if (!user) throw new AppError('INVALID_EXCHANGE_CODE');
     if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
     return this.auth.session(user, AuthMessage.loggedIn[lang], device);
-  }
-
-  private async freeUsername(wanted: string): Promise<string> {
-    const base = wanted.replace(/[\s@]+/g, '').slice(0, 24) || 'user';
-    for (let candidate = base; ; candidate = `${base}-${randomBytes(3).toString('hex')}`) {
-      if (!(await this.users.usernameTaken(candidate))) return candidate;
-    }
   }
 }

@@ -29,6 +29,7 @@ import useSWR from 'swr';
 import { prefetch } from '../../../lib/prefetch';
 import { api, apiDownload } from '../../../lib/api-client';
 import { apiKey } from '../../../lib/api-key';
+import { inWechatBrowser } from '../../../lib/user-agent';
 
 export const authKeys = { me: '/api/auth/me', providers: '/api/auth/providers' } as const;
 
@@ -62,6 +63,13 @@ export const authApi = {
     api<MessageResponse>('/api/users/me/confirmation-code', { method: 'POST', body: { purpose } }),
   deleteAccount: (body: DeleteAccountRequest) => api<void>('/api/users/me', { method: 'DELETE', body }),
   oauthStart: (provider: OAuthProvider) => post<RedirectResponse>(`/api/auth/${provider}`),
+  wechatStart: () => post<RedirectResponse>('/api/auth/wechat', { inWechat: inWechatBrowser() }),
+  linkWechat: () =>
+    api<RedirectResponse>('/api/users/me/identities/wechat', {
+      method: 'POST',
+      body: { inWechat: inWechatBrowser() },
+    }),
+  unlinkWechat: () => api<void>('/api/users/me/identities/wechat', { method: 'DELETE' }),
   exchange: (code: string) => post<SessionResponse>('/api/auth/exchange', { code }),
   me: () => api<MeResponse>(authKeys.me),
   providers: () => api<ProvidersResponse>(authKeys.providers, { anonymous: true }),

@@ -9,14 +9,16 @@ import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { session } from '../../../lib/session';
 import { useForgetCachedData } from '../../../lib/swr-cache';
-import { destination } from '../after-login';
+import { destination, rememberDestination, rememberedDestination } from '../after-login';
 import { authApi, useProviders } from '../api/auth-api';
 import { OAuthButtons } from '../components/OAuthButtons';
 import { PhoneSignIn } from '../components/PhoneSignIn';
 import { TabStrip } from '../../../components/TabStrip';
 import { currentLanguage } from '../../../lib/i18n';
+import { inWechatBrowser } from '../../../lib/user-agent';
 
 const AUTH_ERRORS: Record<string, string> = {
+  wechat_failed: 'wechat',
   google_failed: 'google',
   google: 'google',
   github_failed: 'github',
@@ -40,7 +42,8 @@ export default function LoginPage() {
   const exchangeCode = provider ? params.get('code') : null;
   const [exchanging, setExchanging] = useState(Boolean(exchangeCode));
   // Chinese readers sign in by their number first (contract §12), where the server can text codes.
-  const smsOn = useProviders().data?.sms ?? false;
+  const providers = useProviders().data;
+  const smsOn = providers?.sms ?? false;
   const ways =
     currentLanguage() === 'zh' ? (['phone', 'password'] as const) : (['password', 'phone'] as const);
   const [way, setWay] = useState<'phone' | 'password'>(ways[0]);
@@ -63,7 +66,7 @@ export default function LoginPage() {
         forgetCachedData();
         try {
           await authApi.me();
-          navigate(WebRoute.profile, { replace: true });
+          navigate(rememberedDestination(), { replace: true });
         } catch {
           setError(t('login.fetchUserFailed'));
           setExchanging(false);
@@ -76,6 +79,14 @@ export default function LoginPage() {
   }, [exchangeCode, forgetCachedData, navigate, t]);
 
   const authError = params.get('authError');
+
+  // Inside WeChat the sign-in is WeChat's own (contract §12): straight to its OAuth, unless it just failed.
+  const wechatAtOnce = inWechatBrowser() && Boolean(providers?.wechat) && !exchangeCode && !authError;
+  useEffect(() => {
+    if (!wechatAtOnce) return;
+    rememberDestination(location);
+    navigate(WebRoute.oauthLoading('wechat'), { replace: true });
+  }, [wechatAtOnce, location, navigate]);
   const authErrorText = authError ? t(`login.authError.${AUTH_ERRORS[authError] ?? 'generic'}`) : null;
 
   const submit = async (e: FormEvent) => {

@@ -15,6 +15,7 @@ import { UnlockedSolutions } from '../components/UnlockedSolutions';
 import { ChangeEmailForm } from '../components/ChangeEmailForm';
 import { DeleteAccount } from '../components/DeleteAccount';
 import { SignedInDevices } from '../components/SignedInDevices';
+import { WechatLink } from '../components/WechatLink';
 import { FavouritesList, HistoryList } from '../../solutions';
 import { MailPreferences } from '../../notifications';
 import { useMyVipApplication } from '../api/vip-api';
@@ -88,6 +89,7 @@ function SectionBody({
     <>
       <AccountSummary me={me} />
       <BindPhoneForm phone={me.phone} />
+      <WechatLink linked={me.identities.includes('wechat')} />
       <ChangeEmailForm hasPassword={me.hasPassword} />
       <ChangePasswordForm hasPassword={me.hasPassword} />
       <SignedInDevices />
