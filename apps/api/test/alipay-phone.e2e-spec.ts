@@ -3,11 +3,7 @@ import { Plan } from '../src/modules/billing/entities/plan.entity';
 import { FakeAlipayPlatform } from './fakes/alipay-platform';
 import { createSolution, insertUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-const DESKTOP =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36';
+import { UA } from './support/user-agents';
 
 /** Contract §11 "Ways to pay": a phone's browser pays with Alipay's WAP pay, a desktop with page pay. */
 describe('Alipay on phones', () => {
@@ -51,7 +47,7 @@ describe('Alipay on phones', () => {
     const viewed = await t.http
       .post('/api/solutions/initiate-solution-payment')
       .set(buyer.auth)
-      .set('User-Agent', IPHONE)
+      .set('User-Agent', UA.iphone)
       .send({ solutionId: solution.id })
       .expect(200);
     const view = alipay.verifyPageRequest(viewed.body.paymentUrl);
@@ -68,7 +64,7 @@ describe('Alipay on phones', () => {
     const desk = await t.http
       .post('/api/solutions/initiate-solution-payment')
       .set(buyer.auth)
-      .set('User-Agent', DESKTOP)
+      .set('User-Agent', UA.desktop)
       .send({ solutionId: solution.id })
       .expect(200);
     const page = alipay.verifyPageRequest(desk.body.paymentUrl);
@@ -80,7 +76,7 @@ describe('Alipay on phones', () => {
     const told = await t.http
       .post('/api/payments/alipay/create-order')
       .set(buyer.auth)
-      .set('User-Agent', IPHONE)
+      .set('User-Agent', UA.iphone)
       .send({ paymentType: 'subscription', priceId: plan.id, device: 'desktop' })
       .expect(200);
     expect(alipay.verifyPageRequest(told.body.paymentUrl).fields.method).toBe('alipay.trade.page.pay');

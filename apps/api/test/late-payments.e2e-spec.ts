@@ -84,4 +84,42 @@ describe('late payments', () => {
     expect(await t.app.get(RefundsService).retryPending(0)).toEqual({ asked: 1, refunded: 1 });
     expect(await order(orderId)).toMatchObject({ status: 'refunded', refund: { status: 'succeeded' } });
   });
+
+  it('closes the trade at Alipay on cancel, and after two hours unpaid; a paid one is not cancelled', async () => {
+    const buyer = await insertUser(t);
+    const open = async () =>
+      (
+        await t.http
+          .post('/api/solutions/initiate-solution-payment')
+          .set(buyer.auth)
+          .send({ solutionId: (await createSolution(t)).id, paymentGateway: 'alipay' })
+          .expect(200)
+      ).body.orderId as string;
+    // The buyer opened Alipay's cashier (the trade exists, waiting), then cancels here.
+    const waiting = await open();
+    alipay.trades.set(waiting, { status: 'WAIT_BUYER_PAY', totalAmount: '5.00', tradeNo: '2026112900001' });
+    await t.http.post(`/api/payments/orders/${waiting}/cancel`).set(buyer.auth).expect(204);
+    expect(alipay.trades.get(waiting)?.status).toBe('TRADE_CLOSED');
+    expect(alipay.gatewayCalls.at(-1)).toMatchObject({
+      method: 'alipay.trade.close',
+      validSign: true,
+      bizContent: { out_trade_no: waiting },
+    });
+    // Paid at Alipay before the cancel arrived: 409, and the notify settles it.
+    const paid = await open();
+    alipay.trades.set(paid, { status: 'TRADE_SUCCESS', totalAmount: '5.00', tradeNo: '2026112900002' });
+    await t.http.post(`/api/payments/orders/${paid}/cancel`).set(buyer.auth).expect(409);
+    expect((await order(paid)).status).toBe('pending');
+    // Left unpaid for two hours: reconciliation closes it at Alipay, then cancels it here.
+    const left = await open();
+    alipay.trades.set(left, { status: 'WAIT_BUYER_PAY', totalAmount: '5.00', tradeNo: '2026112900003' });
+    await t.db.query(`UPDATE orders SET "createdAt" = now() - interval '3 hours' WHERE id = $1`, [left]);
+    const reconciled = await t.http.post(`/api/admin/orders/${left}/reconcile`).set(admin).expect(200);
+    expect(reconciled.body).toMatchObject({
+      changed: true,
+      gatewayStatus: 'TRADE_CLOSED',
+      order: { status: 'canceled' },
+    });
+    expect(alipay.trades.get(left)?.status).toBe('TRADE_CLOSED');
+  });
 });

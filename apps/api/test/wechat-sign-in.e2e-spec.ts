@@ -1,9 +1,8 @@
 import { FakeWechatOAuth, type WechatUser } from './fakes/wechat-oauth';
 import { insertUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
+import { UA } from './support/user-agents';
 
-const IN_WECHAT =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.54(0x18003633) NetType/WIFI Language/zh_CN';
 type Auth = Record<string, string>;
 
 /** Contract §12 "WeChat": sign-in by the website QR and inside WeChat, one account per unionid, linking. */
@@ -24,7 +23,7 @@ describe('WeChat sign-in', () => {
     const req = options.auth
       ? t.http.post('/api/users/me/identities/wechat').set(options.auth)
       : t.http.post('/api/auth/wechat');
-    if (options.inWechat) req.set('User-Agent', IN_WECHAT);
+    if (options.inWechat) req.set('User-Agent', UA.inWechat);
     const res = await req.send({}).expect(200);
     const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? '';
     return { redirect: new URL(res.body.redirectUrl), cookie };

@@ -82,6 +82,7 @@ describe('alerts', () => {
       'ThinkTankOldestJobWaiting',
       'ThinkTankQueueBacklog',
       'ThinkTankReconcileMismatch',
+      'ThinkTankRefundFailed',
       'ThinkTankSlowRequests',
       'ThinkTankSmsBudgetSpent',
       'ThinkTankStalledStages',

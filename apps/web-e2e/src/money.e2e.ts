@@ -2,11 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, createSolutionAsAdmin, loginAsAdmin, newVerifiedUser } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
+import { UA } from '../../api/test/support/user-agents';
 
 const baseUrl = inject('baseUrl');
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
 const DEMAND = {
   content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
@@ -74,7 +72,7 @@ describe('honest money in the browser', () => {
       viewport: { width: 375, height: 812 },
       isMobile: true,
       hasTouch: true,
-      userAgent: IPHONE,
+      userAgent: UA.iphone,
     };
     const { context, page } = await signedInPage(browser, await newVerifiedUser('phonepay'), 'zh-CN', phone);
     for (const [method, shot] of [

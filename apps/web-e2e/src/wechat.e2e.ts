@@ -2,19 +2,10 @@ import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeWechatOAuth } from '../../api/test/fakes/wechat-oauth';
 import { newVerifiedUser } from './support/api';
-import { launchChromium, signedInPage, snap } from './support/browser';
+import { IN_WECHAT, launchChromium, signedInPage, snap } from './support/browser';
 import { startApiReplica } from './support/server';
 
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
-/** WeChat's own browser on an iPhone, at 375 px: a link opened in a chat. */
-const IN_WECHAT: BrowserContextOptions = {
-  viewport: { width: 375, height: 812 },
-  isMobile: true,
-  hasTouch: true,
-  userAgent:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.54(0x18003633) NetType/WIFI Language/zh_CN',
-};
-
 const TEXTS = {
   'zh-CN': {
     button: '微信登录',

@@ -84,9 +84,10 @@ export interface PlanUse {
  * cannot be reached (the worker asks it again with the same refund request id).
  */
 export interface AdminRefund {
-  status: 'requested' | 'pending' | 'succeeded' | 'refused';
+  /** `failed`: accepted by the gateway, then ended without the money reaching the buyer (support refunds by hand). */
+  status: 'requested' | 'pending' | 'succeeded' | 'refused' | 'failed';
   gatewayRefundId: string | null;
-  /** The gateway's reason for a refusal. */
+  /** The gateway's reason for a refusal or a failure. */
   reason: string | null;
   attempts: number;
   updatedAt: string;

@@ -53,13 +53,28 @@ export const subjectRoute = (subject: PurchaseSubject): string =>
   subject.kind === 'solution' ? WebRoute.solution(subject.id) : WebRoute.demand(subject.id);
 
 /**
- * How the browser continues a payment: post a form to the wallet, go to an address, or draw WeChat Pay's Native
- * `codeUrl` as a QR code for the buyer's phone to scan (and poll the order's status).
+ * What WeChat's browser pays with (contract §12, JSAPI): `WeixinJSBridge.invoke('getBrandWCPayRequest', payParams)`.
+ * `paySign` is the merchant key's RSA-SHA256 signature of `appId\ntimeStamp\nnonceStr\npackage\n`, in base64.
+ */
+export interface WechatPayParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/**
+ * How the browser continues a payment: post a form to the wallet, go to an address, draw WeChat Pay's Native
+ * `codeUrl` as a QR code for the buyer's phone to scan (and poll the order's status), or, inside WeChat, hand
+ * `payParams` to WeChat's own cashier.
  */
 export type PaymentInstruction =
   | { type: 'form'; paymentForm: string; orderId: string }
   | { type: 'redirect'; paymentUrl: string; orderId: string }
-  | { type: 'qrcode'; codeUrl: string; orderId: string };
+  | { type: 'qrcode'; codeUrl: string; orderId: string }
+  | { type: 'jsapi'; payParams: WechatPayParams; orderId: string };
 
 /**
  * How buying a plan now would go (contract §12 "Plans change at once"): an upgrade starts now with the live
@@ -171,14 +186,15 @@ export type PaymentDevice = 'mobile' | 'desktop';
 
 /**
  * How an order was handed to its gateway (the console shows it beside the gateway): Alipay's page or phone (WAP)
- * pay, WeChat Pay's QR code (Native) or phone flow (H5), Stripe's Checkout page, a typed card, Apple Pay or Google
- * Pay. A sandbox order keeps the way it stood in for.
+ * pay, WeChat Pay's QR code (Native), phone flow (H5) or cashier inside WeChat (JSAPI), Stripe's Checkout page, a
+ * typed card, Apple Pay or Google Pay. A sandbox order keeps the way it stood in for.
  */
 export const PAYMENT_METHODS = [
   'page',
   'wap',
   'native',
   'h5',
+  'jsapi',
   'checkout',
   'card',
   'applepay',

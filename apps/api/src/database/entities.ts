@@ -17,6 +17,7 @@ import { WechatOpenid } from '../core/wechat/wechat-openid.entity';
 import { Plan } from '../modules/billing/entities/plan.entity';
 import { SolutionAccessGrant } from '../modules/billing/entities/solution-access-grant.entity';
 import { Order } from '../modules/billing/entities/order.entity';
+import { OrderTrade } from '../modules/billing/entities/order-trade.entity';
 import { PaymentEvent } from '../modules/billing/entities/payment-event.entity';
 import { Refund } from '../modules/billing/entities/refund.entity';
 import { InvoiceRequest } from '../modules/billing/entities/invoice-request.entity';
@@ -49,6 +50,7 @@ export const ENTITIES = [
   Plan,
   SolutionAccessGrant,
   Order,
+  OrderTrade,
   PaymentEvent,
   Refund,
   InvoiceRequest,

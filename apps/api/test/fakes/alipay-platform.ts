@@ -81,7 +81,7 @@ export class FakeAlipayPlatform {
   private gateway?: Server;
 
   /**
-   * Alipay's OpenAPI gateway for `alipay.trade.query` and `alipay.trade.refund`: checks the request's merchant
+   * Alipay's OpenAPI gateway for `alipay.trade.query`, `.close` and `.refund`: checks the request's merchant
    * signature and answers `{<method>_response, sign}`, the response node signed with the platform key, as Alipay
    * does.
    */
@@ -103,7 +103,9 @@ export class FakeAlipayPlatform {
         ? { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
         : fields.method === 'alipay.trade.refund'
           ? this.refund(bizContent)
-          : this.query(bizContent);
+          : fields.method === 'alipay.trade.close'
+            ? this.close(bizContent)
+            : this.query(bizContent);
       if (trouble === 'answer-lost') return req.socket.destroy();
       const json = JSON.stringify(node);
       const sign = createSign('RSA-SHA256').update(json).sign(this.platform.privateKey, 'base64');
@@ -127,6 +129,27 @@ export class FakeAlipayPlatform {
           total_amount: trade.totalAmount,
         }
       : { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
+  }
+
+  /** `alipay.trade.close`: an unpaid trade is closed (its cashier takes nothing more); a paid one cannot be. */
+  private close(biz: Record<string, string>) {
+    const trade = this.trades.get(biz.out_trade_no);
+    if (!trade)
+      return {
+        code: '40004',
+        msg: 'Business Failed',
+        sub_code: 'ACQ.TRADE_NOT_EXIST',
+        sub_msg: '交易不存在',
+      };
+    if (trade.status !== 'WAIT_BUYER_PAY')
+      return {
+        code: '40004',
+        msg: 'Business Failed',
+        sub_code: 'ACQ.TRADE_STATUS_ERROR',
+        sub_msg: '交易状态不合法',
+      };
+    trade.status = 'TRADE_CLOSED';
+    return { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no, trade_no: trade.tradeNo };
   }
 
   private refund(biz: Record<string, string>) {

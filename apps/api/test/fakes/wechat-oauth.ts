@@ -25,7 +25,7 @@ interface Grant {
  */
 export class FakeWechatOAuth {
   readonly open = { appId: 'wx0pen0000000000001', secret: 'open-secret-for-tests' };
-  readonly mp = { appId: 'wxmp00000000000001', secret: 'mp-secret-for-tests' };
+  readonly mp: { appId: string; secret: string };
   /** Who scans or agrees when a browser arrives at an authorisation page. */
   consenting?: WechatUser;
   readonly authorisations: { path: string; query: Record<string, string> }[] = [];
@@ -33,6 +33,11 @@ export class FakeWechatOAuth {
   private readonly tokens = new Map<string, Grant>();
   private server?: Server;
   url = '';
+
+  /** `mpAppId`: the official account's app id (WeChat Pay's WECHATPAY_APPID, when JSAPI is tested). */
+  constructor(mpAppId = 'wxmp00000000000001') {
+    this.mp = { appId: mpAppId, secret: 'mp-secret-for-tests' };
+  }
 
   env(): Record<string, string> {
     return {

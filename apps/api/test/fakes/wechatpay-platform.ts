@@ -1,5 +1,6 @@
 import {
   createCipheriv,
+  createPrivateKey,
   createSign,
   createVerify,
   generateKeyPairSync,
@@ -7,10 +8,50 @@ import {
   randomUUID,
   type KeyObject,
 } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const pem = (key: KeyObject, type: 'pkcs8' | 'spki') => key.export({ type, format: 'pem' }).toString();
+
+/** A platform certificate as WeChat Pay issues them (X.509, RSA 2048), made with openssl: its key, PEM and serial. */
+function platformCertificate(): { key: KeyObject; pem: string; serial: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'wxpay-cert-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '2',
+        '-subj',
+        '/C=CN/O=Tenpay.com/CN=Tenpay.com Root CA',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const certPem = readFileSync(join(dir, 'cert.pem'), 'utf8');
+    const serial = execFileSync('openssl', ['x509', '-noout', '-serial', '-in', join(dir, 'cert.pem')], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .replace(/^serial=/, '')
+      .toUpperCase();
+    return { key: createPrivateKey(readFileSync(join(dir, 'key.pem'))), pem: certPem, serial };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * WeChat Pay's API v3 as a merchant meets it, on a local port: it checks each request's
@@ -27,10 +68,19 @@ export class FakeWechatPay {
   private readonly platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
   /** Requests whose merchant signature checked out (and those that did not), in order. */
   readonly calls: { method: string; path: string; validSign: boolean; body: Record<string, unknown> }[] = [];
-  /** Trades as WeChat Pay holds them, by out_trade_no. */
-  readonly trades = new Map<string, { total: number; state: string; transactionId: string }>();
-  /** Refunds that moved money, by out_refund_no: a repeat of one pays nothing more. */
-  readonly refunds = new Map<string, { outTradeNo: string; refund: number }>();
+  /** Trades as WeChat Pay holds them, by out_trade_no, with the way each was opened. */
+  readonly trades = new Map<
+    string,
+    { total: number; state: string; transactionId: string; type?: string; openid?: string }
+  >();
+  /** Refunds that moved money, by out_refund_no: a repeat of one pays nothing more and answers its status. */
+  readonly refunds = new Map<string, { outTradeNo: string; refund: number; status: string }>();
+  /** A platform certificate (the older mode), served by `/v3/certificates`: notifies may be signed with it. */
+  readonly certificate = platformCertificate();
+  /** The trade of each prepay id JSAPI gave out (what WeChat's cashier pays). */
+  readonly prepays = new Map<string, string>();
+  /** How often `/v3/certificates` was asked. */
+  certificateDownloads = 0;
   private server?: Server;
 
   env(apiUrl: string): Record<string, string> {
@@ -86,6 +136,8 @@ export class FakeWechatPay {
       timestamp?: number;
       nonce?: string;
       signWith?: KeyObject;
+      /** Signed with the platform certificate, named by its serial (the certificate mode). */
+      byCertificate?: boolean;
     } = {},
   ): { body: string; headers: Record<string, string> } {
     const iv = randomBytes(6).toString('hex');
@@ -110,7 +162,40 @@ export class FakeWechatPay {
       },
       summary: '支付成功',
     });
-    return { body, headers: this.signedHeaders(body, options) };
+    const signed = options.byCertificate
+      ? { ...options, signWith: this.certificate.key, serial: this.certificate.serial }
+      : options;
+    return { body, headers: this.signedHeaders(body, signed) };
+  }
+
+  /** A refund's notify, for the order's refund number, with WeChat Pay's outcome (`REFUND.SUCCESS`, …). */
+  refundNotice(outRefundNo: string, status: 'SUCCESS' | 'ABNORMAL' | 'CLOSED') {
+    const held = this.refunds.get(outRefundNo);
+    if (held) held.status = status;
+    return this.notify(
+      {
+        mchid: this.mchid,
+        out_trade_no: held?.outTradeNo ?? '',
+        out_refund_no: outRefundNo,
+        refund_id: `50000${outRefundNo.slice(0, 10)}`,
+        refund_status: status,
+        amount: { total: held?.refund ?? 0, refund: held?.refund ?? 0, payer_refund: held?.refund ?? 0 },
+      },
+      { eventType: `REFUND.${status}` },
+    );
+  }
+
+  /** What WeixinJSBridge checks before it shows its cashier: paySign, with the merchant's public key. */
+  checkPaySign(p: {
+    appId: string;
+    timeStamp: string;
+    nonceStr: string;
+    package: string;
+    paySign: string;
+  }): boolean {
+    return createVerify('RSA-SHA256')
+      .update(`${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`)
+      .verify(this.merchant.publicKey, p.paySign, 'base64');
   }
 
   /** A paid transaction's resource for an order, as the notify and the query carry it. */
@@ -132,18 +217,66 @@ export class FakeWechatPay {
 
   private route(method: string, path: string, body: Record<string, unknown>): [number, unknown] {
     const amount = body.amount as { total?: number; refund?: number } | undefined;
-    if (method === 'POST' && (path === '/v3/pay/transactions/native' || path === '/v3/pay/transactions/h5')) {
+    const opened = /^\/v3\/pay\/transactions\/(native|h5|jsapi)$/.exec(path);
+    if (method === 'POST' && opened) {
+      const type = opened[1];
       const tradeNo = String(body.out_trade_no);
-      if (!this.trades.has(tradeNo))
-        this.trades.set(tradeNo, { total: amount?.total ?? 0, state: 'NOTPAY', transactionId: '' });
-      return path.endsWith('native')
-        ? [200, { code_url: `weixin://wxpay/bizpayurl?pr=${tradeNo.slice(0, 7)}` }]
-        : [
-            200,
+      const openid = (body.payer as { openid?: string } | undefined)?.openid;
+      if (body.appid !== this.appid || body.mchid !== this.mchid)
+        return [400, { code: 'APPID_MCHID_NOT_MATCH', message: 'appid和mch_id不匹配' }];
+      if (type === 'jsapi' && !openid)
+        return [400, { code: 'PARAM_ERROR', message: '缺少参数 payer.openid' }];
+      const held = this.trades.get(tradeNo);
+      // One out_trade_no is one trade: another way of paying it, or a closed one, is refused, as WeChat Pay does.
+      if (held?.state === 'CLOSED') return [400, { code: 'ORDER_CLOSED', message: '订单已关闭' }];
+      if (held && held.type && held.type !== type)
+        return [400, { code: 'OUT_TRADE_NO_USED', message: '商户订单号重复' }];
+      if (!held)
+        this.trades.set(tradeNo, {
+          total: amount?.total ?? 0,
+          state: 'NOTPAY',
+          transactionId: '',
+          type,
+          openid,
+        });
+      const prepay = `wx${tradeNo.slice(0, 10)}${tradeNo.slice(-6)}`;
+      if (type === 'native') return [200, { code_url: `weixin://wxpay/bizpayurl?pr=${tradeNo.slice(-7)}` }];
+      if (type === 'h5')
+        return [
+          200,
+          { h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepay}&package=1` },
+        ];
+      this.prepays.set(prepay, tradeNo);
+      return [200, { prepay_id: prepay }];
+    }
+    if (method === 'GET' && path === '/v3/certificates') {
+      this.certificateDownloads += 1;
+      const iv = randomBytes(6).toString('hex');
+      const cipher = createCipheriv('aes-256-gcm', Buffer.from(this.apiV3Key), Buffer.from(iv));
+      cipher.setAAD(Buffer.from('certificate'));
+      const sealed = Buffer.concat([
+        cipher.update(this.certificate.pem),
+        cipher.final(),
+        cipher.getAuthTag(),
+      ]);
+      return [
+        200,
+        {
+          data: [
             {
-              h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${tradeNo.slice(0, 10)}`,
+              serial_no: this.certificate.serial,
+              effective_time: new Date(Date.now() - 3600_000).toISOString(),
+              expire_time: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+              encrypt_certificate: {
+                algorithm: 'AEAD_AES_256_GCM',
+                nonce: iv,
+                associated_data: 'certificate',
+                ciphertext: sealed.toString('base64'),
+              },
             },
-          ];
+          ],
+        },
+      ];
     }
     const query = /^\/v3\/pay\/transactions\/out-trade-no\/(\w+)\?mchid=\d+$/.exec(path);
     if (method === 'GET' && query) {
@@ -165,16 +298,39 @@ export class FakeWechatPay {
       if (trade) trade.state = 'CLOSED';
       return [204, null];
     }
-    if (method === 'POST' && path === '/v3/refund/domestic/refunds') {
-      const refundNo = String(body.out_refund_no);
-      const trade = this.trades.get(String(body.out_trade_no));
-      if (!trade || trade.state !== 'SUCCESS')
-        return [400, { code: 'INVALID_REQUEST', message: '订单未支付' }];
-      if (!this.refunds.has(refundNo))
-        this.refunds.set(refundNo, { outTradeNo: String(body.out_trade_no), refund: amount?.refund ?? 0 });
+    const abnormal = /^\/v3\/refund\/domestic\/refunds\/50000(\w+)\/apply-abnormal-refund$/.exec(path);
+    if (method === 'POST' && abnormal) {
+      const [refundNo, held] = [...this.refunds].find(([no]) => no.startsWith(abnormal[1])) ?? [];
+      if (!held || held.status !== 'ABNORMAL' || body.out_refund_no !== refundNo)
+        return [400, { code: 'INVALID_REQUEST', message: '退款单状态不是异常' }];
+      held.status = 'PROCESSING';
       return [
         200,
-        { refund_id: `50000${refundNo.slice(0, 10)}`, out_refund_no: refundNo, status: 'PROCESSING' },
+        { refund_id: `50000${refundNo!.slice(0, 10)}`, out_refund_no: refundNo, status: 'PROCESSING' },
+      ];
+    }
+    if (method === 'POST' && path === '/v3/refund/domestic/refunds') {
+      const refundNo = String(body.out_refund_no);
+      const [outTradeNo, trade] =
+        [...this.trades].find(([no, t]) =>
+          body.transaction_id ? t.transactionId === body.transaction_id : no === body.out_trade_no,
+        ) ?? [];
+      if (!trade || trade.state !== 'SUCCESS')
+        return [400, { code: 'INVALID_REQUEST', message: '订单未支付' }];
+      // Accepted, the money is on its way (PROCESSING); asking again answers where it stands.
+      if (!this.refunds.has(refundNo))
+        this.refunds.set(refundNo, {
+          outTradeNo: outTradeNo!,
+          refund: amount?.refund ?? 0,
+          status: 'PROCESSING',
+        });
+      return [
+        200,
+        {
+          refund_id: `50000${refundNo.slice(0, 10)}`,
+          out_refund_no: refundNo,
+          status: this.refunds.get(refundNo)!.status,
+        },
       ];
     }
     return [404, { code: 'NOT_FOUND', message: path }];
@@ -193,7 +349,7 @@ export class FakeWechatPay {
 
   private signedHeaders(
     body: string,
-    options: { timestamp?: number; nonce?: string; signWith?: KeyObject } = {},
+    options: { timestamp?: number; nonce?: string; signWith?: KeyObject; serial?: string } = {},
   ): Record<string, string> {
     const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
     const nonce = options.nonce ?? randomBytes(16).toString('hex');
@@ -204,7 +360,7 @@ export class FakeWechatPay {
       'wechatpay-timestamp': timestamp,
       'wechatpay-nonce': nonce,
       'wechatpay-signature': signature,
-      'wechatpay-serial': this.platformKeyId,
+      'wechatpay-serial': options.serial ?? this.platformKeyId,
     };
   }
 }

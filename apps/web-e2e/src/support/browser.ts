@@ -7,6 +7,15 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { UA } from '../../../api/test/support/user-agents';
+
+/** WeChat's own browser on an iPhone, at 375 px: a link opened in a chat. */
+export const IN_WECHAT: BrowserContextOptions = {
+  viewport: { width: 375, height: 812 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: UA.inWechat,
+};
 
 export const ARTEFACTS = resolve(__dirname, '../../../../test-results/web-e2e');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -126,22 +126,20 @@ export class WechatOAuth {
     }
   }
 
-  /** A single-use ticket (10 min) that starts a snsapi_base authorisation for the user and comes back to `returnTo`. */
-  async openidTicketUrl(userId: string, returnTo: string): Promise<string> {
+  /**
+   * A single-use ticket (10 min) for the user that starts a snsapi_base authorisation at
+   * `/api/auth/wechat/openid?ticket=…`, to which the page adds `returnTo` (a path of the app) to come back to.
+   */
+  async openidTicketUrl(userId: string): Promise<string> {
     const ticket = randomBytes(24).toString('base64url');
-    await this.redis.set(
-      ticketKey(ticket),
-      JSON.stringify({ userId, returnTo }),
-      'EX',
-      WECHAT_STATE_TTL_SECONDS,
-    );
+    await this.redis.set(ticketKey(ticket), userId, 'EX', WECHAT_STATE_TTL_SECONDS);
     return `${this.config.publicUrl}/api/auth/wechat/openid?ticket=${ticket}`;
   }
 
-  async takeOpenidTicket(ticket: unknown): Promise<{ userId: string; returnTo: string } | null> {
+  /** The user a ticket was issued to, once. */
+  async takeOpenidTicket(ticket: unknown): Promise<string | null> {
     if (typeof ticket !== 'string' || !/^[\w-]{32}$/.test(ticket)) return null;
-    const stored = await this.redis.getdel(ticketKey(ticket));
-    return stored ? (JSON.parse(stored) as { userId: string; returnTo: string }) : null;
+    return this.redis.getdel(ticketKey(ticket));
   }
 
   private async call<T>(path: string, query: Record<string, string>): Promise<T> {

@@ -33,6 +33,7 @@ import { Sessions1795541800000 } from './1795541800000-Sessions';
 import { Consents1795541900000 } from './1795541900000-Consents';
 import { PhoneAccounts1795542000000 } from './1795542000000-PhoneAccounts';
 import { WechatOpenids1795542100000 } from './1795542100000-WechatOpenids';
+import { OrderTrades1795542200000 } from './1795542200000-OrderTrades';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -70,6 +71,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Consents1795541900000,
   PhoneAccounts1795542000000,
   WechatOpenids1795542100000,
+  OrderTrades1795542200000,
 ];
 
 /**

@@ -12,11 +12,13 @@ const ORDER_COUNT_MS = 60_000;
 /**
  * The deployment-wide gauges, reported by one API replica at a time (MetricsLeader), so that each figure reaches
  * Prometheus once: queue depths by state and the age of each queue's oldest waiting job, read from Redis at scrape
- * time; what the last stage sweep found stuck; and orders by gateway and status, counted once a minute.
+ * time; what the last stage sweep found stuck; and orders by gateway and status, and the oldest failed refund, read
+ * once a minute.
  */
 @Injectable()
 export class MetricsCollectors implements OnApplicationBootstrap {
   private orderCounts: { gateway: string; status: string; n: number }[] = [];
+  private failedRefundAge = 0;
   private countedAt = 0;
 
   constructor(
@@ -56,13 +58,29 @@ export class MetricsCollectors implements OnApplicationBootstrap {
       'Orders by gateway and status, counted once a minute',
       ['gateway', 'status'],
       async (g) => {
-        if (Date.now() - this.countedAt >= ORDER_COUNT_MS) {
-          this.orderCounts = await this.orders.counts();
-          this.countedAt = Date.now();
-        }
+        await this.countOrders();
         for (const r of this.orderCounts) g.set({ gateway: r.gateway, status: r.status }, r.n);
       },
     );
+    this.reported(
+      'refunds_failed_oldest_seconds',
+      'How long the oldest refund that failed after its gateway accepted it has waited for support (0 when none)',
+      [],
+      async (g) => {
+        await this.countOrders();
+        g.set(this.failedRefundAge);
+      },
+    );
+  }
+
+  /** Orders by gateway and status, and the oldest failed refund, read at most once a minute. */
+  private async countOrders(): Promise<void> {
+    if (Date.now() - this.countedAt < ORDER_COUNT_MS) return;
+    this.countedAt = Date.now();
+    [this.orderCounts, this.failedRefundAge] = await Promise.all([
+      this.orders.counts(),
+      this.orders.oldestFailedRefundSeconds(),
+    ]);
   }
 
   /** A gauge filled on the reporting replica only; empty (no series) on the others. */

@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AuthError, OAUTH_PROVIDERS, type Language, type OAuthProvider } from '@think-tank/contracts';
+import {
+  AuthError,
+  OAUTH_PROVIDERS,
+  WebRoute,
+  type Language,
+  type OAuthProvider,
+} from '@think-tank/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
@@ -266,13 +272,14 @@ export class AuthController {
   @Get('wechat/openid')
   @ApiOperation({
     summary:
-      'Where WECHAT_AUTH_REQUIRED’s redirectUrl leads: a silent snsapi_base authorisation that learns the payer’s openid and comes back to the checkout',
+      'Where WECHAT_AUTH_REQUIRED’s redirectUrl leads (the page adds returnTo, its own path): a silent snsapi_base authorisation that learns the payer’s openid and comes back there; a used or unknown ticket goes to the buyer’s orders',
   })
   async startWechatOpenid(@Req() req: FastifyRequest, @Res() reply: FastifyReply, @ClientIp() ip: string) {
     await this.oauth.takeStart(ip);
     const query = req.query as Record<string, unknown>;
-    const target = await this.wechat.startOpenid(query.ticket, bindBrowser(reply, this.config.publicUrl));
-    return reply.redirect(target ?? `${this.config.publicUrl}/profile/orders`, 302);
+    const binding = bindBrowser(reply, this.config.publicUrl);
+    const target = await this.wechat.startOpenid(query.ticket, query.returnTo, binding);
+    return reply.redirect(target ?? `${this.config.publicUrl}${WebRoute.myOrders}`, 302);
   }
 
   @Public()

@@ -41,11 +41,15 @@ import { SandboxLedger } from './sandbox-ledger';
  * What users buy and hold: plans, orders through the gateways, subscriptions, pay-per-view grants. Its scheduled
  * jobs run in the worker (BillingJobsModule).
  */
+import { OrderTrade } from './entities/order-trade.entity';
+import { OrderTradesRepository } from './order-trades.repository';
+import { WechatTradesService } from './wechat-trades.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([
       Plan,
       Order,
+      OrderTrade,
       PaymentEvent,
       Refund,
       Subscription,
@@ -64,6 +68,8 @@ import { SandboxLedger } from './sandbox-ledger';
   providers: [
     BillingService,
     PaymentsService,
+    OrderTradesRepository,
+    WechatTradesService,
     OrdersRepository,
     RefundsRepository,
     SubscriptionsRepository,

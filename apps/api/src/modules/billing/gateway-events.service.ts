@@ -11,7 +11,14 @@ import { SubscriptionsRepository } from './subscriptions.repository';
 import { FulfilmentService, type Settlement } from './fulfilment.service';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
-import { orderIdOf, WechatPayGateway, type WechatSignedHeaders } from './gateways/wechatpay.gateway';
+import {
+  orderIdOf,
+  WechatPayGateway,
+  type WechatNotice,
+  type WechatSignedHeaders,
+} from './gateways/wechatpay.gateway';
+import { RefundsService } from './refunds.service';
+import { WechatTradesService } from './wechat-trades.service';
 
 /** Stripe moved these between API versions; read whichever the event carries. */
 type InvoiceLike = Stripe.Invoice & {
@@ -39,6 +46,8 @@ export class GatewayEventsService {
     private readonly wechat: WechatPayGateway,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly metrics: MetricsService,
+    private readonly wechatTrades: WechatTradesService,
+    private readonly refunds: RefundsService,
   ) {}
 
   /** Alipay's answer protocol: `success` once handled (also a repeat), `failure` for anything not ours. */
@@ -97,47 +106,70 @@ export class GatewayEventsService {
   }
 
   /**
-   * WeChat Pay's notify (contract §11): signed by the platform within 5 minutes, its nonce never seen before, its
-   * resource decrypted; a paid transaction for a WeChat Pay order of this merchant and app, for the order's amount,
-   * settles it once (its notify id recorded). Anything else changes nothing and answers 4xx FAIL; a refund's
-   * notify is acknowledged (the refund call settled it).
+   * WeChat Pay's notify (contract §11, §12): signed by the platform key its serial names within 5 minutes, its
+   * resource decrypted. A paid transaction for any trade of a WeChat Pay order of this merchant and app, for the
+   * order's amount, settles it once; a refund's outcome completes or fails its refund. A verified repeat of a
+   * notification handled before (its id) is acknowledged with 200 and changes nothing, as WeChat Pay asks; anything
+   * unverified or not matching changes nothing and answers 4xx FAIL.
    */
   async wechatpayNotify(
     rawBody: Buffer | undefined,
     headers: WechatSignedHeaders,
     requestId?: string,
-  ): Promise<{ status: 204 } | { status: 400 | 401; body: { code: 'FAIL'; message: string } }> {
+  ): Promise<{ status: 200 | 204 } | { status: 400 | 401; body: { code: 'FAIL'; message: string } }> {
     const fail = (status: 400 | 401, reason: RefusalReason, message: string) => {
       this.logger.warn(`WeChat Pay notify refused: ${message}`);
       this.metrics.notifiesRefused.inc({ gateway: 'wechatpay', reason });
       return { status, body: { code: 'FAIL' as const, message } };
     };
-    const notice = this.wechat.verifyNotify(rawBody ?? Buffer.alloc(0), headers);
+    const notice = await this.wechat.verifyNotify(rawBody ?? Buffer.alloc(0), headers);
     if (!notice) return fail(401, 'signature', 'signature, timestamp or resource not valid');
-    // A nonce is good once: a notify replayed within the timestamp's 5 minutes is refused (kept 10).
-    const fresh = await this.redis.set(`wechatpay:nonce:${notice.nonce.slice(0, 64)}`, '1', 'EX', 600, 'NX');
-    if (!fresh) return fail(400, 'replay', 'nonce used before');
-    if (notice.eventType !== 'TRANSACTION.SUCCESS') return { status: 204 };
+    const handledKey = `wechatpay:notify:${notice.id.slice(0, 64)}`;
+    // Redis away, the notify is handled again: settling and refunding are once-only by themselves.
+    if ((await this.redis.exists(handledKey).catch(() => 0)) === 1) return { status: 200 };
+    const answer = await this.handleWechatNotice(notice, requestId);
+    if (answer === 'handled') {
+      // WeChat Pay repeats a notify for up to a day: kept two.
+      await this.redis.set(handledKey, '1', 'EX', 2 * 86_400).catch(() => undefined);
+      return { status: 204 };
+    }
+    return fail(400, answer.reason, answer.message);
+  }
+
+  private async handleWechatNotice(
+    notice: WechatNotice,
+    requestId?: string,
+  ): Promise<'handled' | { reason: RefusalReason; message: string }> {
     const r = notice.resource as {
       mchid?: string;
+      sp_mchid?: string;
       appid?: string;
       out_trade_no?: string;
+      out_refund_no?: string;
       transaction_id?: string;
       trade_state?: string;
-      amount?: { total?: number };
+      refund_status?: string;
+      amount?: { total?: number; refund?: number };
     };
-    const orderId = orderIdOf(String(r.out_trade_no ?? ''));
+    if (notice.eventType.startsWith('REFUND.')) {
+      const order = await this.orders.byId(orderIdOf(String(r.out_refund_no ?? '')) ?? '');
+      if (!order || order.gateway !== 'wechatpay' || (r.mchid ?? r.sp_mchid) !== this.wechat.merchantId)
+        return { reason: 'unknown_order', message: `no WeChat Pay refund ${r.out_refund_no}` };
+      await this.refunds.gatewaySaid(order, r.refund_status ?? notice.eventType.slice(7));
+      return 'handled';
+    }
+    if (notice.eventType !== 'TRANSACTION.SUCCESS') return 'handled';
+    const orderId = await this.wechatTrades.orderIdOf(String(r.out_trade_no ?? ''));
     const order = orderId ? await this.orders.byId(orderId) : null;
     if (!order || order.gateway !== 'wechatpay')
-      return fail(400, 'unknown_order', `no WeChat Pay order ${r.out_trade_no}`);
+      return { reason: 'unknown_order', message: `no WeChat Pay order ${r.out_trade_no}` };
     if (r.mchid !== this.wechat.merchantId || r.appid !== this.wechat.appId)
-      return fail(400, 'mismatch', `merchant ${r.mchid}/${r.appid} is not ours`);
+      return { reason: 'mismatch', message: `merchant ${r.mchid}/${r.appid} is not ours` };
     if (r.trade_state !== 'SUCCESS' || r.amount?.total !== order.amount)
-      return fail(
-        400,
-        'mismatch',
-        `trade ${r.trade_state} for ${r.amount?.total} fen, the order is ${order.amount}`,
-      );
+      return {
+        reason: 'mismatch',
+        message: `trade ${r.trade_state} for ${r.amount?.total} fen, the order is ${order.amount}`,
+      };
     await this.fulfilment.settle({
       orderId: order.id,
       outcome: 'paid',
@@ -146,7 +178,7 @@ export class GatewayEventsService {
       event: { gateway: 'wechatpay', id: notice.id, type: notice.eventType },
       requestId,
     });
-    return { status: 204 };
+    return 'handled';
   }
 
   /** The sandbox cashier's pay and fail buttons, through the same path as a real notify. */

@@ -85,6 +85,11 @@ export class OrdersAdminService {
     return this.orders.countsByGatewayAndStatus();
   }
 
+  /** The age of the oldest refund that failed after the gateway accepted it (waiting for support). */
+  oldestFailedRefundSeconds(): Promise<number> {
+    return this.refundRows.oldestFailedSeconds();
+  }
+
   async get(id: string): Promise<AdminOrder> {
     const order = await this.find(id);
     const delivered = await this.fulfilment.deliveredOf([order]);

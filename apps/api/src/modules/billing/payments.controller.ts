@@ -183,7 +183,7 @@ export class PaymentsController {
   @Post('wechatpay/notify')
   @ApiOperation({
     summary:
-      'WeChat Pay’s notify (API v3): Wechatpay-Signature checked with the platform key, timestamp within 5 min, nonce once, resource decrypted (AEAD_AES_256_GCM), merchant, app, trade and amount checked; 204, or 4xx {code:"FAIL"} changing nothing',
+      'WeChat Pay’s notify (API v3): Wechatpay-Signature checked with the platform key or certificate its Wechatpay-Serial names, timestamp within 5 min, resource decrypted (AEAD_AES_256_GCM), merchant, app, trade and amount checked; 204, 200 for a verified repeat of a notification handled before (its id), or 4xx {code:"FAIL"} changing nothing',
   })
   async wechatpayNotify(@Req() req: FastifyRequest & { rawBody?: Buffer }, @Res() reply: FastifyReply) {
     const header = (name: string) => {
@@ -200,7 +200,9 @@ export class PaymentsController {
       },
       req.id,
     );
-    return answer.status === 204 ? reply.status(204).send() : reply.status(answer.status).send(answer.body);
+    return 'body' in answer
+      ? reply.status(answer.status).send(answer.body)
+      : reply.status(answer.status).send();
   }
 
   @Public()

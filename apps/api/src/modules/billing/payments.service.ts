@@ -27,10 +27,13 @@ import { PlanChangesService, type PlanChange } from './plan-changes.service';
 import { PlansRepository } from './plans.repository';
 import { FulfilmentService } from './fulfilment.service';
 import { OrdersRepository } from './orders.repository';
-import { HAND_OFF, type Buyer, type CardMethod, type Purchase } from './purchase';
+import { handOffFor, type Buyer, type CardMethod, type Purchase } from './purchase';
 import { AlipayGateway } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
-import { WechatPayGateway } from './gateways/wechatpay.gateway';
+import { WechatPayGateway, type WechatMethod } from './gateways/wechatpay.gateway';
+import { WechatTradesService } from './wechat-trades.service';
+import { WechatOAuth } from '../../core/wechat/wechat-oauth.service';
+import { WechatOpenids } from '../../core/wechat/wechat-openids.repository';
 
 /** Orders a user may open in 10 minutes: enough for any honest retry, not for flooding the table. */
 const ORDER_LIMIT = { max: 30, windowSeconds: 600 };
@@ -62,6 +65,9 @@ export class PaymentsService {
     private readonly config: AppConfig,
     private readonly limiter: RateLimiter,
     private readonly instructions: PaymentInstructions,
+    private readonly wechatTrades: WechatTradesService,
+    private readonly openids: WechatOpenids,
+    private readonly wechatOAuth: WechatOAuth,
   ) {}
 
   options(): PaymentOptionsResponse {
@@ -90,7 +96,7 @@ export class PaymentsService {
       // The wallets charge CNY only (contract §11).
       requested === 'alipay' || requested === 'wechatpay' ? 'CNY' : currencyFor(lang),
       lang,
-      wanted === 'sandbox' ? null : HAND_OFF[wanted][payer.device],
+      wanted === 'sandbox' ? null : handOffFor(wanted, payer),
     );
     // The sandbox standing in for WeChat Pay on a desktop: its cashier's address as the code a phone would scan.
     const instruction: PaymentInstruction =
@@ -131,15 +137,32 @@ export class PaymentsService {
     const order = await this.ownPending(buyer, orderId);
     // Its gateway may have lost its keys (or the sandbox been turned off) since the order was made.
     if (this.gatewayFor(order.gateway) !== order.gateway) throw new AppError('PAYMENT_UNAVAILABLE');
-    if (order.gateway !== 'sandbox')
-      await this.orders.recordMethod(order, HAND_OFF[order.gateway][payer.device]);
+    if (order.gateway !== 'sandbox') await this.orders.recordMethod(order, handOffFor(order.gateway, payer));
     return this.instructionFor(order, payer);
   }
 
-  /** The buyer gives up a pending order; a payment its gateway reports later is flagged for a refund. */
+  /**
+   * The buyer gives up a pending order: its trade is closed at the gateway first (contract §12), so that its QR code
+   * or cashier takes no money afterwards; 409 when the gateway says it was paid meanwhile (its notify settles it).
+   * A gateway out of reach does not hold the cancel up: a payment that still arrives is refunded by itself.
+   */
   async cancel(buyer: Buyer, orderId: string): Promise<void> {
     const order = await this.ownPending(buyer, orderId);
+    await this.closeAtGateway(order);
     if (!(await this.fulfilment.cancelPending(order.id))) throw new AppError('CONFLICT');
+  }
+
+  private async closeAtGateway(order: Order): Promise<void> {
+    try {
+      if (order.gateway === 'wechatpay' && this.wechat.available) await this.wechatTrades.closeAll(order);
+      if (order.gateway === 'alipay' && this.alipay.available && !(await this.alipay.closeTrade(order))) {
+        const { status } = await this.alipay.queryTrade(order);
+        if (status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED') throw new AppError('CONFLICT');
+      }
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      this.logger.warn(`closing order ${order.id} at ${order.gateway} failed: ${(e as Error).message}`);
+    }
   }
 
   private async ownPending(buyer: Buyer, orderId: string): Promise<Order> {
@@ -150,20 +173,45 @@ export class PaymentsService {
   }
 
   /**
-   * Where the order is paid: Alipay's page pay (WAP pay on a phone), WeChat Pay's Native QR code (H5 on a phone),
-   * Stripe's Checkout page, or the sandbox cashier. A buyer who leaves Alipay's phone cashier comes back to where
-   * the order can be paid again: a plan's checkout, else their orders.
+   * Where the order is paid: Alipay's page pay (WAP pay on a phone), WeChat Pay's Native QR code (H5 on a phone,
+   * JSAPI inside WeChat), Stripe's Checkout page, or the sandbox cashier. A buyer who leaves Alipay's phone cashier
+   * comes back to where the order can be paid again: a plan's checkout, else their orders.
    */
-  private instructionFor(order: Order, payer: Payer): Promise<PaymentInstruction> {
+  private async instructionFor(order: Order, payer: Payer): Promise<PaymentInstruction> {
+    if (order.gateway === 'wechatpay') return this.wechatInstruction(order, payer);
     const isPlan = order.itemType === 'subscription' || isUuid(order.itemId);
     const quitPath = isPlan ? WebRoute.renewal(order.itemId) : WebRoute.myOrders;
-    const method = order.gateway === 'sandbox' ? null : HAND_OFF[order.gateway][payer.device];
+    const method = order.gateway === 'sandbox' ? null : handOffFor(order.gateway, payer);
     return this.instructions.reuse(order, method, () => {
       if (order.gateway === 'alipay') return this.alipay.startCheckout(order, payer.device, quitPath);
-      if (order.gateway === 'wechatpay') return this.wechat.startCheckout(order, payer.device, payer.ip);
       if (order.gateway === 'stripe') return this.stripe.startCheckout(order);
       return { type: 'redirect', paymentUrl: sandboxCashier(order.id), orderId: order.id };
     });
+  }
+
+  /**
+   * WeChat Pay's way for this payer, through the order's trade for it (another way closes the open trade first).
+   * JSAPI needs the payer's openid under WECHATPAY_APPID: without one, 409 WECHAT_AUTH_REQUIRED with the address
+   * of a silent authorisation that learns it (contract §12).
+   */
+  private async wechatInstruction(order: Order, payer: Payer): Promise<PaymentInstruction> {
+    const method = handOffFor('wechatpay', payer) as WechatMethod;
+    let openid: string | undefined;
+    if (method === 'jsapi') {
+      openid = (await this.openids.of(order.userId, this.wechat.appId!)) ?? undefined;
+      if (!openid && !this.wechatOAuth.app('mp')) throw new AppError('PAYMENT_UNAVAILABLE');
+      if (!openid)
+        throw new AppError('WECHAT_AUTH_REQUIRED', {
+          redirectUrl: await this.wechatOAuth.openidTicketUrl(order.userId),
+        });
+    }
+    const tradeNo = await this.wechatTrades.tradeFor(order, method);
+    return this.instructions.reuse(
+      order,
+      method,
+      () => this.wechat.startCheckout(order, { tradeNo, method, clientIp: payer.ip, openid }),
+      tradeNo,
+    );
   }
 
   /** A card payment with a payment method from Stripe Elements (one-time items and one-time plans). */

@@ -35,5 +35,11 @@ export const HAND_OFF: Record<Exclude<PaymentGateway, 'sandbox'>, Record<Payment
   wechatpay: { desktop: 'native', mobile: 'h5' },
   stripe: { desktop: 'checkout', mobile: 'checkout' },
 };
+/** How an order through the gateway is paid by this payer: inside WeChat, WeChat Pay's JSAPI. */
+export const handOffFor = (
+  gateway: Exclude<PaymentGateway, 'sandbox'>,
+  payer: { device: PaymentDevice; inWechat: boolean },
+): PaymentMethod => (gateway === 'wechatpay' && payer.inWechat ? 'jsapi' : HAND_OFF[gateway][payer.device]);
+
 /** What a Stripe payment method pays as: a typed card, or a wallet's card. */
 export type CardMethod = Extract<PaymentMethod, 'card' | 'applepay' | 'googlepay'>;

@@ -6,13 +6,14 @@ import { FulfilmentService, type Settlement } from './fulfilment.service';
 import { AlipayGateway, yuanToFen } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
 import { WechatPayGateway } from './gateways/wechatpay.gateway';
+import { WechatTradesService } from './wechat-trades.service';
 import { SandboxLedger } from './sandbox-ledger';
 
 /** Orders younger than this are left to the gateway's own notify; older than the window are support's call. */
 const QUIET_MINUTES = 15;
 const WINDOW_DAYS = 2;
-/** How long a WeChat Pay Native code can be paid (WeChat Pay's own rule). */
-const WECHAT_CODE_LIFE_MS = 2 * 3600_000;
+/** How long an order may wait for its payment: WeChat Pay's Native code lives 2 h; then the trades are closed. */
+const UNPAID_LIFE_MS = 2 * 3600_000;
 
 export interface Reconciliation {
   order: Order;
@@ -37,6 +38,7 @@ export class ReconciliationService {
     private readonly wechat: WechatPayGateway,
     private readonly sandbox: SandboxLedger,
     private readonly metrics: MetricsService,
+    private readonly wechatTrades: WechatTradesService,
   ) {}
 
   async reconcile(order: Order): Promise<Reconciliation> {
@@ -91,7 +93,15 @@ export class ReconciliationService {
       return { status: outcome ?? 'no_payment', outcome, tradeNo: null };
     }
     if (order.gateway === 'alipay' && this.alipay.available) {
-      const trade = await this.alipay.queryTrade(order);
+      let trade = await this.alipay.queryTrade(order);
+      // Unpaid for as long as a WeChat code lives: closed at Alipay too, so that its cashier takes nothing later.
+      const waiting = trade.status === 'WAIT_BUYER_PAY' || trade.status === 'TRADE_NOT_EXIST';
+      if (
+        waiting &&
+        Date.now() - order.createdAt.getTime() > UNPAID_LIFE_MS &&
+        (await this.alipay.closeTrade(order))
+      )
+        trade = { ...trade, status: 'TRADE_CLOSED' };
       const paid = trade.status === 'TRADE_SUCCESS' || trade.status === 'TRADE_FINISHED';
       if (paid && (!trade.totalAmount || yuanToFen(trade.totalAmount) !== order.amount)) {
         await this.fulfilment.flag(order.id, `trade query amount ${trade.totalAmount} differs`);
@@ -104,10 +114,14 @@ export class ReconciliationService {
       };
     }
     if (order.gateway === 'wechatpay' && this.wechat.available) {
-      let trade = await this.wechat.queryTrade(order);
+      // The open trade is the one that can take money (an older one was closed before it opened).
+      const [tradeNo] = (await this.wechatTrades.openTradeNos(order)).slice(-1);
+      let trade = tradeNo
+        ? await this.wechat.queryTrade(tradeNo)
+        : { state: 'CLOSED', transactionId: null, total: null };
       // Its code lives two hours: an order still unpaid after them is closed at WeChat Pay, then here.
-      if (trade.state === 'NOTPAY' && Date.now() - order.createdAt.getTime() > WECHAT_CODE_LIFE_MS) {
-        await this.wechat.closeTrade(order);
+      if (trade.state === 'NOTPAY' && Date.now() - order.createdAt.getTime() > UNPAID_LIFE_MS) {
+        await this.wechatTrades.closeAll(order);
         trade = { ...trade, state: 'CLOSED' };
       }
       if (trade.state === 'SUCCESS' && trade.total !== order.amount) {

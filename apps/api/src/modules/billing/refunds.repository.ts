@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { OrderStatus } from '@think-tank/contracts';
 import { In, Repository } from 'typeorm';
 import type { Tx } from '../../core/database/transactions';
+import { updateReturning } from '../../core/database/update-returning';
 import type { Order } from './entities/order.entity';
 import { Refund } from './entities/refund.entity';
 
@@ -36,6 +37,30 @@ export class RefundsRepository {
       `UPDATE refunds SET status = 'refused', reason = $2, "updatedAt" = now() WHERE "orderId" = $1`,
       [orderId, reason.slice(0, 500)],
     );
+  }
+
+  async statusOf(orderId: string): Promise<Refund['status'] | null> {
+    const row = await this.refunds.findOne({ where: { orderId }, select: { status: true } });
+    return row?.status ?? null;
+  }
+
+  /** How long the oldest failed refund has waited for support (they change it by refunding again), or 0. */
+  async oldestFailedSeconds(): Promise<number> {
+    const [row] = (await this.refunds.query(
+      `SELECT coalesce(extract(epoch FROM now() - min("updatedAt")), 0)::float AS age FROM refunds WHERE status = 'failed'`,
+    )) as { age: number }[];
+    return row.age;
+  }
+
+  /** Ended without the money reaching the buyer; false when it had succeeded already (nothing to change). */
+  async failed(tx: Tx, orderId: string, reason: string): Promise<boolean> {
+    const rows = await updateReturning(
+      tx,
+      `UPDATE refunds SET status = 'failed', reason = $2, "updatedAt" = now()
+        WHERE "orderId" = $1 AND status <> 'succeeded' RETURNING "orderId"`,
+      [orderId, reason.slice(0, 500)],
+    );
+    return rows.length === 1;
   }
 
   async succeeded(tx: Tx, orderId: string, gatewayRefundId: string | null): Promise<void> {

@@ -11,6 +11,8 @@ import type { RefundAnswer } from './gateways/refund-answer';
 import { StripeGateway } from './gateways/stripe.gateway';
 import { WechatPayGateway } from './gateways/wechatpay.gateway';
 import { SandboxLedger } from './sandbox-ledger';
+import { WechatTradesService } from './wechat-trades.service';
+import { Messages, NotificationsService } from '../notifications';
 
 /** A payment that arrived after its order was cancelled: the system returns it (contract §12). */
 const isLatePayment = (order: Order) => order.status === 'canceled' && order.latePaidAt !== null;
@@ -42,6 +44,8 @@ export class RefundsService implements OnModuleInit {
     private readonly wechat: WechatPayGateway,
     private readonly sandbox: SandboxLedger,
     private readonly audit: AuditLog,
+    private readonly wechatTrades: WechatTradesService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   onModuleInit(): void {
@@ -53,8 +57,8 @@ export class RefundsService implements OnModuleInit {
    * null: the system's own refund of a payment for a cancelled order (contract §12).
    */
   async refund(actorId: string | null, order: Order, retry = false): Promise<RefundOutcome> {
-    const late = isLatePayment(order);
-    if (order.status !== 'paid' && !late) throw new AppError('CONFLICT');
+    if (order.status !== 'paid' && !isLatePayment(order)) throw new AppError('CONFLICT');
+    const failedBefore = (await this.refunds.statusOf(order.id)) === 'failed';
     const claim = await this.refunds.claim(actorId, order);
     // Another request is asking the gateway right now.
     if (!claim) throw new AppError('CONFLICT');
@@ -62,10 +66,16 @@ export class RefundsService implements OnModuleInit {
     let answer: RefundAnswer;
     try {
       answer =
-        claim.status === 'succeeded' ? { ok: true, refundId: claim.gatewayRefundId } : await this.ask(order);
+        claim.status === 'succeeded'
+          ? { ok: true, refundId: claim.gatewayRefundId }
+          : await this.ask(order, failedBefore);
     } catch (e) {
       await this.leavePending(actorId, order, (e as Error).message, !retry);
       return 'pending';
+    }
+    if (!answer.ok && answer.failed) {
+      await this.failed(order, answer.reason, actorId);
+      throw new AppError('REFUND_REFUSED', { reason: answer.reason });
     }
     if (!answer.ok) {
       await this.transactions.run(async (tx) => {
@@ -82,9 +92,29 @@ export class RefundsService implements OnModuleInit {
       });
       throw new AppError('REFUND_REFUSED', { reason: answer.reason });
     }
+    // The gateway's own TRADE_CLOSED (or a twin) refunded the order meanwhile: nothing more to do here.
+    if (!(await this.complete(order, answer.refundId, actorId))) throw new AppError('CONFLICT');
+    return 'refunded';
+  }
+
+  /**
+   * What the gateway later said of a refund it accepted (WeChat Pay's refund notify): `SUCCESS` completes it,
+   * `ABNORMAL` or `CLOSED` ends it failed (the money did not reach the buyer); `PROCESSING` changes nothing.
+   */
+  async gatewaySaid(order: Order, status: string): Promise<void> {
+    if (status === 'SUCCESS' && (order.status === 'paid' || isLatePayment(order))) {
+      await this.complete(order, null, null);
+    } else if (status === 'ABNORMAL' || status === 'CLOSED') {
+      if (order.status === 'paid' || isLatePayment(order))
+        await this.failed(order, `WeChat Pay refund ${status}`, null);
+    }
+  }
+
+  /** The money is back: the refund succeeded, the order is refunded and its grants revoked; the buyer is told. */
+  private async complete(order: Order, refundId: string | null, actorId: string | null): Promise<boolean> {
     const refunded = await this.transactions.run(async (tx) => {
-      await this.refunds.succeeded(tx, order.id, answer.refundId);
-      const done = late
+      await this.refunds.succeeded(tx, order.id, refundId);
+      const done = isLatePayment(order)
         ? await this.fulfilment.refundLatePayment(tx, order.id)
         : await this.fulfilment.refund(order.id, undefined, tx);
       if (!done) return null;
@@ -94,14 +124,34 @@ export class RefundsService implements OnModuleInit {
           action: 'order.refund',
           targetType: 'order',
           targetId: order.id,
-          details: { gateway: order.gateway, gatewayRefundId: answer.refundId },
+          details: { gateway: order.gateway, gatewayRefundId: refundId },
         });
       return done;
     });
-    // The gateway's own TRADE_CLOSED (or a twin) refunded the order meanwhile: nothing more to do here.
-    if (!refunded) throw new AppError('CONFLICT');
-    await refunded.announce();
-    return 'refunded';
+    await refunded?.announce();
+    return Boolean(refunded);
+  }
+
+  /**
+   * The gateway accepted the refund and then ended it without the money reaching the buyer (WeChat Pay's
+   * `ABNORMAL`, a closed card; `CLOSED`): the refund is failed, not refunded, the order stays as it was and is flagged
+   * for support, and the buyer is told support will contact them. The console lists it; an alert fires after an hour.
+   */
+  private async failed(order: Order, reason: string, actorId: string | null): Promise<void> {
+    const push = await this.transactions.run(async (tx) => {
+      if (!(await this.refunds.failed(tx, order.id, reason))) return null;
+      await this.fulfilment.flag(order.id, `refund failed: ${reason}`, tx);
+      if (actorId)
+        await this.audit.record(tx, {
+          actorId,
+          action: 'order.refund-failed',
+          targetType: 'order',
+          targetId: order.id,
+          details: { reason: reason.slice(0, 500) },
+        });
+      return this.notifications.write(tx, [order.userId], Messages.refundFailed(order.subject));
+    });
+    await push?.().catch((e: Error) => this.logger.warn(`refund-failed message: ${e.message}`));
   }
 
   /**
@@ -158,12 +208,14 @@ export class RefundsService implements OnModuleInit {
     });
   }
 
-  private async ask(order: Order): Promise<RefundAnswer> {
+  /** `afterFailure`: support asks again for a refund that failed after the gateway accepted it. */
+  private async ask(order: Order, afterFailure: boolean): Promise<RefundAnswer> {
     this.logger.log(`asking ${order.gateway} to refund order ${order.id}`);
     if (order.gateway === 'sandbox') return this.sandbox.refund(order.id);
     if (order.gateway === 'alipay' && this.alipay.available) return this.alipay.refund(order);
     if (order.gateway === 'stripe' && this.stripe.available) return this.stripe.refund(order);
-    if (order.gateway === 'wechatpay' && this.wechat.available) return this.wechat.refund(order);
+    if (order.gateway === 'wechatpay' && this.wechat.available)
+      return this.wechat.refund(order, await this.wechatTrades.latestTradeNo(order), afterFailure);
     return { ok: false, reason: `${order.gateway} is not configured on this server` };
   }
 }

@@ -82,6 +82,14 @@ export const Messages = {
     },
     actionUrl: WebRoute.myOrders,
   }),
+  refundFailed: (subject: string): MessageDraft => ({
+    title: { zh: '退款未能到账', en: 'Your refund did not go through' },
+    content: {
+      zh: `「${subject}」的退款被支付渠道退回，款项未能退到您的账户（常见原因是付款的银行卡已注销或冻结）。客服会在 1 个工作日内联系您，改用其他方式退款。`,
+      en: `The refund for “${subject}” was returned by the payment provider and did not reach your account (often because the card paid with is closed or frozen). Support will contact you within one working day to refund you another way.`,
+    },
+    actionUrl: WebRoute.myOrders,
+  }),
   latePaymentRefunded: (subject: string, price: { amount: number; currency: Currency }): MessageDraft => ({
     title: { zh: '已取消订单的付款已退回', en: 'A payment for a cancelled order was returned' },
     content: {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthError } from '@think-tank/contracts';
+import { AuthError, WebRoute } from '@think-tank/contracts';
 import type { FastifyReply } from 'fastify';
 import { AuditLog } from '../../../core/audit/audit-log.repository';
 import { AppConfig } from '../../../core/config/app-config';
@@ -52,12 +52,19 @@ export class WechatSignInService {
     );
   }
 
-  /** A silent snsapi_base authorisation for the openid a ticket asks for (paying inside WeChat); null for a bad ticket. */
-  async startOpenid(ticket: unknown, binding: string): Promise<string | null> {
-    const asked = await this.wechat.takeOpenidTicket(ticket);
-    if (!asked || !this.wechat.app('mp')) return null;
+  /**
+   * A silent snsapi_base authorisation for the openid a ticket asks for (paying inside WeChat), coming back to
+   * `returnTo`, a path of the app (else the buyer's orders); null for a bad ticket.
+   */
+  async startOpenid(ticket: unknown, returnTo: unknown, binding: string): Promise<string | null> {
+    const userId = await this.wechat.takeOpenidTicket(ticket);
+    if (!userId || !this.wechat.app('mp')) return null;
+    const path =
+      typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo)
+        ? returnTo.slice(0, 500)
+        : WebRoute.myOrders;
     return this.wechat.authorizationUrl(
-      { app: 'mp', purpose: { kind: 'openid', ...asked } },
+      { app: 'mp', purpose: { kind: 'openid', userId, returnTo: path } },
       'snsapi_base',
       binding,
     );

@@ -83,6 +83,11 @@ export function OrdersTab({ isAdmin }: { isAdmin: boolean }) {
                   {t('orders.refundPending', { reason: o.refund.reason ?? '' })}
                 </div>
               )}
+              {o.refund?.status === 'failed' && (
+                <div className="text-danger fw-bold" data-testid="refund-failed">
+                  {t('orders.refundFailed', { reason: o.refund.reason ?? '' })}
+                </div>
+              )}
             </td>
             <td>{formatMoney(o)}</td>
             <td>

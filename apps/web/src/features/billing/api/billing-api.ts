@@ -17,6 +17,7 @@ import { prefetch } from '../../../lib/prefetch';
 import { api, apiDownload } from '../../../lib/api-client';
 import { apiKey } from '../../../lib/api-key';
 import { currentLanguage } from '../../../lib/i18n';
+import { inWechatBrowser } from '../../../lib/user-agent';
 
 export const billingKeys = {
   plans: (lang: string) => apiKey('/api/users/subscriptions/plans', {}, lang),
@@ -88,7 +89,10 @@ export function createWalletPayment(
   return api(`/api/payments/${wallet}/create-order`, { method: 'POST', body });
 }
 
-/** Pay once to read a solution: the wallet for Chinese browsers, the card provider otherwise (customer-area §7). */
+/**
+ * Pay once to read a solution: the wallet for Chinese browsers, the card provider otherwise (customer-area §7);
+ * inside WeChat, WeChat Pay (its browser opens no other cashier).
+ */
 export function initiateSolutionPayment(
   solutionId: string,
   price: { amount: number; currency: string },
@@ -97,7 +101,11 @@ export function initiateSolutionPayment(
     method: 'POST',
     body: {
       solutionId,
-      paymentGateway: navigator.language.toLowerCase().startsWith('zh') ? 'alipay' : 'stripe',
+      paymentGateway: inWechatBrowser()
+        ? 'wechatpay'
+        : navigator.language.toLowerCase().startsWith('zh')
+          ? 'alipay'
+          : 'stripe',
       itemId: 'single_solution_view',
       itemType: 'solution_view',
       ...price,

@@ -11,7 +11,14 @@ import { session } from '../../../lib/session';
 import { createWalletPayment, payByCard, usePaymentOptions, usePlanQuote } from '../api/billing-api';
 import { firstMethod, rememberMethod, type Method } from '../checkout-method';
 import type { CheckoutState } from '../checkout-state';
-import { followPaymentInstruction, HandoffError, WALLET_REDIRECT_TIMEOUT_MS } from '../payment-handoff';
+import {
+  followPaymentInstruction,
+  HandoffError,
+  leaveForWechatAuth,
+  WALLET_REDIRECT_TIMEOUT_MS,
+} from '../payment-handoff';
+import { inWechatBrowser } from '../../../lib/user-agent';
+import { OpenInBrowserGuide } from './OpenInBrowserGuide';
 import { useStripe } from '../use-stripe';
 import { CardField } from './CardField';
 import { WalletPayButton, type WalletKind } from './WalletPayButton';
@@ -28,7 +35,8 @@ export function Checkout({ state }: { state: CheckoutState }) {
   const navigate = useNavigate();
   const options = usePaymentOptions();
   const stripe = useStripe(options.data?.stripePublishableKey);
-  const [method, setMethod] = useState<Method>('wallet');
+  // Inside WeChat, WeChat Pay from the start: Alipay's guide does not flash up while the options load.
+  const [method, setMethod] = useState<Method>(() => (inWechatBrowser() ? 'wechat' : 'wallet'));
   const [picked, setPicked] = useState(false);
   const [card, setCard] = useState<StripeCardElement | null>(null);
   const [cardComplete, setCardComplete] = useState(false);
@@ -37,6 +45,7 @@ export function Checkout({ state }: { state: CheckoutState }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [qr, setQr] = useState<{ codeUrl: string; orderId: string } | null>(null);
   const signedIn = !!session.read().token;
+  const inWechat = inWechatBrowser();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -71,7 +80,11 @@ export function Checkout({ state }: { state: CheckoutState }) {
   const wechatReady = !!options.data && (options.data.wechatpay || options.data.sandbox);
   // Until the buyer picks, the first method follows the device and what is on offer (WeChat as default only where
   // it has keys: the sandbox standing in is no reason to prefer it).
-  const preferred = firstMethod({ wallet: true, wechat: !!options.data?.wechatpay, card: cardReady });
+  // Inside WeChat only WeChat Pay opens (or the sandbox standing in for it): it comes first whenever on offer.
+  const preferred =
+    inWechat && wechatReady
+      ? 'wechat'
+      : firstMethod({ wallet: true, wechat: !!options.data?.wechatpay, card: cardReady });
   useEffect(() => {
     if (!picked && options.data) setMethod(preferred);
   }, [picked, options.data, preferred]);
@@ -99,7 +112,7 @@ export function Checkout({ state }: { state: CheckoutState }) {
       setBusy(false);
       return setQr({ codeUrl: instruction.codeUrl, orderId: instruction.orderId });
     }
-    followPaymentInstruction(instruction, state.solutionId);
+    await followPaymentInstruction(instruction, state.solutionId);
     // Still here after 10 s: the hand-off was blocked or the network is stuck.
     timer.current = setTimeout(() => {
       setBusy(false);
@@ -169,12 +182,17 @@ export function Checkout({ state }: { state: CheckoutState }) {
     try {
       await (method === 'card' ? payWithCard(state.planId) : payWithWallet(state.planId));
     } catch (err) {
+      // Back to this checkout once WeChat said who pays: a plan's by its address, the rest where it came from.
+      if (leaveForWechatAuth(err, isPlanId(state.planId) ? WebRoute.renewal(state.planId) : undefined))
+        return;
       setBusy(false);
+      if (err instanceof HandoffError && err.reason === 'cancelled')
+        return setNotice(t('checkout.wechatCancelled'));
       setError(
         err instanceof CheckoutError
           ? err.message
           : err instanceof HandoffError
-            ? t(err.reason === 'noForm' ? 'checkout.walletNoForm' : 'checkout.walletNoInstruction')
+            ? t(HANDOFF_TEXTS[err.reason])
             : errorText(err, t, t('checkout.unknown')),
       );
     }
@@ -266,13 +284,14 @@ export function Checkout({ state }: { state: CheckoutState }) {
                   onChange={() => pick('wechat')}
                 />
               </fieldset>
+              {inWechat && method === 'wallet' && <OpenInBrowserGuide />}
               {((method === 'wallet' && !options.data?.alipay) ||
                 (method === 'wechat' && !options.data?.wechatpay)) &&
                 options.data?.sandbox && (
                   <Form.Text className="d-block mt-2">{t('checkout.sandboxNote')}</Form.Text>
                 )}
               <div className="d-grid mt-4">
-                <Button type="submit" size="lg" disabled={busy}>
+                <Button type="submit" size="lg" disabled={busy || (inWechat && method === 'wallet')}>
                   {busy && <Spinner animation="border" size="sm" className="me-2" />}
                   {subscription ? t('checkout.confirmSubscription') : t('checkout.payNow')}
                 </Button>
@@ -292,6 +311,14 @@ export function Checkout({ state }: { state: CheckoutState }) {
     </Container>
   );
 }
+
+/** What the buyer reads when leaving for the wallet went wrong. */
+const HANDOFF_TEXTS = {
+  noForm: 'checkout.walletNoForm',
+  noInstruction: 'checkout.walletNoInstruction',
+  wechatFailed: 'checkout.wechatFailed',
+  cancelled: 'checkout.wechatCancelled',
+} as const;
 
 const isPlanId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 

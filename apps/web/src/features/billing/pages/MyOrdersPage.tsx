@@ -10,7 +10,7 @@ import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format-time';
 import { useMe } from '../../auth';
 import { cancelPendingOrder, downloadOrderInvoice, payPendingOrder, useMyOrders } from '../api/billing-api';
-import { followPaymentInstruction } from '../payment-handoff';
+import { followPaymentInstruction, HandoffError, leaveForWechatAuth } from '../payment-handoff';
 import { InvoiceRequestForm } from '../components/InvoiceRequestForm';
 
 const STATUS_VARIANT: Record<OrderStatus, string> = {
@@ -120,7 +120,12 @@ function PendingActions({
     try {
       await work();
     } catch (err) {
-      onError(errorText(err, t, failed));
+      if (leaveForWechatAuth(err)) return;
+      onError(
+        err instanceof HandoffError && err.reason === 'cancelled'
+          ? t('checkout.wechatCancelled')
+          : errorText(err, t, failed),
+      );
     } finally {
       setBusy(false);
     }

@@ -12,6 +12,7 @@ import {
   followPaymentInstruction,
   HandoffError,
   initiateSolutionPayment,
+  leaveForWechatAuth,
   PlanCard,
 } from '../../billing';
 
@@ -57,15 +58,16 @@ export function Paywall({ paywall }: { paywall: PaywallBody }) {
     setPaying(true);
     setError(null);
     try {
-      followPaymentInstruction(
+      await followPaymentInstruction(
         await initiateSolutionPayment(paywall.solutionId, option.priceInfo),
         paywall.solutionId,
       );
     } catch (err) {
+      if (leaveForWechatAuth(err)) return;
       setPaying(false);
       setError(
         err instanceof HandoffError
-          ? t('paywall.paymentFailed')
+          ? t(err.reason === 'cancelled' ? 'paywall.paymentCancelled' : 'paywall.paymentFailed')
           : errorText(err, t, t('paywall.paymentFailed')),
       );
     }

@@ -30,6 +30,7 @@ import { StatusChip } from '../components/StatusChip';
 import { Stepper } from '../components/Stepper';
 import { pendingStageOrder } from '../../../lib/payments-in-flight';
 import { handOff } from '../start-payment';
+import { leaveForWechatAuth } from '../../billing';
 import { useDemandLive } from '../use-demand-live';
 import { errorText } from '../../../lib/error-text';
 
@@ -84,16 +85,18 @@ export default function DemandDetailPage() {
         return setPaying(false);
       }
       if ('clientSecret' in res) throw new Error(t('detail.cardUnsupported'));
-      const failed = handOff(
+      const failed = await handOff(
         res as PaymentInstruction,
         (orderId) => pendingStageOrder.save(demand._id, stage, orderId),
         {
           noForm: t('detail.walletFormFailed'),
           noInstruction: t('detail.noStageInstruction'),
+          cancelled: t('detail.paymentCancelled'),
         },
       );
       if (failed) throw new Error(failed);
     } catch (err) {
+      if (leaveForWechatAuth(err)) return;
       setPaying(false);
       setActionError(
         err instanceof ApiError

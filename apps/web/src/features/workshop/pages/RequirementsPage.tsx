@@ -22,6 +22,7 @@ import { initiateDemandStartup, registerDemand, startWithVipQuota } from '../api
 import { demandTextRules, illegalContentText } from '../demand-text';
 import { pendingStartup } from '../../../lib/payments-in-flight';
 import { handOff } from '../start-payment';
+import { leaveForWechatAuth } from '../../billing';
 import { errorText } from '../../../lib/error-text';
 
 /** Fields that help the user think but are not sent (demand-workshop §3, form-only fields). */
@@ -92,10 +93,11 @@ export default function RequirementsPage() {
     );
   }, [navigate, t]);
 
-  const leaveForPayment = (instruction: Parameters<typeof handOff>[0], demandId: string) => {
-    const failed = handOff(instruction, (orderId) => pendingStartup.save({ orderId, demandId }), {
+  const leaveForPayment = async (instruction: Parameters<typeof handOff>[0], demandId: string) => {
+    const failed = await handOff(instruction, (orderId) => pendingStartup.save({ orderId, demandId }), {
       noForm: t('requirements.formFailed'),
       noInstruction: t('requirements.noInstruction'),
+      cancelled: t('requirements.paymentCancelled'),
     });
     if (failed) {
       setError(failed);
@@ -127,8 +129,9 @@ export default function RequirementsPage() {
       const instruction = await initiateDemandStartup(registered.demandId).catch((err: unknown) => {
         throw new StartupPaymentError(err);
       });
-      leaveForPayment(instruction, registered.demandId);
+      await leaveForPayment(instruction, registered.demandId);
     } catch (err) {
+      if (leaveForWechatAuth(err instanceof StartupPaymentError ? err.cause : err)) return;
       setBusy(false);
       setError(submitError(err));
     }
