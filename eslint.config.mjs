@@ -6,7 +6,7 @@ import globals from 'globals';
 import { dirname, relative, resolve } from 'node:path';
 
 /**
- * The walls between parts (README › Layout): an API module, and anything outside the modules, reaches a module only
+ * The walls between parts (docs/architecture.md#walls): an API module, and anything outside the modules, reaches a module only
  * through its `index.ts`; the same for web features, which have a second face, `app.ts`, for the app's frame and
  * router (their screens and first-screen data, kept apart so that the first load does not import what `index.ts`
  * names for other screens); and the API's `core` reaches no module at all. Relative imports are resolved against the
@@ -55,7 +55,7 @@ const boundaries = {
 };
 
 /**
- * The data layer (README › Layers): SQL and TypeORM's handles live in `*.repository.ts` files, one per aggregate, so
+ * The data layer (docs/architecture.md#layers): SQL and TypeORM's handles live in `*.repository.ts` files, one per aggregate, so
  * that every status change of a table has one home. Entities (decorators), modules (`forFeature`), migrations and seeds,
  * core/database (the pool, the unit of work) and the CLI that migrates are the data layer's own; the support timeline is
  * its one read model.
@@ -64,7 +64,7 @@ const DATA_LAYER_CALLS = new Set(['query', 'createQueryBuilder', 'getRepository'
 const dataLayer = {
   meta: { type: 'problem', schema: [] },
   create(context) {
-    const message = (what) => `${what} belongs in a *.repository.ts (README › Layers)`;
+    const message = (what) => `${what} belongs in a *.repository.ts (docs/architecture.md#layers)`;
     return {
       ImportDeclaration(node) {
         const spec = node.source.value;

@@ -12,6 +12,7 @@ import { Role } from '@think-tank/contracts';
 import * as jwt from 'jsonwebtoken';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { machine } from './machine';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { waitFor } from '../apps/api/test/support/wait';
 import { ChaosCluster, JWT_SECRET, ROOT } from './chaos/cluster';
@@ -236,7 +237,7 @@ function report(
   },
 ) {
   const lines = [
-    `${SHORT ? 'Short chaos run (npm test)' : 'Chaos run (npm run chaos)'} on this machine (${new Date().toISOString().slice(0, 10)}): ` +
+    `${SHORT ? 'Short chaos run (npm test)' : 'Chaos run (npm run chaos)'} on ${machine()} (${new Date().toISOString().slice(0, 10)}): ` +
       `${describe()} behind nginx, ${PLAN.readers} reading loops, ${PLAN.bells + PLAN.demands} sockets, ` +
       `${PLAN.demands} demands walking Startup → Preparation, ${PLAN.buyers} Alipay payments (half notified twice); ` +
       `${run.seconds.toFixed(0)} s in all.`,

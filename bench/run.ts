@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { machine } from './machine';
 import * as jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../apps/api/src/core/database/data-source-options';
@@ -369,7 +370,7 @@ async function main() {
 
   const b = LIGHTHOUSE_BUDGET;
   const report = [
-    `${N.toLocaleString('en')} solutions, ${CONNECTIONS} connections, medians of ${RUNS} runs of ${SECONDS} s, on this machine (${new Date().toISOString().slice(0, 10)}). The API runs as in production (NODE_ENV=production, request log at info as JSON lines to a file; so does the baseline's).${pinned ? ' Rows without "unpinned": server on core 0 and load generator on core 1; "unpinned": the API, its worker, PostgreSQL and the load generator share both cores.' : ' Nothing is pinned (taskset is missing).'}`,
+    `${N.toLocaleString('en')} solutions, ${CONNECTIONS} connections, medians of ${RUNS} runs of ${SECONDS} s, on ${machine()} (${new Date().toISOString().slice(0, 10)}). The API runs as in production (NODE_ENV=production, request log at info as JSON lines to a file; so does the baseline's).${pinned ? ' Rows without "unpinned": server on core 0 and load generator on core 1; "unpinned": the API, its worker, PostgreSQL and the load generator share both cores.' : ' Nothing is pinned (taskset is missing).'}`,
     'Budgets: search p99 ≤ 25 ms, ≤ 100 ms for the 50 most frequent terms [top 50], ≤ 50 ms for common English terms; API ≥ 60 % of the baseline’s req/s, ≥ 70 % for the view.',
     '',
     '| scenario | API req/s | API p50 ms | API p99 ms | baseline req/s | baseline p50 ms | baseline p99 ms | API / baseline |',

@@ -1,6 +1,6 @@
 /**
  * npm run bench:sockets: 4 API replicas holding 4,000 sockets (1,000 each), before and after the change to the
- * sockets (README › Sockets at scale): the classic Redis adapter with clients that come back at once, then the
+ * sockets (docs/operations/scaling.md#sockets-at-scale): the classic Redis adapter with clients that come back at once, then the
  * sharded adapter with the web app's clients, which spread their return over RECONNECT_SPREAD_MS. Each on a small
  * production of its own (chaos/cluster.ts: a private PostgreSQL and Redis, the built API and worker):
  * - broadcast: admin broadcasts to all 4,000 users; delivery p50 / p99 from the send, and the CPU the APIs spent;

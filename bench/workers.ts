@@ -1,5 +1,5 @@
 /**
- * npm run bench:workers: what a worker costs per concurrent stage (README › Workers that scale on their queue).
+ * npm run bench:workers: what a worker costs per concurrent stage (docs/operations/scaling.md#workers-that-scale-on-their-queue).
  * 2 workers at WORKER_CONCURRENCY 4 drain 100 paid Startup stages whose model answers after 5 s (the local
  * OpenAI-compatible fake), on a PostgreSQL and a Redis of the run's own; prints the time to drain, the most stages
  * in flight at once, and each worker's memory (RSS) idle and at its peak.

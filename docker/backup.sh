@@ -1,5 +1,5 @@
 #!/bin/sh
-# The compose backup service (README › Backups): pg_dump's custom format into /backups every
+# The compose backup service (docs/operations/backups.md): pg_dump's custom format into /backups every
 # BACKUP_INTERVAL_SECONDS (0: once, then exit), keeping BACKUP_KEEP_DAYS days. Connection from libpq's PG* variables.
 set -eu
 dir=${BACKUP_DIR:-/backups}

@@ -17,7 +17,7 @@ export default defineConfig({
     include: ['src/**/*.e2e.ts'],
     globalSetup: ['./src/support/server.ts'],
     // Hang guards, not budgets: a 2-core machine slower than the usual one, beside the API's tests, once took
-    // 60 s for one axe sweep of the signed-out routes (the suite's timings: README › Testing).
+    // 60 s for one axe sweep of the signed-out routes (the suite's timings: docs/testing.md).
     testTimeout: 150_000,
     hookTimeout: 150_000,
     maxWorkers: 2,

@@ -21,7 +21,7 @@ const USAGE = `usage: cli <setup|migrate|seed|seed --plans|backup FILE|restore F
   backup FILE   the whole database into FILE (pg_dump's custom format)
   restore FILE  FILE into the database of DATABASE_URL, created when missing; refused when it has tables`;
 
-/** backup and restore: PostgreSQL's own tools on DATABASE_URL alone (README › Backups). */
+/** backup and restore: PostgreSQL's own tools on DATABASE_URL alone (docs/operations/backups.md). */
 async function backupOrRestore(command: string, file: string, databaseUrl: string): Promise<void> {
   const started = Date.now();
   if (command === 'backup') {
@@ -42,7 +42,7 @@ async function backupOrRestore(command: string, file: string, databaseUrl: strin
 
 /**
  * Applies what is pending, each migration in its transaction; a release's `cli migrate` holds back a contract step
- * whose expand step it applies now, for the next release (README › Releases). With MIGRATE_SNAPSHOT, a backup first.
+ * whose expand step it applies now, for the next release (docs/operations/releases.md). With MIGRATE_SNAPSHOT, a backup first.
  */
 async function migrate(db: DataSource, holdContracts: boolean, config: AppConfig): Promise<void> {
   const pending = await new DatabaseProbe(db).pendingMigrations();

@@ -36,7 +36,7 @@ describe('cli', () => {
   it('checks and migrates the app’s own database, never asking for the maintenance database', async () => {
     const first = await runCli(['migrate'], env);
     expect(first.output).toMatch(/applied \d+ migration\(s\)/);
-    // A contract step waits for the next release's migrate when its expand step came in this one (README › Releases).
+    // A contract step waits for the next release's migrate when its expand step came in this one (docs/operations/releases.md).
     expect(first.output).toContain(
       "held back for the next release's migrate: OrderSubjectContract1795540800000",
     );

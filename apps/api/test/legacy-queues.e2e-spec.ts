@@ -9,7 +9,7 @@ import { startTestWorker } from './support/worker';
 
 /**
  * A release that hash-tags Bull's prefix (for Redis Cluster) loses nothing the previous release queued under the
- * old one: the worker moves it into today's queues at start (issue 37, README › Releases).
+ * old one: the worker moves it into today's queues at start (issue 37, docs/operations/releases.md).
  */
 describe('jobs queued under the previous release’s queue prefix', () => {
   let t: TestApp;

@@ -90,7 +90,7 @@ describe('Alipay: page pay and signed notifies', () => {
     const signed = change === 'app_id' || change === 'total_amount';
     const before = { signature: await refused('signature'), mismatch: await refused('mismatch') };
     expect((await notify(message).expect(200)).text).toBe('failure');
-    // Counted by why (README › Alerts): only a signed one that does not fit the books moves what pages.
+    // Counted by why (docs/operations/runbooks.md): only a signed one that does not fit the books moves what pages.
     expect(await refused('mismatch')).toBe(before.mismatch + (signed ? 1 : 0));
     expect(await refused('signature')).toBe(before.signature + (signed ? 0 : 1));
     const order = await h.order(orderId);

@@ -7,7 +7,7 @@ import { waitFor } from './support/wait';
 import { runCli } from './support/worker';
 
 /**
- * Reads on a streaming replica (README › Reads on a replica): the library and the plan list may lag the primary;
+ * Reads on a streaming replica (docs/operations/scaling.md#reads-on-a-replica): the library and the plan list may lag the primary;
  * the reader, a grant, an order never read a replica; a replica behind or down refuses nothing (issue 37).
  */
 describe('reads on a streaming replica', () => {

@@ -13,7 +13,7 @@ import { workshopSpec } from './support/workshop';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The restore drill (`npm run drill:restore`, README › Backups): a database with what a buyer paid for (a solution
+ * The restore drill (`npm run drill:restore`, docs/operations/backups.md): a database with what a buyer paid for (a solution
  * view, an issued invoice's PDF, a started demand's lab) backed up with `cli backup`, restored with `cli restore`
  * into a new database on another PostgreSQL server, and the API started on it: the buyer still reads, downloads the
  * same invoice bytes and opens the lab.

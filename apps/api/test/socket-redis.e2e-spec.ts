@@ -15,8 +15,7 @@ import { waitFor } from './support/wait';
 type User = Awaited<ReturnType<typeof verifiedUser>>;
 
 /**
- * Two API replicas whose sockets' Pub/Sub runs on a Redis of its own (`SOCKET_REDIS_URL`, README › Two Redis
- * deployments), with the given extra settings; a user's socket on the second one.
+ * Two API replicas whose sockets' Pub/Sub runs on a Redis of its own (`SOCKET_REDIS_URL`, docs/operations/scaling.md#two-redis-deployments), with the given extra settings; a user's socket on the second one.
  */
 function twoReplicas(socketRedis: PrivateRedis, env: Record<string, string> = {}) {
   const sink = new SmtpSink();

@@ -1,12 +1,12 @@
-/** README › Backups and restore: the prod-cnpg overlay, PostgreSQL by CloudNativePG with point-in-time recovery. */
+/** docs/operations/backups.md: the prod-cnpg overlay, PostgreSQL by CloudNativePG with point-in-time recovery. */
 import { describe, expect, it } from 'vitest';
 import { read, render, validate, type Loose } from './files';
 import { podSpec, selected, wave } from './workloads';
 
-describe('the prod-cnpg overlay (PostgreSQL by CloudNativePG, README › Backups and restore)', () => {
+describe('the prod-cnpg overlay (PostgreSQL by CloudNativePG, docs/operations/backups.md)', () => {
   const objects = render('prod-cnpg');
   const one = (kind: string) => objects.find((o) => o.kind === kind) as Loose;
-  const readme = read('README.md');
+  const readme = read('docs/operations/backups.md');
   const section = readme.slice(readme.indexOf('**A cluster, PostgreSQL inside it**'));
   const commands = section.split('```')[1];
 

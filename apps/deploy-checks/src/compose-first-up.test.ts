@@ -79,7 +79,7 @@ describe('a first docker compose up (without an engine)', () => {
     const first = await run(command!, onThisMachine(environment, 0));
     expect(first.output).toMatch(/applied \d+ migration\(s\)[\s\S]*held back[\s\S]*seeded \d+ plans/);
     expect(first.code).toBe(0);
-    // The next up applies the contract step the first held back (README › Releases), the one after nothing.
+    // The next up applies the contract step the first held back (docs/operations/releases.md), the one after nothing.
     const next = await run(command!, onThisMachine(environment, 0));
     expect(next.output).toMatch(/applied 1 migration\(s\)[\s\S]*plans already present/);
     const again = await run(command!, onThisMachine(environment, 0));
@@ -124,13 +124,12 @@ describe('a first docker compose up (without an engine)', () => {
 });
 
 /**
- * README › Backups and restore, for compose: the backup service's own script with its environment, then the
- * restore command the README gives, run as the migrate service would run it, into a new database; on the database
+ * docs/operations/backups.md, for compose: the backup service's own script with its environment, then the
+ * restore command docs/operations/backups.md gives, run as the migrate service would run it, into a new database; on the database
  * the first up above migrated and seeded.
  */
-describe('compose backups, as the README restores them', () => {
-  const readme = read('README.md');
-  const section = readme.slice(readme.indexOf('### Backups and restore'));
+describe('compose backups, as the backups page restores them', () => {
+  const section = read('docs/operations/backups.md');
   const composeBlock = section.slice(section.indexOf('**Compose**')).split('```')[1].replace(/^sh\n/, '');
   const restored = `${database}_restored`;
   const dir = mkdtempSync(join(tmpdir(), 'tt-compose-backups-'));
@@ -179,7 +178,7 @@ describe('compose backups, as the README restores them', () => {
       expect(services[service]).toBeDefined();
   });
 
-  it('backs up with the backup service’s script and restores with the README’s command', async () => {
+  it('backs up with the backup service’s script and restores with the backups page’s command', async () => {
     const env = services.backup.environment;
     const local = new URL(LOCAL_PG);
     const dumped = await run(['sh', 'docker/backup.sh'], {

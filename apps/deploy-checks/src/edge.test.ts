@@ -1,4 +1,4 @@
-/** README › The edge: TLS by cert-manager, the site's address in one place, the Gateway API beside the Ingress. */
+/** docs/operations/scaling.md#the-edge: TLS by cert-manager, the site's address in one place, the Gateway API beside the Ingress. */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

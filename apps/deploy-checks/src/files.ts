@@ -36,7 +36,7 @@ export type Loose = K8sObject & { spec: any; data?: Record<string, string> };
 
 /**
  * What renders the overlays: `$KUSTOMIZE build` when set (.ci/run sets it where kubectl is missing, or is Debian's
- * 1.20 whose kustomize v2 cannot render these overlays), else `kubectl kustomize`, as the README's install runs it.
+ * 1.20 whose kustomize v2 cannot render these overlays), else `kubectl kustomize`, as the deployment page's install runs it.
  */
 const kustomize: [string, string[]] = process.env.KUSTOMIZE
   ? [process.env.KUSTOMIZE, ['build']]

@@ -1,4 +1,4 @@
-/** README › Workers that scale on their queue: the prod-keda overlay, workers scaled by KEDA on the stage lists. */
+/** docs/operations/scaling.md#workers-that-scale-on-their-queue: the prod-keda overlay, workers scaled by KEDA on the stage lists. */
 import { describe, expect, it } from 'vitest';
 import { read, render, validate, type Loose } from './files';
 
@@ -47,14 +47,14 @@ describe('the prod-keda overlay (workers scaled on the stage queue)', () => {
     ]);
   });
 
-  it('keeps the connections at the scalers’ maximums within the README’s budget of 180', () => {
+  it('keeps the connections at the scalers’ maximums within the deployment page’s budget of 180', () => {
     const api = one('HorizontalPodAutoscaler', 'think-tank-api').spec.maxReplicas as number;
     expect(Number(config.DB_POOL_MAX) * (api + scaled.spec.maxReplicaCount)).toBeLessThanOrEqual(180);
   });
 
   it('is documented with the Secret KEDA reads', () => {
-    const readme = read('README.md');
-    const section = readme.slice(readme.indexOf('### Workers that scale on their queue'));
+    const readme = read('docs/operations/scaling.md');
+    const section = readme.slice(readme.indexOf('## Workers that scale on their queue'));
     expect(section).toContain('kubectl apply -k k8s/overlays/prod-keda');
     expect(section).toContain('think-tank-keda-redis');
   });

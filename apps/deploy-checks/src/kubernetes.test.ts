@@ -1,4 +1,4 @@
-/** The kustomize overlays as they render, the README's install commands over them, and the secret example. */
+/** The kustomize overlays as they render, the deployment page's install commands over them, and the secret example. */
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { read, render, validate } from './files';
@@ -87,7 +87,7 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
     }
   });
 
-  it('keeps the connections of every pod at the autoscalers’ maximums within the README’s budget of 180', () => {
+  it('keeps the connections of every pod at the autoscalers’ maximums within the deployment page’s budget of 180', () => {
     const config = objects.find(
       (o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('think-tank-config'),
     );
@@ -96,7 +96,7 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
     const pods = objects
       .filter((o) => o.kind === 'HorizontalPodAutoscaler')
       .reduce((n, hpa) => n + (hpa.spec as { maxReplicas: number }).maxReplicas, 0);
-    // Migrations, psql and monitoring need some too; beyond this, README › PostgreSQL connections (PgBouncer).
+    // Migrations, psql and monitoring need some too; beyond this, docs/operations/deployment.md#on-a-cluster (PgBouncer).
     expect(pool * pods).toBeLessThanOrEqual(180);
   });
 
@@ -114,8 +114,8 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
         }
   });
 
-  it('installs in the README’s order on an empty cluster and again for every release', () => {
-    const readme = read('README.md');
+  it('installs in the deployment page’s order on an empty cluster and again for every release', () => {
+    const readme = read('docs/operations/deployment.md');
     const commands = readme.slice(readme.indexOf('**On a cluster**')).split('```')[1];
     const namespace = objects.find((o) => o.kind === 'Namespace')!;
     expect(namespace.metadata.labels).toMatchObject({ 'pod-security.kubernetes.io/enforce': 'restricted' });
@@ -225,8 +225,8 @@ describe('k8s/secret.example.yaml', () => {
       const workload = prod.find((o) => o.metadata.name === name)!;
       expect(JSON.stringify(podSpec(workload)), name).toContain('"secretRef":{"name":"think-tank-secrets"}');
     }
-    const readme = read('README.md');
-    for (const section of ['### Reads on a replica', '### Redis that fails over'])
+    const readme = read('docs/operations/scaling.md');
+    for (const section of ['## Reads on a replica', '## Redis that fails over'])
       expect(readme, section).toContain(section);
   });
 });

@@ -1,4 +1,4 @@
-/** README › On a cluster: the release's wait for the migration Job, run in bash with a stand-in kubectl. */
+/** docs/operations/deployment.md#on-a-cluster: the release's wait for the migration Job, run in bash with a stand-in kubectl. */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { read } from './files';
 
-describe('the README’s migration wait, run with a kubectl that reports the Job', () => {
-  const readme = read('README.md');
+describe('the deployment page’s migration wait, run with a kubectl that reports the Job', () => {
+  const readme = read('docs/operations/deployment.md');
   const commands = readme.slice(readme.indexOf('**On a cluster**')).split('```')[1];
   const waitFunction = /\nmigrated\(\) \{\n[\s\S]*?\n\}\n/.exec(commands)![0];
   /** The function with a kubectl whose Job reaches `condition` at its second look; the output and the time. */

@@ -1,7 +1,7 @@
 /**
- * README › Alerts: the API and the worker scraped, the alert rules checked and unit-tested by promtool (from Debian's
+ * docs/operations/runbooks.md: the API and the worker scraped, the alert rules checked and unit-tested by promtool (from Debian's
  * prometheus package, which .ci/run unpacks; the schema check alone where there is none), every alert with a runbook
- * in the README, and every series the alerts and the dashboard read one that the app exposes.
+ * in docs/operations/runbooks.md, and every series the alerts and the dashboard read one that the app exposes.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,7 +71,7 @@ describe('alerts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tt-rules-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('covers what the README promises to page for, each with a severity and a runbook there', () => {
+  it('covers what the runbooks promise to page for, each with a severity and a runbook there', () => {
     expect(rules.map((r) => r.alert).sort()).toEqual([
       'ThinkTankDependencyDown',
       'ThinkTankHighErrorRate',
@@ -87,13 +87,13 @@ describe('alerts', () => {
       'ThinkTankSmsBudgetSpent',
       'ThinkTankStalledStages',
     ]);
-    const readme = read('README.md');
+    const readme = read('docs/operations/runbooks.md');
     for (const rule of rules) {
       expect(['page', 'ticket'], rule.alert).toContain(rule.labels.severity);
       const anchor = new URL(rule.annotations.runbook_url).hash.slice(1);
       expect(anchor, rule.alert).toBe(rule.alert.toLowerCase());
       // A section of its own, saying what to look at and what to do.
-      const section = readme.split(`\n#### ${rule.alert}\n`)[1]?.split('\n#')[0] ?? '';
+      const section = readme.split(`\n## ${rule.alert}\n`)[1]?.split('\n#')[0] ?? '';
       expect(section.length, rule.alert).toBeGreaterThan(200);
     }
   });

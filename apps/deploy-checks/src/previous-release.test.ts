@@ -1,5 +1,5 @@
 /**
- * README › Releases: while a release rolls out, the previous release's API and worker keep running on the new
+ * docs/operations/releases.md: while a release rolls out, the previous release's API and worker keep running on the new
  * schema. This check takes the previous release's sources (previous-release.json, from git), migrates a new database
  * with this release's `cli migrate`, starts the old API and worker on it, and walks a smoke set: sign-in, search, a
  * paid view, an order, a demand whose first stage runs. Then it plants a destructive migration (a column of the

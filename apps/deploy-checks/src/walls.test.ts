@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './files';
 
 /**
- * The walls between parts (eslint.config.mjs, README › Layout) are a lint rule that `npm test` runs; these plant the
+ * The walls between parts (eslint.config.mjs, docs/architecture.md#walls) are a lint rule that `npm test` runs; these plant the
  * imports it must refuse, and one it must let through, in files as the linter would see them.
  */
 describe('the walls between modules and features', () => {
@@ -102,9 +102,9 @@ export class PlantedService {
   }
 }`;
     expect(await dataLayer('apps/api/src/modules/billing/planted.service.ts', planted)).toEqual([
-      'TypeORM (typeorm) belongs in a *.repository.ts (README › Layers)',
-      '.query() belongs in a *.repository.ts (README › Layers)',
-      'tx.findOneBy() belongs in a *.repository.ts (README › Layers)',
+      'TypeORM (typeorm) belongs in a *.repository.ts (docs/architecture.md#layers)',
+      '.query() belongs in a *.repository.ts (docs/architecture.md#layers)',
+      'tx.findOneBy() belongs in a *.repository.ts (docs/architecture.md#layers)',
     ]);
     // The same code is at home in a repository, and core/database holds the unit of work itself.
     expect(await dataLayer('apps/api/src/modules/billing/planted.repository.ts', planted)).toEqual([]);

@@ -52,7 +52,7 @@ export const envSchema = z
     HOST: optionalString.pipe(z.string().max(255).optional()),
     PUBLIC_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
-    // Streaming replicas for reads that may lag (README › Reads on a replica): comma-separated URLs.
+    // Streaming replicas for reads that may lag (docs/operations/scaling.md#reads-on-a-replica): comma-separated URLs.
     DATABASE_REPLICA_URLS: optionalString.pipe(
       z
         .string()
@@ -69,17 +69,17 @@ export const envSchema = z
     API_DOCS: z.enum(['true', 'false']).optional(),
     /** Connections per process (API or worker); with PgBouncer in transaction mode in front, it may be larger. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-    // cli migrate backs the database up first when a migration is pending (README › Backups).
+    // cli migrate backs the database up first when a migration is pending (docs/operations/backups.md).
     MIGRATE_SNAPSHOT: z.enum(['true', 'false']).default('false'),
     MIGRATE_SNAPSHOT_DIR: z.string().min(1).default('backups'),
     MIGRATE_WAIT_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
     REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
-    // Redis behind Sentinels (README › Redis that fails over): `host:port,host:port`; REDIS_URL then gives only the
+    // Redis behind Sentinels (docs/operations/scaling.md#redis-that-fails-over): `host:port,host:port`; REDIS_URL then gives only the
     // password, the database and TLS.
     REDIS_SENTINELS: sentinelList,
     REDIS_SENTINEL_NAME: redisName.default('mymaster'),
     REDIS_SENTINEL_PASSWORD: optionalString,
-    // The sockets' Pub/Sub on a Redis of its own (README › Two Redis deployments): unset, REDIS_URL's. With
+    // The sockets' Pub/Sub on a Redis of its own (docs/operations/scaling.md#two-redis-deployments): unset, REDIS_URL's. With
     // SOCKET_REDIS_SENTINELS, SOCKET_REDIS_URL gives only the password, the database and TLS, as above.
     SOCKET_REDIS_URL: optionalString.pipe(url(['redis:', 'rediss:']).optional()),
     SOCKET_REDIS_SENTINELS: sentinelList,
@@ -123,7 +123,7 @@ export const envSchema = z
     /** The ICP filing number mainland China requires in the footer (e.g. 京ICP备12345678号). */
     ICP_FILING: optionalString.pipe(z.string().max(100).optional()),
     RESULTS_URL: optionalString.pipe(url(['https:', 'http:']).optional()),
-    /** Where the terms and the privacy policy are (README › Terms and privacy); relative to the working directory. */
+    /** Where the terms and the privacy policy are (docs/operations/legal.md); relative to the working directory. */
     LEGAL_DIR: optionalString,
     TRANSLATE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     /** WeChat sign-in (contract §12): the website app (QR, snsapi_login) and the official account (in WeChat). */

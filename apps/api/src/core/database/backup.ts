@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 /**
  * Logical backups with PostgreSQL's own tools (`cli backup`, `cli restore`, the migrate Job's snapshot): one file
  * in pg_dump's custom format holds the whole database, invoice PDFs and lab files included (they are rows). The
- * tools must be at least the server's major version (README › Backups).
+ * tools must be at least the server's major version (docs/operations/backups.md).
  */
 
 /** libpq's connection for the tools: the URL without its password, which goes by environment, never into `ps`. */

@@ -20,7 +20,7 @@ export function dataSourceOptions(databaseUrl: string, poolMax = 10): DataSource
 
 /**
  * The CLI's database: every statement of a migration gives up after waiting 5 s for a lock, instead of queueing
- * every query of the running release behind it, and after 20 minutes in all (README › Releases).
+ * every query of the running release behind it, and after 20 minutes in all (docs/operations/releases.md).
  */
 export function migrationDataSourceOptions(databaseUrl: string, migrations = MIGRATIONS): DataSourceOptions {
   const options = dataSourceOptions(databaseUrl, 2);

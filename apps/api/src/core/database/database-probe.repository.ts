@@ -15,7 +15,7 @@ export class DatabaseProbe {
 
   /**
    * This code's migrations that the database has not applied, oldest first; every one before the first migrate.
-   * Contract steps only remove what older code used (README › Releases): `required` leaves them out.
+   * Contract steps only remove what older code used (docs/operations/releases.md): `required` leaves them out.
    */
   async pendingMigrations({ required = false } = {}): Promise<string[]> {
     const known = this.db.migrations

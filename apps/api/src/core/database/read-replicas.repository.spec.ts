@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Which reads may lag the primary is a rule of the product (README › Reads on a replica), pinned here: a new read on
+ * Which reads may lag the primary is a rule of the product (docs/operations/scaling.md#reads-on-a-replica), pinned here: a new read on
  * a replica has to be added to this list on purpose. read-replicas.e2e-spec.ts runs the rule on a real replica.
  */
 describe('the reads that may go to a replica', () => {

@@ -24,7 +24,7 @@ interface Replica {
  *
  * Each replica is a DataSource of its own, connected on first use, rather than TypeORM's `replication` option,
  * which connects every replica at start and fails the start when one is down. Those handles make this a repository
- * of the data layer (README › Layers): the repositories hand it their reads, nothing else touches the replicas.
+ * of the data layer (docs/architecture.md#layers): the repositories hand it their reads, nothing else touches the replicas.
  */
 @Injectable()
 export class ReadReplicas implements OnApplicationShutdown {

@@ -4,7 +4,7 @@ import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 
 /**
  * A unit of work that spans repositories. A service says where it begins and ends; the repositories it calls run their
- * SQL in it. Services hand a `Tx` on and never call it (lint: README › Layers).
+ * SQL in it. Services hand a `Tx` on and never call it (lint: docs/architecture.md#layers).
  */
 export type Tx = EntityManager;
 

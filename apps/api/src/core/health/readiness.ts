@@ -15,8 +15,8 @@ export const SCHEMA_RECHECK_MS = 5_000;
  * Whether this process can serve (GET /ready on the API, /ready on the worker's metrics port): started, not
  * draining, and on a schema that has every migration its code knows. It never asks PostgreSQL or Redis on a probe:
  * an outage of a shared service is answered per call (503), and must not take every replica out of its Service at
- * once (README, "Readiness"). A schema that is ahead of the code (an older pod during a rollout) is fine: migrations
- * only expand the schema within a release (README, "Releases").
+ * once (docs/operations/releases.md). A schema that is ahead of the code (an older pod during a rollout) is fine: migrations
+ * only expand the schema within a release (docs/operations/releases.md).
  */
 @Injectable()
 export class Readiness implements OnApplicationBootstrap, OnModuleDestroy {

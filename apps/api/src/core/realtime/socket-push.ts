@@ -33,7 +33,7 @@ export class SocketPush implements OnApplicationShutdown {
   private readonly redis: Redis;
   /**
    * The classic adapter's channels: SOCKET_ADAPTER=classic's, and those the previous release's API pods listen on
-   * while a rollout lasts (README › Releases; a sharded deployment stops publishing there a release later).
+   * while a rollout lasts (docs/operations/releases.md; a sharded deployment stops publishing there a release later).
    */
   private readonly classic: Emitter;
   private readonly logger = new Logger(SocketPush.name);

@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 
-/** The oldest Redis the product is tested on (README: what the product needs of Redis). */
+/** The oldest Redis the product is tested on (docs/configuration.md). */
 const MIN_MAJOR = 7;
 
 /**

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * While both columns sets exist (a release's rollout, README › Releases), a row written by either code carries both:
+ * While both columns sets exist (a release's rollout, docs/operations/releases.md), a row written by either code carries both:
  * an older pod's solution, demand and stage become the subject, and a newer pod's subject fills them in.
  */
 export const SYNC_ORDER_SUBJECT = `

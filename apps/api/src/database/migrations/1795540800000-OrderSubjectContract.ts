@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { SYNC_ORDER_SUBJECT } from './1795540000000-PurchaseSubject';
 
 /**
- * The contract step of PurchaseSubject, a release later (README › Releases): no running code reads an order's
+ * The contract step of PurchaseSubject, a release later (docs/operations/releases.md): no running code reads an order's
  * solution, demand or stage any more, so they and the trigger that kept them in step go.
  */
 export class OrderSubjectContract1795540800000 implements MigrationInterface {

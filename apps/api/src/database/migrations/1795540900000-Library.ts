@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A reader's favourites and reading history (contract §11 "Accounts and library"): new tables, nothing else moves.
- * Their indexes are built CONCURRENTLY (README › Releases), so outside a transaction: each statement is written to
+ * Their indexes are built CONCURRENTLY (docs/operations/releases.md), so outside a transaction: each statement is written to
  * be run again after a failure half-way.
  */
 export class Library1795540900000 implements MigrationInterface {

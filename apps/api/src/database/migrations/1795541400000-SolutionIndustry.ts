@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A solution's library industry, copied into its search form, for search's `categories` (contract §11). Nullable
- * columns (no rewrite); the index is built CONCURRENTLY (README › Releases), so outside a transaction.
+ * columns (no rewrite); the index is built CONCURRENTLY (docs/operations/releases.md), so outside a transaction.
  */
 export class SolutionIndustry1795541400000 implements MigrationInterface {
   name = 'SolutionIndustry1795541400000';

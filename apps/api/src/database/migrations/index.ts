@@ -75,7 +75,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
 ];
 
 /**
- * Contract steps and the expand step each completes (README › Releases). A contract removes what the previous
+ * Contract steps and the expand step each completes (docs/operations/releases.md). A contract removes what the previous
  * release still used: `cli migrate` holds it back while its expand step is pending in the same run, so that it
  * lands a release later, and a process never waits for one to be ready.
  */

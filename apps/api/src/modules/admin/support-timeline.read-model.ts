@@ -13,7 +13,7 @@ const LIMIT = 200;
  * stages, messages, and admin actions on the account, so that one screen answers "I paid and nothing happened" or
  * "my stage failed".
  *
- * The data layer's one read model (README › Layers): a read-only projection that reads the tables of five modules
+ * The data layer's one read model (docs/architecture.md#layers): a read-only projection that reads the tables of five modules
  * in one statement, where asking each module's repository would take seven queries and a merge in the process for
  * every page support opens. It writes nothing, and nothing else reads across modules' tables this way.
  */

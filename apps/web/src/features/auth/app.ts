@@ -3,7 +3,7 @@ import { withTexts } from '../../lib/i18n';
 /**
  * What the app's frame and router use of auth: its screens, the data they open on, and the session the frame shows. A
  * face apart from index.ts, which names what other features' screens use: everything the first load imports goes with
- * it (README › Layout, Walls).
+ * it (docs/architecture.md#walls).
  */
 export { useSession } from './api/use-session';
 

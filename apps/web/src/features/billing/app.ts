@@ -2,8 +2,7 @@ import { withTexts } from '../../lib/i18n';
 
 /**
  * What the app's frame and router use of billing: its screens and the data they open on. A face apart from index.ts,
- * which names what other features' screens use: everything the first load imports goes with it (README › Layout,
- * Walls).
+ * which names what other features' screens use: everything the first load imports goes with it (docs/architecture.md#walls).
  */
 
 /** The feature's screens for the router, each its own chunk with its texts, loaded when its route is first visited. */

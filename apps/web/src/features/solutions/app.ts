@@ -4,8 +4,7 @@ import { solutionKeys, type LibrarySearch } from './api/solution-keys';
 
 /**
  * What the app's frame and router use of solutions: its screen and the data the search opens on. A face apart from
- * index.ts, which names what other features' screens use: everything the first load imports goes with it (README ›
- * Layout, Walls).
+ * index.ts, which names what other features' screens use: everything the first load imports goes with it (docs/architecture.md#walls).
  */
 
 /** The feature's screens for the router, each its own chunk, loaded when its route is first visited. */

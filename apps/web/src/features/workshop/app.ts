@@ -5,8 +5,7 @@ import { demandEventsPath, workshopKeys } from './api/workshop-keys';
 
 /**
  * What the app's frame and router use of workshop: its screens and the data they open on. A face apart from index.ts,
- * which names what other features' screens use: everything the first load imports goes with it (README › Layout,
- * Walls).
+ * which names what other features' screens use: everything the first load imports goes with it (docs/architecture.md#walls).
  */
 
 /** The feature's screens for the router, each its own chunk with its texts, loaded when its route is first visited. */

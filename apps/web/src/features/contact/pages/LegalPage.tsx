@@ -8,7 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { useLegalText } from '../api/site-api';
 
 /**
- * The few marks the texts use (README › Terms and privacy): `#` and `##` headings, `>` a note, `-` list items,
+ * The few marks the texts use (docs/operations/legal.md): `#` and `##` headings, `>` a note, `-` list items,
  * paragraphs between blank lines. Drawn as React elements: a text from configuration never becomes HTML.
  */
 function render(text: string): ReactNode[] {
