@@ -53,7 +53,11 @@ describe('documentation', () => {
 
   it('has no reference in the code to a page or a heading that does not exist', () => {
     const broken: string[] = [];
-    for (const file of tracked.filter((f) => !f.startsWith('docs/') && !f.endsWith('.md'))) {
+    // This file plants dangling references on purpose (below).
+    const code = tracked.filter(
+      (f) => !f.startsWith('docs/') && !f.endsWith('.md') && f !== 'apps/deploy-checks/src/docs.test.ts',
+    );
+    for (const file of code) {
       for (const m of read(file).matchAll(/\bdocs\/[\w/-]+\.md(?:#[\w-]+)?/g)) {
         const why = dangling(m[0]);
         if (why) broken.push(`${file}: ${m[0]} (${why})`);

@@ -1,5 +1,12 @@
 import { AppError } from '../../core/errors/app-error';
-import { ILLEGAL_KEYWORDS } from './illegal-keywords.data';
+import { z } from 'zod';
+import keywordsFile from './data/illegal-keywords.json';
+
+/**
+ * Demands about these cannot be processed (demand-workshop §5): weapons, drugs and military terms, in Chinese and
+ * English (data/illegal-keywords.json, which support edits); matched case-insensitively after width normalisation.
+ */
+const ILLEGAL_KEYWORDS = z.array(z.string().trim().min(1)).min(1).parse(keywordsFile);
 
 /** Full-width letters and digits become ASCII, and case no longer matters. */
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase();

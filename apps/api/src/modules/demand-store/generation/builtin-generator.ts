@@ -13,8 +13,7 @@ import { AppConfig } from '../../../core/config/app-config';
 import { keyPhrases, matchModules, type ModuleMatch } from './demand-analysis';
 import { statedMetrics } from './demand-numbers';
 import { WORDING, type Wording } from './builtin-wording';
-import type { CatalogueModule } from './module-catalogue.data';
-import { MODULE_CATALOGUE_EN, UNITS_EN } from './module-catalogue.en.data';
+import { MODULE_CATALOGUE_EN, UNITS_EN, type CatalogueModule } from './generator-data';
 import {
   StageGenerator,
   type GeneratedOutput,

@@ -3,8 +3,7 @@ import { occurs, prepare, wordBoundaries } from './demand-text';
 import { industriesByExample } from './industry-examples';
 
 const ids = (text: string) => rankModules(text).map((r) => r.module.id);
-import { MODULE_CATALOGUE } from './module-catalogue.data';
-import { MODULE_CATALOGUE_EN, UNITS_EN } from './module-catalogue.en.data';
+import { MODULE_CATALOGUE, MODULE_CATALOGUE_EN, UNITS_EN } from './generator-data';
 
 describe('the built-in generator’s reading of a demand', () => {
   const inspection =

@@ -1,6 +1,13 @@
-import { INDUSTRY_IDS, INDUSTRY_WORDS, INDUSTRY_WORDS_EN, type IndustryId } from './industries.data';
-import { MODULE_CATALOGUE, type CatalogueModule } from './module-catalogue.data';
-import { MODULE_CATALOGUE_EN, MODULE_KEYWORDS_EN } from './module-catalogue.en.data';
+import {
+  INDUSTRY_IDS,
+  INDUSTRY_WORDS,
+  INDUSTRY_WORDS_EN,
+  MODULE_CATALOGUE,
+  MODULE_CATALOGUE_EN,
+  MODULE_KEYWORDS_EN,
+  type CatalogueModule,
+  type IndustryId,
+} from './generator-data';
 import { leaveOutExclusions, normalise, occurs, prepare, segmenter, wordBoundaries } from './demand-text';
 import { industriesByExample } from './industry-examples';
 

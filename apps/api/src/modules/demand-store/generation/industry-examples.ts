@@ -1,11 +1,10 @@
 import type { Language } from '@think-tank/contracts';
 import { languageOfText, normalise } from './demand-text';
-import type { IndustryId } from './industries.data';
-import { RELEVANCE_PANEL } from './relevance-panel.data';
+import { LABELLED_DEMANDS, type IndustryId } from './generator-data';
 
 /**
  * An industry for a demand that names none of the industries' words ("Half of our trailers run back without cargo"):
- * the one its nearest labelled demands are in, the relevance panel's tuning half of its language, each labelled with
+ * the one its nearest labelled demands are in, the labelled demands of its language (data/labelled-demands.json), each labelled with
  * its industries by the person who wrote it. Similarity is the TF-IDF cosine of Chinese character pairs or English word
  * stems; the seven nearest vote with their similarity, and an industry is taken only with 60 % of the vote, never
  * when "no industry" leads. Replayed on the tuning half with each demand's own round left out, 98 % of the industries
@@ -40,7 +39,7 @@ function units(text: string, language: Language): Map<string, number> {
 }
 
 function examplesOf(language: Language): Examples {
-  const labelled = RELEVANCE_PANEL.filter((d) => d.language === language);
+  const labelled = LABELLED_DEMANDS.filter((d) => d.language === language);
   const documents = new Map<string, number>();
   for (const d of labelled)
     for (const unit of units(d.text, language).keys()) documents.set(unit, (documents.get(unit) ?? 0) + 1);
