@@ -9,13 +9,16 @@ import { dirname, relative, resolve } from 'node:path';
  * The walls between parts (docs/architecture.md#walls): an API module, and anything outside the modules, reaches a module only
  * through its `index.ts`; the same for web features, which have a second face, `app.ts`, for the app's frame and
  * router (their screens and first-screen data, kept apart so that the first load does not import what `index.ts`
- * names for other screens); and the API's `core` reaches no module at all. Relative imports are resolved against the
+ * names for other screens), and a third, `profile.ts`, for the account page's lazy chunk; `auth` imports no other
+ * feature; and the API's `core` reaches no module at all. Relative imports are resolved against the
  * importing file, so `../billing/billing.service` and `../../billing/x` are both seen.
  */
 const WALLS = [
   { root: 'apps/api/src/modules', what: 'module', faces: ['index'] },
-  { root: 'apps/web/src/features', what: 'feature', faces: ['index', 'app'] },
+  { root: 'apps/web/src/features', what: 'feature', faces: ['index', 'app', 'profile'] },
 ];
+/** Features that import no other feature: the session's own, which every other feature stands on. */
+const LEAF_FEATURES = ['auth'];
 const CORE = 'apps/api/src/core';
 const boundaries = {
   rules: {
@@ -29,6 +32,13 @@ const boundaries = {
           const target = relative(context.cwd, resolve(dirname(context.filename), spec));
           if (file.startsWith(`${CORE}/`) && target.startsWith('apps/api/src/modules/'))
             return context.report({ node, message: `core imports no module (${spec})` });
+          const feature = (path) => /^apps\/web\/src\/features\/([^/]+)(?:\/|$)/.exec(path)?.[1];
+          const [own, other] = [feature(file), feature(target)];
+          if (own && other && own !== other && LEAF_FEATURES.includes(own))
+            return context.report({
+              node,
+              message: `feature ${own} imports no other feature (${spec}): share it through lib/`,
+            });
           for (const { root, what, faces } of WALLS) {
             if (!target.startsWith(`${root}/`)) continue;
             // Outside the wall (the composition root: app.module, the router's static imports) counts as a stranger.

@@ -28,6 +28,18 @@ describe('the walls between modules and features', () => {
     ).toEqual([]);
   });
 
+  it('refuses auth importing any other feature, even through its face: the session is what others stand on', async () => {
+    expect(
+      await problems(
+        'apps/web/src/features/auth/planted.ts',
+        `export { FavouritesList } from '../solutions';`,
+      ),
+    ).toEqual(['feature auth imports no other feature (../solutions): share it through lib/']);
+    expect(
+      await problems('apps/web/src/features/solutions/planted.ts', `export { useLogout } from '../auth';`),
+    ).toEqual([]);
+  });
+
   it('refuses core importing any module', async () => {
     expect(
       await problems(
@@ -43,13 +55,15 @@ describe('the walls between modules and features', () => {
         'apps/web/src/features/home/planted.ts',
         `export { PlanCard } from '../billing/components/PlanCard';`,
       ),
-    ).toEqual(['feature home reaches into feature billing: import its index.ts or app.ts']);
+    ).toEqual(['feature home reaches into feature billing: import its index.ts or app.ts or profile.ts']);
     expect(
       await problems(
         'apps/web/src/app/planted.ts',
         `export const load = () => import('../features/workshop/pages/DemandListPage');`,
       ),
-    ).toEqual(['apps/web/src/app/planted.ts reaches into feature workshop: import its index.ts or app.ts']);
+    ).toEqual([
+      'apps/web/src/app/planted.ts reaches into feature workshop: import its index.ts or app.ts or profile.ts',
+    ]);
   });
 
   it('lets the router and a feature use a feature’s app.ts face, which app/’s own files are not', async () => {

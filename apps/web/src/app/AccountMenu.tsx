@@ -2,7 +2,8 @@ import { isStaff, WebRoute } from '@think-tank/contracts';
 import { NavDropdown } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { TermsPrompt, useSession, useLogout } from '../features/auth';
+import { TermsPrompt, useLogout } from '../features/auth';
+import { useSession } from '../lib/use-session';
 
 /**
  * The signed-in user's menu, and the terms prompt every signed-in page may need; its own chunk, so visitors never

@@ -2,7 +2,7 @@ import { WebRoute } from '@think-tank/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useSession } from '../features/auth/app';
+import { useSession } from '../lib/use-session';
 import { loadNotificationBell } from '../features/notifications/app';
 import { firstScreenSettled } from '../lib/first-screen';
 

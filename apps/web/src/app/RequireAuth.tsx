@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { refreshSession } from '../lib/api-client';
 import { isLive, session } from '../lib/session';
 import { PageSpinner } from '../components/PageSpinner';
-import { useSession } from '../features/auth/app';
+import { useSession } from '../lib/use-session';
 
 /**
  * The login guard: a live access token passes; an expired one is refreshed once, silently; otherwise the

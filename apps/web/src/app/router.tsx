@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { adminPages } from '../features/admin/app';
-import { authData, authPages, profilePage } from '../features/auth/app';
+import { authData, authPages } from '../features/auth/app';
 import { billingData, billingPages } from '../features/billing/app';
 import { contactPages } from '../features/contact/app';
 import { homeData, homePages } from '../features/home/app';
@@ -12,8 +12,16 @@ import { setSessionExpiredHandler } from '../lib/api-client';
 import { Layout } from './Layout';
 import { RouteErrorBoundary } from './RouteErrorPage';
 import { screen } from './screen';
+import { withTexts } from '../lib/i18n';
 
 const signedIn = { signedIn: true };
+/**
+ * The account page, where auth, the library lists and the mail switches meet (app/profile), with the notifications'
+ * texts too: a namespace it met only while rendering would suspend the page, and close a form opened meanwhile.
+ */
+const profilePage = /* @__PURE__ */ withTexts(['account', 'notifications'], {
+  profile: () => import('./profile/ProfilePage'),
+});
 // The requirement form asks who the user is (VIP or not) and how they may pay.
 const requirementsScreen = {
   signedIn: true,

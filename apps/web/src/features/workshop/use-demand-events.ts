@@ -2,7 +2,7 @@ import { DEMAND_EVENTS_NAMESPACE, DemandSocketEvent, type DemandEventPayload } f
 import { useEffect, useRef, useState } from 'react';
 import type { LiveSocket } from '../../lib/open-live-socket';
 import { firstScreenSettled } from '../../lib/first-screen';
-import { useSession } from '../auth';
+import { useSession } from '../../lib/use-session';
 
 /**
  * Follows the demands' live events on /demand-events (demand-workshop §4): subscribes to each once connected,

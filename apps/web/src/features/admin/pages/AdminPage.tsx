@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Container } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { TabStrip } from '../../../components/TabStrip';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/use-session';
 import { AuditTab } from '../components/AuditTab';
 import { BroadcastTab } from '../components/BroadcastTab';
 import { DemandsTab } from '../components/DemandsTab';

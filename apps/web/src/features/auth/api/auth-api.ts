@@ -14,7 +14,6 @@ import type {
   EmailChangeVerifyRequest,
   ForgotPasswordRequest,
   LoginRequest,
-  MeResponse,
   MessageResponse,
   OAuthProvider,
   ProvidersResponse,
@@ -30,8 +29,10 @@ import { prefetch } from '../../../lib/prefetch';
 import { api, apiDownload } from '../../../lib/api-client';
 import { apiKey } from '../../../lib/api-key';
 import { inWechatBrowser } from '../../../lib/user-agent';
+import { fetchMe, ME_KEY } from '../../../lib/use-me';
+export { useMe } from '../../../lib/use-me';
 
-export const authKeys = { me: '/api/auth/me', providers: '/api/auth/providers' } as const;
+export const authKeys = { me: ME_KEY, providers: '/api/auth/providers' } as const;
 
 const post = <T>(path: string, body?: unknown) => api<T>(path, { method: 'POST', body, anonymous: true });
 
@@ -71,16 +72,9 @@ export const authApi = {
     }),
   unlinkWechat: () => api<void>('/api/users/me/identities/wechat', { method: 'DELETE' }),
   exchange: (code: string) => post<SessionResponse>('/api/auth/exchange', { code }),
-  me: () => api<MeResponse>(authKeys.me),
+  me: fetchMe,
   providers: () => api<ProvidersResponse>(authKeys.providers, { anonymous: true }),
 };
-
-export function useMe(enabled = true) {
-  return useSWR(enabled ? authKeys.me : null, authApi.me, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
-}
 
 /** The signed-in devices (live sessions), the last used first. */
 export const useDevices = () =>
@@ -101,7 +95,6 @@ export function useUnlocked(page: number) {
 }
 
 /** What the login and requirement screens open on, asked for alongside their code (fetchFirstScreen in app/screen.tsx). */
-export const preloadMe = () => prefetch(authKeys.me, authApi.me);
 export const preloadProviders = () => prefetch(authKeys.providers, authApi.providers);
 
 export function useProviders() {

@@ -8,7 +8,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { Pager } from '../../../components/Pager';
 import { errorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format-time';
-import { useMe } from '../../auth';
+import { useMe } from '../../../lib/use-me';
 import { cancelPendingOrder, downloadOrderInvoice, payPendingOrder, useMyOrders } from '../api/billing-api';
 import { followPaymentInstruction, HandoffError, leaveForWechatAuth } from '../payment-handoff';
 import { InvoiceRequestForm } from '../components/InvoiceRequestForm';

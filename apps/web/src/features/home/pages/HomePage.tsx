@@ -11,7 +11,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Container, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/use-session';
 import { SiteFooter, useSite } from '../../contact';
 import { useSolutionSearch, SearchResults, type LibrarySearch } from '../../solutions';
 import { addressOf, searchOf } from '../search-params';

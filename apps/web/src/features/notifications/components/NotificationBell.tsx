@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { Badge, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/use-session';
 import { relativeTime } from '../../../lib/format-time';
 import { fetchMessages, markAllRead, markRead } from '../api/messages-api';
 import { useNotifications } from '../use-notifications';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { errorText } from '../../../lib/error-text';
-import { useMe, useSession } from '../../auth';
+import { useSession } from '../../../lib/use-session';
+import { useMe } from '../../../lib/use-me';
 import { Teaser } from './Teaser';
 import {
   checkoutStateFor,

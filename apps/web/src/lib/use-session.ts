@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { session, type StoredSession } from '../../../lib/session';
+import { session, type StoredSession } from './session';
 
 /** The signed-in user as stored in the browser; re-renders on login, logout and other tabs' changes. */
 export function useSession(): StoredSession {

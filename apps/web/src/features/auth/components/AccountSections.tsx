@@ -1,90 +1,26 @@
 import { LinkButton } from '../../../components/LinkButton';
 import { WebRoute, type MeResponse } from '@think-tank/contracts';
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Container, Spinner } from 'react-bootstrap';
+import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router-dom';
-import { AccountNav } from '../../../components/AccountNav';
-import { BindPhoneForm } from '../components/BindPhoneForm';
-import { PageSpinner } from '../../../components/PageSpinner';
-import { ApiError } from '../../../lib/api-client';
-import { useMe } from '../api/auth-api';
-import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { DataExport } from '../components/DataExport';
-import { UnlockedSolutions } from '../components/UnlockedSolutions';
-import { ChangeEmailForm } from '../components/ChangeEmailForm';
-import { DeleteAccount } from '../components/DeleteAccount';
-import { SignedInDevices } from '../components/SignedInDevices';
-import { WechatLink } from '../components/WechatLink';
-import { FavouritesList, HistoryList } from '../../solutions';
-import { MailPreferences } from '../../notifications';
 import { useMyVipApplication } from '../api/vip-api';
 import { useLogout } from '../use-logout';
+import { BindPhoneForm } from './BindPhoneForm';
+import { ChangeEmailForm } from './ChangeEmailForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { DataExport } from './DataExport';
+import { DeleteAccount } from './DeleteAccount';
+import { SignedInDevices } from './SignedInDevices';
+import { WechatLink } from './WechatLink';
 
-/** The account's sections (contract §12: a person finds each on a phone), each at its own address. */
-const SECTIONS = ['security', 'library', 'notifications', 'privacy'] as const;
-type Section = (typeof SECTIONS)[number];
-
-export default function ProfilePage() {
-  const { t } = useTranslation('account');
-  const { section = 'security' } = useParams();
-  const { data: me, error, isLoading } = useMe();
-  if (!(SECTIONS as readonly string[]).includes(section)) return <Navigate to={WebRoute.profile} replace />;
-
-  const errorMessage = (err: unknown) => {
-    if (!(err instanceof ApiError)) return t('profile.requestFailed', { message: String(err) });
-    if (err.status === 0) return t('errors.network');
-    return err.body?.message ?? t('profile.serverError', { status: err.status });
-  };
-
-  return (
-    <Container className="tt-page">
-      <div className="mx-auto" style={{ maxWidth: 720 }}>
-        <AccountNav />
-        <Card className="shadow-sm">
-          <Card.Body className="p-4">
-            <h1 className="h4 mb-4">{t(`profile.sections.${section}`)}</h1>
-            {isLoading ? (
-              <PageSpinner label={t('profile.loading')} />
-            ) : error ? (
-              <Alert variant="danger">{errorMessage(error)}</Alert>
-            ) : !me ? (
-              <Alert variant="secondary">{t('profile.empty')}</Alert>
-            ) : (
-              <SectionBody section={section as Section} me={me} errorMessage={errorMessage} />
-            )}
-          </Card.Body>
-        </Card>
-      </div>
-    </Container>
-  );
-}
-
-function SectionBody({
-  section,
+/** The account page's profile and security section: who the account is, how it signs in, its devices. */
+export function AccountSecurity({
   me,
   errorMessage,
 }: {
-  section: Section;
   me: MeResponse;
   errorMessage: (err: unknown) => string;
 }) {
-  if (section === 'library')
-    return (
-      <>
-        <UnlockedSolutions />
-        <FavouritesList />
-        <HistoryList />
-      </>
-    );
-  if (section === 'notifications') return <MailPreferences />;
-  if (section === 'privacy')
-    return (
-      <>
-        <DataExport />
-        <DeleteAccount hasPassword={me.hasPassword} />
-      </>
-    );
   return (
     <>
       <AccountSummary me={me} />
@@ -94,6 +30,16 @@ function SectionBody({
       <ChangePasswordForm hasPassword={me.hasPassword} />
       <SignedInDevices />
       <LogoutEverywhere errorMessage={errorMessage} />
+    </>
+  );
+}
+
+/** The account page's privacy section: the data export and deleting the account. */
+export function AccountPrivacy({ me }: { me: MeResponse }) {
+  return (
+    <>
+      <DataExport />
+      <DeleteAccount hasPassword={me.hasPassword} />
     </>
   );
 }
