@@ -59,4 +59,45 @@ describe('useForm with FormField', () => {
     expect(screen.getByLabelText('用户名')).toHaveAttribute('class', expect.stringContaining('is-invalid'));
     expect(screen.getByText('用户名含有不允许的字符')).toBeInTheDocument();
   });
+
+  it('sends through onSubmit: checked first, busy meanwhile, a refusal on its field or else in the form’s alert', async () => {
+    const sent: string[] = [];
+    function Sender({ answer }: { answer: ApiError }) {
+      const form = useForm({ email: '' }, (v) => ({ email: v.email ? undefined : 'emailRequired' }));
+      return (
+        <form
+          onSubmit={form.onSubmit(
+            async (v) => {
+              sent.push(v.email);
+              throw answer;
+            },
+            () => '发送失败',
+            { EMAIL_TAKEN: 'email' },
+          )}
+        >
+          <FormField form={form} name="email" id="s" label="邮箱" />
+          {form.error && <p role="alert">{form.error}</p>}
+          <button type="submit" disabled={form.submitting}>
+            send
+          </button>
+        </form>
+      );
+    }
+    const { unmount } = render(
+      <Sender answer={refusal({ code: 'EMAIL_TAKEN', message: '该邮箱已被注册' })} />,
+    );
+    await userEvent.click(screen.getByText('send'));
+    expect(sent).toEqual([]);
+    expect(screen.getByText('邮箱不能为空')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('邮箱'), 'li@example.cn');
+    await userEvent.click(screen.getByText('send'));
+    expect(sent).toEqual(['li@example.cn']);
+    expect(await screen.findByText('该邮箱已被注册')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    unmount();
+    render(<Sender answer={new ApiError(0, undefined, 'network')} />);
+    await userEvent.type(screen.getByLabelText('邮箱'), 'li@example.cn');
+    await userEvent.click(screen.getByText('send'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('发送失败');
+  });
 });

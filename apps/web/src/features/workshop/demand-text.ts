@@ -12,12 +12,6 @@ export function demandTextRules(text: { content: string; keyValuePoints: string 
   };
 }
 
-/** The same, in the reader's words; register and revise alike. */
-export function demandTextProblems(text: { content: string; keyValuePoints: string }, t: TFunction) {
-  const { content, keyValuePoints } = demandTextRules(text);
-  return { content: content && t(content), keyValuePoints: keyValuePoints && t(keyValuePoints) };
-}
-
 /** The refusal of a demand's text for illegal keywords, naming them; null for any other error. */
 export function illegalContentText(err: unknown, t: TFunction): string | null {
   if (!(err instanceof ApiError) || err.code !== 'ILLEGAL_CONTENT') return null;

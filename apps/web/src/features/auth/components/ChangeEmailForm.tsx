@@ -1,10 +1,12 @@
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, PASSWORD_MAX_LENGTH } from '@think-tank/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { mutate } from 'swr';
+import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { errorText } from '../../../lib/error-text';
+import { useForm } from '../../../lib/use-form';
 import { authApi, authKeys } from '../api/auth-api';
 
 type Step = 'closed' | 'address' | 'code';
@@ -16,52 +18,48 @@ type Step = 'closed' | 'address' | 'code';
 export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('account');
   const [step, setStep] = useState<Step>('closed');
-  const [form, setForm] = useState({ newEmail: '', password: '', code: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ newEmail: '', password: '', code: '' }, (v) =>
+    step === 'address'
+      ? {
+          newEmail:
+            v.newEmail.trim().length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(v.newEmail.trim())
+              ? 'emailInvalid'
+              : undefined,
+          password: v.password ? undefined : 'passwordRequired',
+        }
+      : { code: /^\d{6}$/.test(v.code.trim()) ? undefined : 'codeLength' },
+  );
   const [notice, setNotice] = useState<{ text: string; done: boolean } | null>(null);
+  const failed = (err: unknown) => errorText(err, t, t('email.failed'));
 
-  const call = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      setError(errorText(err, t, t('email.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const ask = (e: FormEvent) => {
-    e.preventDefault();
-    const newEmail = form.newEmail.trim();
-    if (newEmail.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(newEmail))
-      return setError(t('validation:emailInvalid'));
-    if (!form.password) return setError(t('validation:passwordRequired'));
-    void call(async () => {
-      const { message } = await authApi.requestEmailChange({ newEmail, password: form.password });
+  const ask = form.onSubmit(
+    async (v) => {
+      const { message } = await authApi.requestEmailChange({
+        newEmail: v.newEmail.trim(),
+        password: v.password,
+      });
       setNotice({ text: message, done: false });
-      setForm({ ...form, password: '', code: '' });
+      form.set('password', '');
+      form.set('code', '');
       setStep('code');
-    });
-  };
+    },
+    failed,
+    { WRONG_PASSWORD: 'password', EMAIL_TAKEN: 'newEmail' },
+  );
 
-  const confirm = (e: FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{6}$/.test(form.code.trim())) return setError(t('validation:codeLength'));
-    void call(async () => {
-      const { message } = await authApi.confirmEmailChange({ code: form.code.trim() });
+  const confirm = form.onSubmit(
+    async (v) => {
+      const { message } = await authApi.confirmEmailChange({ code: v.code.trim() });
       await mutate(authKeys.me);
       setNotice({ text: message, done: true });
-      setForm({ newEmail: '', password: '', code: '' });
+      form.reset();
       setStep('closed');
-    });
-  };
+    },
+    failed,
+    { INVALID_CODE: 'code' },
+  );
 
-  const cancel = () => (setStep('closed'), setError(null), setNotice(null));
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
+  const cancel = () => (setStep('closed'), form.reset(), setNotice(null));
 
   return (
     <section className="mt-4" aria-labelledby="change-email">
@@ -83,48 +81,49 @@ export function ChangeEmailForm({ hasPassword }: { hasPassword: boolean }) {
         ))}
       {step !== 'closed' && (
         <Form noValidate onSubmit={step === 'address' ? ask : confirm} style={{ maxWidth: 420 }}>
-          {error && <Alert variant="danger">{error}</Alert>}
+          {form.error && <Alert variant="danger">{form.error}</Alert>}
           {step === 'address' ? (
             <>
-              <Form.Group className="mb-3" controlId="email-new">
-                <Form.Label>{t('email.newEmail')}</Form.Label>
-                <Form.Control
-                  type="email"
-                  autoComplete="email"
-                  maxLength={EMAIL_MAX_LENGTH}
-                  value={form.newEmail}
-                  onChange={set('newEmail')}
-                />
-              </Form.Group>
-              <Form.Group className="mb-3" controlId="email-password">
-                <Form.Label>{t('email.password')}</Form.Label>
-                <Form.Control
-                  type="password"
-                  autoComplete="current-password"
-                  maxLength={PASSWORD_MAX_LENGTH}
-                  value={form.password}
-                  onChange={set('password')}
-                />
-              </Form.Group>
-              <SubmitButton busy={busy} label={t('email.send')} busyLabel={t('email.sending')} />
+              <FormField
+                form={form}
+                name="newEmail"
+                id="email-new"
+                label={t('email.newEmail')}
+                type="email"
+                autoComplete="email"
+                maxLength={EMAIL_MAX_LENGTH}
+              />
+              <FormField
+                form={form}
+                name="password"
+                id="email-password"
+                label={t('email.password')}
+                type="password"
+                autoComplete="current-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+              />
+              <SubmitButton busy={form.submitting} label={t('email.send')} busyLabel={t('email.sending')} />
             </>
           ) : (
             <>
-              <Form.Group className="mb-3" controlId="email-code">
-                <Form.Label>{t('email.code', { email: form.newEmail.trim() })}</Form.Label>
-                <Form.Control
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={form.code}
-                  onChange={set('code')}
-                />
-              </Form.Group>
-              <SubmitButton busy={busy} label={t('email.confirm')} busyLabel={t('email.confirming')} />
+              <FormField
+                form={form}
+                name="code"
+                id="email-code"
+                label={t('email.code', { email: form.values.newEmail.trim() })}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+              <SubmitButton
+                busy={form.submitting}
+                label={t('email.confirm')}
+                busyLabel={t('email.confirming')}
+              />
             </>
           )}
           <div className="d-grid mt-2">
-            <Button variant="link" size="sm" disabled={busy} onClick={cancel}>
+            <Button variant="link" size="sm" disabled={form.submitting} onClick={cancel}>
               {t('email.cancel')}
             </Button>
           </div>

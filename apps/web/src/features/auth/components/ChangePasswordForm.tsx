@@ -1,9 +1,11 @@
 import { passwordError, PASSWORD_MAX_LENGTH } from '@think-tank/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { errorText } from '../../../lib/error-text';
+import { useForm } from '../../../lib/use-form';
 import { session } from '../../../lib/session';
 import { authApi } from '../api/auth-api';
 import { CodeButton } from './CodeButton';
@@ -18,48 +20,40 @@ const EMPTY = { currentPassword: '', code: '', newPassword: '', confirmPassword:
 export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('account');
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm(EMPTY, (v) => ({
+    currentPassword: hasPassword && !v.currentPassword ? 'passwordRequired' : undefined,
+    code: !hasPassword && !/^\d{6}$/.test(v.code.trim()) ? 'smsCodeLength' : undefined,
+    newPassword: passwordError(v.newPassword) ?? undefined,
+    confirmPassword: v.confirmPassword !== v.newPassword ? 'resetPasswordMismatch' : undefined,
+  }));
   const [done, setDone] = useState<string | null>(null);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (hasPassword && !form.currentPassword) return setError(t('validation:passwordRequired'));
-    if (!hasPassword && !/^\d{6}$/.test(form.code.trim())) return setError(t('validation:smsCodeLength'));
-    const weak = passwordError(form.newPassword);
-    if (weak) return setError(t(`validation:${weak}`));
-    if (form.newPassword !== form.confirmPassword) return setError(t('validation:resetPasswordMismatch'));
-    setBusy(true);
-    try {
+  const submit = form.onSubmit(
+    async (v) => {
       const res = await authApi.changePassword(
         hasPassword
-          ? { currentPassword: form.currentPassword, newPassword: form.newPassword }
-          : { code: form.code.trim(), newPassword: form.newPassword },
+          ? { currentPassword: v.currentPassword, newPassword: v.newPassword }
+          : { code: v.code.trim(), newPassword: v.newPassword },
       );
       session.save(res);
       setDone(res.message);
-      setForm(EMPTY);
+      form.reset();
       setOpen(false);
-    } catch (err) {
-      setError(errorText(err, t, t('password.failed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (err) => errorText(err, t, t('password.failed')),
+    { WRONG_PASSWORD: 'currentPassword', INVALID_CODE: 'code' },
+  );
 
   const field = (key: 'currentPassword' | 'newPassword' | 'confirmPassword', autoComplete: string) => (
-    <Form.Group className="mb-3" controlId={`password-${key}`}>
-      <Form.Label>{t(`password.${key}`)}</Form.Label>
-      <Form.Control
-        type="password"
-        autoComplete={autoComplete}
-        maxLength={PASSWORD_MAX_LENGTH}
-        value={form[key]}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-      />
-    </Form.Group>
+    <FormField
+      form={form}
+      name={key}
+      id={`password-${key}`}
+      label={t(`password.${key}`)}
+      type="password"
+      autoComplete={autoComplete}
+      maxLength={PASSWORD_MAX_LENGTH}
+    />
   );
 
   return (
@@ -78,38 +72,47 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
         </Button>
       ) : (
         <Form noValidate onSubmit={submit} style={{ maxWidth: 420 }}>
-          {error && <Alert variant="danger">{error}</Alert>}
+          {form.error && <Alert variant="danger">{form.error}</Alert>}
           {hasPassword ? (
             field('currentPassword', 'current-password')
           ) : (
             <Form.Group className="mb-3" controlId="password-code">
               <Form.Label>{t('password.code')}</Form.Label>
-              <InputGroup>
+              <InputGroup hasValidation>
                 <Form.Control
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
-                  value={form.code}
-                  onChange={(e) => setForm({ ...form, code: e.target.value })}
+                  {...form.bind('code')}
                 />
                 <CodeButton
                   send={async () => {
-                    setError(null);
+                    form.setError(null);
                     setDone((await authApi.sendConfirmationCode('set-password')).message);
                     return 60;
                   }}
                   onSent={() => undefined}
-                  onError={setError}
+                  onError={form.setError}
                 />
+                <Form.Control.Feedback type="invalid">{form.errors.code}</Form.Control.Feedback>
               </InputGroup>
             </Form.Group>
           )}
           {field('newPassword', 'new-password')}
           {field('confirmPassword', 'new-password')}
           <p className="small text-secondary">{t('password.hint')}</p>
-          <SubmitButton busy={busy} label={t('password.submit')} busyLabel={t('password.submitting')} />
+          <SubmitButton
+            busy={form.submitting}
+            label={t('password.submit')}
+            busyLabel={t('password.submitting')}
+          />
           <div className="d-grid mt-2">
-            <Button variant="link" size="sm" disabled={busy} onClick={() => (setOpen(false), setError(null))}>
+            <Button
+              variant="link"
+              size="sm"
+              disabled={form.submitting}
+              onClick={() => (setOpen(false), form.reset())}
+            >
               {t('password.cancel')}
             </Button>
           </div>

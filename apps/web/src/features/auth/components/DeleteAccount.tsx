@@ -1,9 +1,11 @@
 import { PASSWORD_MAX_LENGTH } from '@think-tank/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
+import { FormField } from '../../../components/FormField';
 import { errorText } from '../../../lib/error-text';
+import { useForm } from '../../../lib/use-form';
 import { authApi } from '../api/auth-api';
 import { useLogout } from '../use-logout';
 import { CodeButton } from './CodeButton';
@@ -17,32 +19,32 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('account');
   const logout = useLogout();
   const [open, setOpen] = useState(false);
-  const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ confirmation: '' }, ({ confirmation }) => ({
+    confirmation: hasPassword
+      ? confirmation
+        ? undefined
+        : 'passwordRequired'
+      : /^\d{6}$/.test(confirmation.trim())
+        ? undefined
+        : 'codeLength',
+  }));
   const [codeSent, setCodeSent] = useState<string | null>(null);
   const sendCode = async () => {
-    setError(null);
+    form.setError(null);
     setCodeSent((await authApi.sendConfirmationCode('delete-account')).message);
     return 60;
   };
+  const busy = form.submitting;
+  const close = () => (setOpen(false), form.reset());
 
-  const close = () => (setOpen(false), setConfirmation(''), setError(null));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!hasPassword && !/^\d{6}$/.test(confirmation.trim())) return setError(t('validation:codeLength'));
-    if (!confirmation) return setError(t('validation:passwordRequired'));
-    setBusy(true);
-    setError(null);
-    const body = hasPassword ? { password: confirmation } : { code: confirmation.trim() };
-    try {
-      await logout({ ended: { by: () => authApi.deleteAccount(body), notice: t('delete.done') } });
-    } catch (err) {
-      setError(errorText(err, t, t('delete.failed')));
-      setBusy(false);
-    }
-  };
+  const submit = form.onSubmit(
+    ({ confirmation }) => {
+      const body = hasPassword ? { password: confirmation } : { code: confirmation.trim() };
+      return logout({ ended: { by: () => authApi.deleteAccount(body), notice: t('delete.done') } });
+    },
+    (err) => errorText(err, t, t('delete.failed')),
+    { WRONG_PASSWORD: 'confirmation', INVALID_CODE: 'confirmation' },
+  );
 
   return (
     <section className="mt-4" aria-labelledby="delete-account">
@@ -63,25 +65,24 @@ export function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
           </Modal.Header>
           <Modal.Body>
             <p>{t('delete.warning')}</p>
-            {error && <Alert variant="danger">{error}</Alert>}
+            {form.error && <Alert variant="danger">{form.error}</Alert>}
             {!hasPassword && (
               <div className="mb-3">
                 <p className="small text-secondary mb-2">{codeSent ?? t('delete.codeExplained')}</p>
-                <CodeButton send={sendCode} onSent={() => undefined} onError={setError} />
+                <CodeButton send={sendCode} onSent={() => undefined} onError={form.setError} />
               </div>
             )}
-            <Form.Group controlId="delete-confirmation">
-              <Form.Label>{hasPassword ? t('delete.password') : t('delete.code')}</Form.Label>
-              <Form.Control
-                type={hasPassword ? 'password' : 'text'}
-                inputMode={hasPassword ? undefined : 'numeric'}
-                autoComplete={hasPassword ? 'current-password' : 'one-time-code'}
-                maxLength={hasPassword ? PASSWORD_MAX_LENGTH : 6}
-                value={confirmation}
-                onChange={(e) => setConfirmation(e.target.value)}
-                autoFocus
-              />
-            </Form.Group>
+            <FormField
+              form={form}
+              name="confirmation"
+              id="delete-confirmation"
+              label={hasPassword ? t('delete.password') : t('delete.code')}
+              type={hasPassword ? 'password' : 'text'}
+              inputMode={hasPassword ? undefined : 'numeric'}
+              autoComplete={hasPassword ? 'current-password' : 'one-time-code'}
+              maxLength={hasPassword ? PASSWORD_MAX_LENGTH : 6}
+              autoFocus
+            />
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-secondary" disabled={busy} onClick={close}>

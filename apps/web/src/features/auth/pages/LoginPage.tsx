@@ -1,10 +1,12 @@
 import { WebRoute, type SessionResponse } from '@think-tank/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { useForm } from '../../../lib/use-form';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { session } from '../../../lib/session';
@@ -34,8 +36,11 @@ export default function LoginPage() {
   const { provider } = useParams();
   const [params] = useSearchParams();
   const forgetCachedData = useForgetCachedData();
-  const [form, setForm] = useState({ username: '', password: '' });
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({ username: '', password: '' }, (v) => ({
+    username: v.username.trim() ? undefined : 'usernameRequired',
+    password: v.password ? undefined : 'passwordRequired',
+  }));
+  // A failed third-party return or a failed resend says so above the forms.
   const [error, setError] = useState<string | null>(null);
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
@@ -89,24 +94,22 @@ export default function LoginPage() {
   }, [wechatAtOnce, location, navigate]);
   const authErrorText = authError ? t(`login.authError.${AUTH_ERRORS[authError] ?? 'generic'}`) : null;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setSubmitting(true);
-    setError(null);
-    setUnverifiedEmail(null);
-    try {
-      await signedIn(await authApi.login(form));
-    } catch (err) {
+  const submit = form.onSubmit(
+    async (v) => {
+      setError(null);
+      setUnverifiedEmail(null);
+      await signedIn(await authApi.login(v));
+    },
+    (err) => {
       if (err instanceof ApiError && err.status === 401 && err.code === 'EMAIL_NOT_VERIFIED') {
-        setUnverifiedEmail((err.body?.email as string | undefined) ?? form.username);
-      } else if (err instanceof ApiError && err.status === 401) {
-        setError(err.body?.message ?? t('login.invalidCredentials'));
-      } else {
-        setError(errorText(err, t, t('login.failed'), { server: t('errors.server') }));
+        setUnverifiedEmail((err.body?.email as string | undefined) ?? form.values.username);
+        return null;
       }
-      setSubmitting(false);
-    }
-  };
+      if (err instanceof ApiError && err.status === 401)
+        return err.body?.message ?? t('login.invalidCredentials');
+      return errorText(err, t, t('login.failed'), { server: t('errors.server') });
+    },
+  );
 
   const resend = async () => {
     if (!unverifiedEmail) return;
@@ -138,7 +141,7 @@ export default function LoginPage() {
         <Alert variant="warning">{t('login.sessionExpired')}</Alert>
       )}
       {authErrorText && !error && <Alert variant="danger">{authErrorText}</Alert>}
-      {error && <Alert variant="danger">{error}</Alert>}
+      {(error ?? form.error) && <Alert variant="danger">{error ?? form.error}</Alert>}
       {unverifiedEmail && (
         <Alert variant="warning">
           {t('login.notVerified', { email: unverifiedEmail })}{' '}
@@ -159,26 +162,24 @@ export default function LoginPage() {
         <PhoneSignIn signUp={false} onSignedIn={(s) => void signedIn(s)} />
       ) : (
         <Form noValidate onSubmit={submit}>
-          <Form.Group className="mb-3" controlId="login-username">
-            <Form.Label>{t(smsOn ? 'login.identifierOrPhone' : 'login.identifier')} *</Form.Label>
-            <Form.Control
-              autoComplete="username"
-              value={form.username}
-              onChange={(e) => setForm({ ...form, username: e.target.value })}
-              required
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="login-password">
-            <Form.Label>{t('login.password')} *</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="current-password"
-              value={form.password}
-              onChange={(e) => setForm({ ...form, password: e.target.value })}
-              required
-            />
-          </Form.Group>
-          <SubmitButton busy={submitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
+          <FormField
+            form={form}
+            name="username"
+            id="login-username"
+            label={t(smsOn ? 'login.identifierOrPhone' : 'login.identifier')}
+            required
+            autoComplete="username"
+          />
+          <FormField
+            form={form}
+            name="password"
+            id="login-password"
+            label={t('login.password')}
+            required
+            type="password"
+            autoComplete="current-password"
+          />
+          <SubmitButton busy={form.submitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
         </Form>
       )}
       <OAuthButtons caption={t('login.or')} />

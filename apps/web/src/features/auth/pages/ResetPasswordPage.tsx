@@ -1,11 +1,13 @@
 import { PASSWORD_MIN_LENGTH, WebRoute } from '@think-tank/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../../../components/AuthCard';
+import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { errorText } from '../../../lib/error-text';
+import { useForm } from '../../../lib/use-form';
 import { authApi } from '../api/auth-api';
 
 const REDIRECT_MS = 3000;
@@ -16,28 +18,21 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const email = params.get('email');
-  const [form, setForm] = useState({ password: '', confirmPassword: '' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ password: '', confirmPassword: '' }, (v) => ({
+    password: v.password.length < PASSWORD_MIN_LENGTH ? 'resetPasswordTooShort' : undefined,
+    confirmPassword: v.confirmPassword !== v.password ? 'resetPasswordMismatch' : undefined,
+  }));
   const [done, setDone] = useState<string | null>(null);
   const timer = useRef<number>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (form.password !== form.confirmPassword) return setError(t('validation:resetPasswordMismatch'));
-    if (form.password.length < PASSWORD_MIN_LENGTH) return setError(t('validation:resetPasswordTooShort'));
-    setBusy(true);
-    try {
-      const res = await authApi.resetPassword({ token: token!, email: email!, newPassword: form.password });
-      setDone(res.message);
+  const submit = form.onSubmit(
+    async ({ password }) => {
+      setDone((await authApi.resetPassword({ token: token!, email: email!, newPassword: password })).message);
       timer.current = window.setTimeout(() => navigate(WebRoute.login, { replace: true }), REDIRECT_MS);
-    } catch (err) {
-      setError(errorText(err, t, t('reset.failed')));
-      setBusy(false);
-    }
-  };
+    },
+    (err) => errorText(err, t, t('reset.failed')),
+  );
 
   if (!token || !email)
     return (
@@ -58,26 +53,26 @@ export default function ResetPasswordPage() {
         </Alert>
       ) : (
         <Form noValidate onSubmit={submit}>
-          {error && <Alert variant="danger">{error}</Alert>}
-          <Form.Group className="mb-3" controlId="reset-password">
-            <Form.Label>{t('reset.password')} *</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={(e) => setForm({ ...form, password: e.target.value })}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="reset-confirm">
-            <Form.Label>{t('reset.confirmPassword')} *</Form.Label>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={form.confirmPassword}
-              onChange={(e) => setForm({ ...form, confirmPassword: e.target.value })}
-            />
-          </Form.Group>
-          <SubmitButton busy={busy} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
+          {form.error && <Alert variant="danger">{form.error}</Alert>}
+          <FormField
+            form={form}
+            name="password"
+            id="reset-password"
+            label={t('reset.password')}
+            required
+            type="password"
+            autoComplete="new-password"
+          />
+          <FormField
+            form={form}
+            name="confirmPassword"
+            id="reset-confirm"
+            label={t('reset.confirmPassword')}
+            required
+            type="password"
+            autoComplete="new-password"
+          />
+          <SubmitButton busy={form.submitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
         </Form>
       )}
       <div className="text-center mt-4 small">

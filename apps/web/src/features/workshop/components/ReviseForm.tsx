@@ -2,9 +2,11 @@ import { DEMAND_CONTENT_MAX, type DemandDetail, STAGES } from '@think-tank/contr
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/FormField';
 import { errorText } from '../../../lib/error-text';
+import { useForm } from '../../../lib/use-form';
 import { useReviseDemand } from '../api/workshop-api';
-import { demandTextProblems, illegalContentText } from '../demand-text';
+import { demandTextRules, illegalContentText } from '../demand-text';
 
 /**
  * "Modify the original demand and regenerate" (contract §8 revise): new content runs Startup again; later stages
@@ -14,33 +16,26 @@ export function ReviseForm({ demand }: { demand: DemandDetail }) {
   const { t } = useTranslation('workshop');
   const input = demand.stagesData.Startup.input;
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState({
-    content: input?.content ?? '',
-    keyValuePoints: input?.keyValuePoints ?? '',
-  });
-  const [tried, setTried] = useState(false);
+  const form = useForm(
+    { content: input?.content ?? '', keyValuePoints: input?.keyValuePoints ?? '' },
+    demandTextRules,
+  );
   const revise = useReviseDemand(demand._id);
-  const busy = revise.isMutating;
-  const [error, setError] = useState<string | null>(null);
   const running = STAGES.some((s) => ['Queued', 'Processing'].includes(demand.stagesData[s].status));
-  const problems = demandTextProblems(text, t);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (problems.content || problems.keyValuePoints) return;
-    if (!window.confirm(t('detail.reviseConfirm'))) return;
-    setError(null);
-    try {
+  const send = form.onSubmit(
+    async (text) => {
       await revise.trigger(text);
       setOpen(false);
-      setTried(false);
-    } catch (err) {
-      setError(
-        illegalContentText(err, t) ??
-          errorText(err, t, t('detail.reviseFailed'), { network: t('requirements.network') }),
-      );
-    }
+    },
+    (err) =>
+      illegalContentText(err, t) ??
+      errorText(err, t, t('detail.reviseFailed'), { network: t('requirements.network') }),
+  );
+  // Asked once the text is valid, before it replaces the demand's.
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    if (window.confirm(t('detail.reviseConfirm'))) void send(e);
   };
 
   return (
@@ -51,24 +46,22 @@ export function ReviseForm({ demand }: { demand: DemandDetail }) {
       {open && (
         <Card className="mt-2">
           <Card.Body>
-            <Form noValidate onSubmit={(e) => void submit(e)} aria-label={t('detail.revise')}>
+            <Form noValidate onSubmit={submit} aria-label={t('detail.revise')}>
               {(['content', 'keyValuePoints'] as const).map((field) => (
-                <Form.Group key={field} className="mb-2" controlId={`revise-${field}`}>
-                  <Form.Label>{t(`requirements.${field}`)}</Form.Label>
-                  <Form.Control
-                    as="textarea"
-                    rows={field === 'content' ? 3 : 2}
-                    maxLength={DEMAND_CONTENT_MAX}
-                    value={text[field]}
-                    isInvalid={tried && !!problems[field]}
-                    onChange={(e) => setText({ ...text, [field]: e.target.value })}
-                  />
-                  <Form.Control.Feedback type="invalid">{problems[field]}</Form.Control.Feedback>
-                </Form.Group>
+                <FormField
+                  key={field}
+                  form={form}
+                  name={field}
+                  id={`revise-${field}`}
+                  label={t(`requirements.${field}`)}
+                  as="textarea"
+                  rows={field === 'content' ? 3 : 2}
+                  maxLength={DEMAND_CONTENT_MAX}
+                />
               ))}
-              {error && <Alert variant="danger">{error}</Alert>}
-              <Button type="submit" disabled={busy || running}>
-                {busy ? t('requirements.submitting') : t('detail.reviseSubmit')}
+              {form.error && <Alert variant="danger">{form.error}</Alert>}
+              <Button type="submit" disabled={form.submitting || running}>
+                {form.submitting ? t('requirements.submitting') : t('detail.reviseSubmit')}
               </Button>
               <Form.Text className="ms-2" muted>
                 {running ? t('detail.reviseRunning') : t('detail.reviseHelp')}
