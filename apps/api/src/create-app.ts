@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import type { AppConfig } from './core/config/app-config';
 import { accessKeyOf, verifyAccessToken, type AccessClaims } from './core/auth/access-token';
-import { TokenVersions } from './core/auth/token-versions';
+import { TokenVersions } from './core/auth/token-versions.service';
 import { AppError } from './core/errors/app-error';
 import { clientErrorHandler, sendError } from './core/errors/error-responder';
 import { toErrorBody } from './core/errors/error-body';
@@ -20,7 +20,7 @@ import { API_VERSION } from './core/http/api-version';
 import { serveWebApp, WEB_ASSETS } from './core/http/serve-web-app';
 import { refuseDeepBodies } from './core/http/body-depth';
 import { MetricsService } from './core/metrics/metrics.service';
-import { Readiness } from './core/health/readiness';
+import { Readiness } from './core/health/readiness.service';
 
 export const BODY_LIMIT = 1024 * 1024;
 /** Solution documents, library imports carrying many of them, and invoice PDFs may be larger (contract §1). */
@@ -144,7 +144,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .header('cache-control', 'no-store')
       .send(await metrics.registry.metrics()),
   );
-  // The readiness probe: local state only (core/health/readiness.ts), outside /api so the Ingress never routes it.
+  // The readiness probe: local state only (core/health/readiness.service.ts), outside /api so the Ingress never routes it.
   const readiness = app.get(Readiness);
   fastify.get('/ready', async (request, reply) => {
     const reasons = readiness.reasons();

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';
 import { createApp } from './create-app';
-import { Readiness } from './core/health/readiness';
+import { Readiness } from './core/health/readiness.service';
 import { MetricsService } from './core/metrics/metrics.service';
 import { closeOnSignals } from './core/lifecycle/graceful-shutdown';
 import { guardProcess } from './core/lifecycle/process-faults';

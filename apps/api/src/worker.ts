@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { createServer } from 'node:http';
-import { Readiness } from './core/health/readiness';
+import { Readiness } from './core/health/readiness.service';
 import { MetricsService } from './core/metrics/metrics.service';
 import { ConfigError, loadConfig, workerConfigProblems } from './core/config/app-config';
 import { unreachableServices } from './core/database/reachability';

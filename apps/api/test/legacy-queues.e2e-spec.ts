@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { INestApplicationContext } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import Bull, { type Queue } from 'bull';
-import { legacyQueuePrefix } from '../src/core/queue/legacy-queues';
+import { legacyQueuePrefix } from '../src/core/queue/legacy-queues.service';
 import { insertUser, paidDemand, startupCompleted } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 import { startTestWorker } from './support/worker';

@@ -7,7 +7,7 @@ import { spawnEntry } from './support/worker';
 import { registerDemand, startupOrder } from './support/factories';
 import { waitFor } from './support/wait';
 import type Redis from 'ioredis';
-import { MetricsLeader } from '../src/core/metrics/metrics-leader';
+import { MetricsLeader } from '../src/core/metrics/metrics-leader.service';
 import { REDIS } from '../src/core/redis/redis.provider';
 
 describe('Prometheus metrics (GET /metrics)', () => {

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { shardedChannel } from '../src/core/realtime/socket-adapter';
-import { userRoom } from '../src/core/realtime/socket-push';
+import { userRoom } from '../src/core/realtime/socket-push.service';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';
@@ -282,7 +282,7 @@ describe('notifications (contract §7)', () => {
     const script = `
       require('reflect-metadata');
       const { loadConfig } = require('./src/core/config/app-config');
-      const { SocketPush } = require('./src/core/realtime/socket-push');
+      const { SocketPush } = require('./src/core/realtime/socket-push.service');
       const push = new SocketPush(loadConfig(process.env));
       const redis = push.redis;
       const spublish = redis.spublish.bind(redis);

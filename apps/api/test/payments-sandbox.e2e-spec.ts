@@ -14,7 +14,7 @@ import { StripeGateway } from '../src/modules/billing/gateways/stripe.gateway';
 import { SubscriptionsRepository } from '../src/modules/billing/subscriptions.repository';
 import { SubscriptionsService } from '../src/modules/billing/subscriptions.service';
 import { ViewGrantsRepository } from '../src/modules/billing/view-grants.repository';
-import { Transactions } from '../src/core/database/transactions';
+import { Transactions } from '../src/core/database/transactions.service';
 import { bearer, verifiedUser } from './support/accounts';
 import { helpers, startWithPlans, stop } from './support/payments';
 import { createSolution, paySandbox } from './support/factories';

@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NotificationEvent, WebRoute, type MessageItem } from '@think-tank/contracts';
 import Redis from 'ioredis';
 import { io } from 'socket.io-client';
-import { queuePrefix } from '../src/core/queue/legacy-queues';
+import { queuePrefix } from '../src/core/queue/legacy-queues.service';
 import { bearer, verifiedUser } from './support/accounts';
 import { paidDemand, registerDemand, startupCompleted, startupOrder } from './support/factories';
 import { RedisWithSentinels } from './support/redis-sentinels';

@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { createServer, type Server, type Socket as TcpSocket } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { shardedChannel } from '../src/core/realtime/socket-adapter';
-import { userRoom } from '../src/core/realtime/socket-push';
+import { userRoom } from '../src/core/realtime/socket-push.service';
 import { NotificationsService } from '../src/modules/notifications/notifications.service';
 import { bearer, verifiedUser } from './support/accounts';
 import { PrivateRedis } from './support/private-redis';

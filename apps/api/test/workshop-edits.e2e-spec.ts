@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bull';
 import type { Queue } from 'bull';
 import { DemandSocketEvent, QueueName, type DemandEventPayload } from '@think-tank/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { StageQueue } from '../src/modules/demand-store/stage-queue';
+import { StageQueue } from '../src/modules/demand-store/stage-queue.service';
 import { bearer, verifiedUser } from './support/accounts';
 import { PRINT_ON_REQUEST } from '../src/modules/demand-store/generation/lab-files';
 import { startupOrder } from './support/factories';

@@ -4,8 +4,8 @@ import { QueueName, type DemandDetail, type DemandEventPayload } from '@think-ta
 import type { Queue } from 'bull';
 import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
-import { queuePrefix } from '../src/core/queue/legacy-queues';
-import { StageSweeper } from '../src/modules/demand-store/jobs/stage-sweeper';
+import { queuePrefix } from '../src/core/queue/legacy-queues.service';
+import { StageSweeper } from '../src/modules/demand-store/jobs/stage-sweeper.service';
 import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';

@@ -185,7 +185,7 @@ describe('notifications in the browser', () => {
     const script = `
       require('reflect-metadata');
       const { loadConfig } = require('./src/core/config/app-config');
-      const { SocketPush } = require('./src/core/realtime/socket-push');
+      const { SocketPush } = require('./src/core/realtime/socket-push.service');
       const push = new SocketPush(loadConfig(process.env));
       push.toRoom('/notifications', 'user:' + process.env.USER_ID, 'new_message', { _id: '00000000-0000-4000-8000-0000000000aa',
         title: '阶段生成完成', content: '来自后台任务', createdAt: new Date().toISOString(), readStatus: 'unread', actionUrl: null });

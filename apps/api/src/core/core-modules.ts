@@ -1,9 +1,9 @@
 import type { AppConfig } from './config/app-config';
 import { AuditModule } from './audit/audit.module';
-import { TokenVersionsModule } from './auth/token-versions';
+import { TokenVersionsModule } from './auth/token-versions.service';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
-import { ReadinessModule } from './health/readiness';
+import { ReadinessModule } from './health/readiness.service';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.service';
 import { QueueModule } from './queue/queue.module';

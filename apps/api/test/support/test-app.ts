@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig } from '../../src/core/config/app-config';
 import { dropDatabase, ensureDatabase } from '../../src/core/database/ensure-database';
 import { coreModules } from '../../src/core/core-modules';
 import { createApp } from '../../src/create-app';
-import { queuePrefix } from '../../src/core/queue/legacy-queues';
+import { queuePrefix } from '../../src/core/queue/legacy-queues.service';
 import { MailWorkerModule } from '../../src/core/mail/mail.module';
 import { AuthJobsModule } from '../../src/modules/auth';
 import { DemandFeesModule } from '../../src/modules/demand-store';

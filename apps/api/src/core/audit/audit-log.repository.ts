@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AdminPage, AuditItem } from '@think-tank/contracts';
 import { DataSource } from 'typeorm';
-import type { Tx } from '../database/transactions';
+import type { Tx } from '../database/transactions.service';
 import { AuditEntry } from './audit-entry.entity';
 
 export interface AuditRecord {

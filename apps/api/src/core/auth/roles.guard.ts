@@ -11,7 +11,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Role } from '@think-tank/contracts';
 import { AppError } from '../errors/app-error';
 import type { AuthUser } from './auth-user';
-import { TokenVersions } from './token-versions';
+import { TokenVersions } from './token-versions.service';
 
 const ROLES = 'roles';
 /** Only these roles may call the route (403 FORBIDDEN otherwise). Use with @UseGuards(RolesGuard). */

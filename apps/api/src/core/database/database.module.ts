@@ -4,10 +4,10 @@ import { AppConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source-options';
 import { DatabaseProbe } from './database-probe.repository';
 import { ReadReplicas } from './read-replicas.repository';
-import { Transactions } from './transactions';
+import { Transactions } from './transactions.service';
 
 /**
- * The pool, the unit of work every module's services open (transactions.ts), the health checks' probe, and the
+ * The pool, the unit of work every module's services open (transactions.service.ts), the health checks' probe, and the
  * replicas for reads that may lag (read-replicas.repository.ts).
  */
 @Global()

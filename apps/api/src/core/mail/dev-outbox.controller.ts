@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { AppError } from '../errors/app-error';
 import { Public } from '../http/public.decorator';
-import { DevOutbox, type OutboxEntry } from './dev-outbox';
+import { DevOutbox, type OutboxEntry } from './dev-outbox.service';
 
 /** The machine itself: the outbox holds codes and reset links, for its developer's eyes only. */
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { DevOutbox } from './dev-outbox';
+import { DevOutbox } from './dev-outbox.service';
 import { DevOutboxController } from './dev-outbox.controller';
 import { MailProcessor } from './mail.processor';
 import { MailService } from './mail.service';

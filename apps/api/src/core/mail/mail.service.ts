@@ -4,7 +4,7 @@ import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config';
-import { DevOutbox } from './dev-outbox';
+import { DevOutbox } from './dev-outbox.service';
 
 export interface Mail {
   /** Null for an account that has no address (made by a phone number or WeChat): nothing is sent. */

@@ -3,7 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { QueueName } from '@think-tank/contracts';
 import { AppConfig } from '../config/app-config';
 import { redisOptions } from '../redis/redis-connection';
-import { LegacyQueues, queuePrefix } from './legacy-queues';
+import { LegacyQueues, queuePrefix } from './legacy-queues.service';
 
 /**
  * Every queue, registered once with its settings: a queue registered again elsewhere would be a second instance
@@ -29,7 +29,7 @@ const queues = BullModule.registerQueue(
   },
 );
 
-/** Bull on the app's Redis; queue keys live under REDIS_PREFIX (hash-tagged: legacy-queues.ts) like every other key. */
+/** Bull on the app's Redis; queue keys live under REDIS_PREFIX (hash-tagged: legacy-queues.service.ts) like every other key. */
 @Global()
 @Module({
   imports: [
@@ -48,6 +48,6 @@ const queues = BullModule.registerQueue(
 })
 export class QueueModule {}
 
-/** The worker's move of the jobs queued under the previous release's prefix (legacy-queues.ts). */
+/** The worker's move of the jobs queued under the previous release's prefix (legacy-queues.service.ts). */
 @Module({ providers: [LegacyQueues] })
 export class LegacyQueuesModule {}

@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { SocketPush } from './socket-push';
+import { SocketPush } from './socket-push.service';
 
 @Global()
 @Module({ providers: [SocketPush], exports: [SocketPush] })

@@ -2,8 +2,8 @@ import { SESSION_EXPIRED, languageOf, type Language, type SocketAuth } from '@th
 import type { KeyObject } from 'node:crypto';
 import type { Namespace, Socket } from 'socket.io';
 import { verifyAccessToken } from '../auth/access-token';
-import type { TokenVersions } from '../auth/token-versions';
-import { userRoom } from './socket-push';
+import type { TokenVersions } from '../auth/token-versions.service';
+import { userRoom } from './socket-push.service';
 
 export interface SocketUser {
   userId: string;

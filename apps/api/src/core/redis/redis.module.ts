@@ -1,11 +1,11 @@
 import { closeRedis } from './redis-connection';
-import { DocumentTickets } from './document-tickets';
+import { DocumentTickets } from './document-tickets.service';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { RateLimiter } from './rate-limiter.service';
 import { createRedis, REDIS } from './redis.provider';
-import { RedisRestored } from './redis-restored';
+import { RedisRestored } from './redis-restored.service';
 
 @Global()
 @Module({

@@ -12,7 +12,7 @@ import { AppConfig } from '../config/app-config';
 import { AppError } from '../errors/app-error';
 import { Lang } from '../http/language.decorator';
 import { Public } from '../http/public.decorator';
-import { LegalTexts } from './legal-texts';
+import { LegalTexts } from './legal-texts.service';
 
 /**
  * The company's contact details, filing notice and results list, and the terms and privacy policy, from

@@ -5,7 +5,7 @@ import Dysms, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import { AppConfig } from '../config/app-config';
 import { AppError } from '../errors/app-error';
-import { DevOutbox } from '../mail/dev-outbox';
+import { DevOutbox } from '../mail/dev-outbox.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { addressKey, RateLimiter, type Limit } from '../redis/rate-limiter.service';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { Tx } from '../database/transactions';
+import type { Tx } from '../database/transactions.service';
 import type { WechatPerson } from './wechat-oauth.service';
 import { WechatOpenid } from './wechat-openid.entity';
 

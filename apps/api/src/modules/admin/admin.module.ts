@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DemandStoreModule } from '../demand-store';
 import { AdminSupportController } from './admin-support.controller';
-import { MetricsLeader } from '../../core/metrics/metrics-leader';
-import { MetricsCollectors } from './metrics-collectors';
+import { MetricsLeader } from '../../core/metrics/metrics-leader.service';
+import { MetricsCollectors } from './metrics-collectors.service';
 import { QueuesAdminService } from './queues-admin.service';
 import { SupportTimeline } from './support-timeline.read-model';
 import { AuthModule } from '../auth';

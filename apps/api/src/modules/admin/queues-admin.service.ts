@@ -12,7 +12,7 @@ import {
 import type { Job, Queue } from 'bull';
 import type Redis from 'ioredis';
 import { AuditLog } from '../../core/audit/audit-log.repository';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 import { AppError } from '../../core/errors/app-error';
 import { REDIS } from '../../core/redis/redis.provider';
 

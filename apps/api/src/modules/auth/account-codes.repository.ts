@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository, type DeepPartial } from 'typeorm';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { EmailChange } from './entities/email-change.entity';
 import { EmailCode } from './entities/email-code.entity';
 import { PasswordReset } from './entities/password-reset.entity';

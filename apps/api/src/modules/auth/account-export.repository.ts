@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 
 /**
  * Everything the product holds about one user, read in one snapshot for their data export (PIPL's right to a copy;

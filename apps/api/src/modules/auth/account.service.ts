@@ -18,7 +18,7 @@ import {
 import { randomInt } from 'node:crypto';
 import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppConfig } from '../../core/config/app-config';
-import { Transactions, type Tx } from '../../core/database/transactions';
+import { Transactions, type Tx } from '../../core/database/transactions.service';
 import { AppError } from '../../core/errors/app-error';
 import { MailService } from '../../core/mail/mail.service';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';

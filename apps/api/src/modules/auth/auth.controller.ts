@@ -31,7 +31,7 @@ import {
 import { MeBody, MessageBody, ProvidersBody, RedirectBody, SessionBody } from './dto/auth-response.dto';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { bindBrowser, browserBinding, unbindBrowser } from './oauth/oauth-binding';
-import { OAuthStrategies } from './oauth/oauth-strategies';
+import { OAuthStrategies } from './oauth/oauth-strategies.service';
 import { OAuthService } from './oauth/oauth.service';
 import { isWechatBrowser, WechatSignInService } from './oauth/wechat-sign-in.service';
 import { PhoneAuthService } from './phone-auth.service';

@@ -20,7 +20,7 @@ import {
 import { randomBytes, randomInt } from 'node:crypto';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
-import { Transactions, type Tx } from '../../core/database/transactions';
+import { Transactions, type Tx } from '../../core/database/transactions.service';
 import { isUniqueViolation } from '../../core/database/unique-violation';
 import { MailService, type Mail } from '../../core/mail/mail.service';
 import { RateLimiter, type Limit } from '../../core/redis/rate-limiter.service';
@@ -34,7 +34,7 @@ import type {
   VerifyEmailDto,
 } from './dto/auth-request.dto';
 import { toMe, toSessionUser } from './dto/auth-response.dto';
-import { LegalTexts } from '../../core/site/legal-texts';
+import { LegalTexts } from '../../core/site/legal-texts.service';
 import { AccountCodesRepository } from './account-codes.repository';
 import type { User } from './entities/user.entity';
 import { UsersRepository } from './users.repository';

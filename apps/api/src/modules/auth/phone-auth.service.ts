@@ -8,10 +8,10 @@ import {
 } from '@think-tank/contracts';
 import { randomBytes } from 'node:crypto';
 import { AuditLog } from '../../core/audit/audit-log.repository';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 import { isUniqueViolation } from '../../core/database/unique-violation';
 import { AppError } from '../../core/errors/app-error';
-import { LegalTexts } from '../../core/site/legal-texts';
+import { LegalTexts } from '../../core/site/legal-texts.service';
 import { addressKey, RateLimiter } from '../../core/redis/rate-limiter.service';
 import { SmsService } from '../../core/sms/sms.service';
 import { AuthMessage } from './auth.messages';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository, type DeepPartial } from 'typeorm';
-import { Transactions, type Tx } from '../../core/database/transactions';
+import { Transactions, type Tx } from '../../core/database/transactions.service';
 import { RefreshToken } from './entities/refresh-token.entity';
 import { Session } from './entities/session.entity';
 import { User } from './entities/user.entity';

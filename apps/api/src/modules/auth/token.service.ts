@@ -12,9 +12,9 @@ import {
 } from 'node:crypto';
 import type Redis from 'ioredis';
 import * as jwt from 'jsonwebtoken';
-import type { Tx } from '../../core/database/transactions';
-import { TokenVersions } from '../../core/auth/token-versions';
-import { SocketPush } from '../../core/realtime/socket-push';
+import type { Tx } from '../../core/database/transactions.service';
+import { TokenVersions } from '../../core/auth/token-versions.service';
+import { SocketPush } from '../../core/realtime/socket-push.service';
 import { accessKeyOf, verifyAccessToken, type AccessClaims } from '../../core/auth/access-token';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Role, type IdentityProvider } from '@think-tank/contracts';
 import { randomBytes } from 'node:crypto';
 import { In, Repository, type DeepPartial } from 'typeorm';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { updateReturning } from '../../core/database/update-returning';
 import { Identity } from './entities/identity.entity';
 import { Consent } from './entities/consent.entity';

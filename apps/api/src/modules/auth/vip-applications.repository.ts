@@ -4,7 +4,7 @@ import type { VipApplicationStatus } from '@think-tank/contracts';
 import { Repository, type DeepPartial } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { decidePending } from '../../core/database/decide-pending';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { User } from './entities/user.entity';
 import { VipApplication } from './entities/vip-application.entity';
 

@@ -8,7 +8,7 @@ import {
   type VipApplicationStatus,
 } from '@think-tank/contracts';
 import { AuditLog } from '../../core/audit/audit-log.repository';
-import { Transactions, type Tx } from '../../core/database/transactions';
+import { Transactions, type Tx } from '../../core/database/transactions.service';
 import { isUniqueViolation } from '../../core/database/unique-violation';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';

@@ -1,6 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { WebRoute, type Localized } from '@think-tank/contracts';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { isUuid } from '../../core/http/id.pipe';
 import { Messages } from '../notifications';
 import { subjectIds } from './entities/order.entity';

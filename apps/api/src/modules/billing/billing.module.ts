@@ -31,11 +31,11 @@ import { PlansRepository } from './plans.repository';
 import { RefundsRepository } from './refunds.repository';
 import { SubscriptionsRepository } from './subscriptions.repository';
 import { ViewGrantsRepository } from './view-grants.repository';
-import { PaymentInstructions } from './payment-instructions';
+import { PaymentInstructions } from './payment-instructions.service';
 import { PlanChangesService } from './plan-changes.service';
 import { ReconciliationService } from './reconciliation.service';
 import { RefundsService } from './refunds.service';
-import { SandboxLedger } from './sandbox-ledger';
+import { SandboxLedger } from './sandbox-ledger.service';
 
 /**
  * What users buy and hold: plans, orders through the gateways, subscriptions, pay-per-view grants. Its scheduled

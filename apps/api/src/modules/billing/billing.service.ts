@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { planFeatures, type AdminPage, type AdminPlan, type PlanInput } from '@think-tank/contracts';
 import { AuditLog } from '../../core/audit/audit-log.repository';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 import { isUniqueViolation } from '../../core/database/unique-violation';
 import { AppError } from '../../core/errors/app-error';
 import type { Plan } from './entities/plan.entity';

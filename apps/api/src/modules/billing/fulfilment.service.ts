@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type PaymentGateway, PaymentItemType } from '@think-tank/contracts';
 import { Messages, type MessageDraft, NotificationsService } from '../notifications';
-import { Transactions, type Tx } from '../../core/database/transactions';
+import { Transactions, type Tx } from '../../core/database/transactions.service';
 import { InvoicesService } from './invoices.service';
 import { Order } from './entities/order.entity';
 import { OrdersRepository, type GatewayEvent } from './orders.repository';

@@ -4,7 +4,7 @@ import type { InvoiceStatus } from '@think-tank/contracts';
 import { In, Repository, type DeepPartial, type FindOptionsWhere } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { decidePending } from '../../core/database/decide-pending';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { updateReturning } from '../../core/database/update-returning';
 import { InvoiceRequest } from './entities/invoice-request.entity';
 import { Order } from './entities/order.entity';

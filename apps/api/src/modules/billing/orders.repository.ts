@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { OrderStatus, PaymentGateway, PaymentMethod } from '@think-tank/contracts';
 import { Between, IsNull, MoreThan, Repository, type DeepPartial } from 'typeorm';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { updateReturning } from '../../core/database/update-returning';
 import { Order } from './entities/order.entity';
 

@@ -22,7 +22,7 @@ import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { ITEM_NAMES } from './billing.messages';
 import { Order, subjectColumns } from './entities/order.entity';
 import type { Plan } from './entities/plan.entity';
-import { PaymentInstructions } from './payment-instructions';
+import { PaymentInstructions } from './payment-instructions.service';
 import { PlanChangesService, type PlanChange } from './plan-changes.service';
 import { PlansRepository } from './plans.repository';
 import { FulfilmentService } from './fulfilment.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Currency, PaymentGateway } from '@think-tank/contracts';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import type { Plan } from './entities/plan.entity';
 import type { PaidOrder } from './fulfilment.service';
 import { liftsLimit, minimumCharge, unusedValue } from './plan-change';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository, type DeepPartial } from 'typeorm';
 import { ReadReplicas } from '../../core/database/read-replicas.repository';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { Plan } from './entities/plan.entity';
 
 /** The plans on sale, in display order. */

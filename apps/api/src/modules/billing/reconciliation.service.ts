@@ -7,7 +7,7 @@ import { AlipayGateway, yuanToFen } from './gateways/alipay.gateway';
 import { StripeGateway } from './gateways/stripe.gateway';
 import { WechatPayGateway } from './gateways/wechatpay.gateway';
 import { WechatTradesService } from './wechat-trades.service';
-import { SandboxLedger } from './sandbox-ledger';
+import { SandboxLedger } from './sandbox-ledger.service';
 
 /** Orders younger than this are left to the gateway's own notify; older than the window are support's call. */
 const QUIET_MINUTES = 15;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { OrderStatus } from '@think-tank/contracts';
 import { In, Repository } from 'typeorm';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { updateReturning } from '../../core/database/update-returning';
 import type { Order } from './entities/order.entity';
 import { Refund } from './entities/refund.entity';

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { AuditLog } from '../../core/audit/audit-log.repository';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 import { AppError } from '../../core/errors/app-error';
 import type { Order } from './entities/order.entity';
 import { OrdersRepository } from './orders.repository';
@@ -10,7 +10,7 @@ import { AlipayGateway } from './gateways/alipay.gateway';
 import type { RefundAnswer } from './gateways/refund-answer';
 import { StripeGateway } from './gateways/stripe.gateway';
 import { WechatPayGateway } from './gateways/wechatpay.gateway';
-import { SandboxLedger } from './sandbox-ledger';
+import { SandboxLedger } from './sandbox-ledger.service';
 import { WechatTradesService } from './wechat-trades.service';
 import { Messages, NotificationsService } from '../notifications';
 

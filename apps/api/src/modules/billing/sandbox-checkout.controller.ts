@@ -11,7 +11,7 @@ import { ORDER_STATUS_MESSAGES, SANDBOX_PAGE } from './billing.messages';
 import type { Order } from './entities/order.entity';
 import { GatewayEventsService } from './gateway-events.service';
 import { PaymentsService } from './payments.service';
-import { SandboxLedger } from './sandbox-ledger';
+import { SandboxLedger } from './sandbox-ledger.service';
 import { escapeHtml } from '../../core/http/escape-html';
 
 /**

@@ -5,7 +5,7 @@ import {
   type Language,
   type SubscriptionResponse,
 } from '@think-tank/contracts';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { AppError } from '../../core/errors/app-error';
 import { Messages, NotificationsService } from '../notifications';
 import { StripeGateway } from './gateways/stripe.gateway';

@@ -4,7 +4,7 @@ import { CatalogueItem, type UnlockedSolution } from '@think-tank/contracts';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { poolOf } from '../../core/database/pool';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 
 /**
  * Whether a pay-per-view purchase of a solution is live for a reader (30 days from payment, until refunded):

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Transactions, type Tx } from '../../core/database/transactions';
+import { Transactions, type Tx } from '../../core/database/transactions.service';
 import { AppError } from '../../core/errors/app-error';
 import type { Order } from './entities/order.entity';
 import {

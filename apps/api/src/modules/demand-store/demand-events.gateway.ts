@@ -8,7 +8,7 @@ import {
 import { DEMAND_EVENTS_NAMESPACE, DemandSocketEvent } from '@think-tank/contracts';
 import type { Namespace, Socket } from 'socket.io';
 import { accessKeyOf } from '../../core/auth/access-token';
-import { TokenVersions } from '../../core/auth/token-versions';
+import { TokenVersions } from '../../core/auth/token-versions.service';
 import { AppConfig } from '../../core/config/app-config';
 import { isOutage } from '../../core/errors/outage';
 import { MetricsService } from '../../core/metrics/metrics.service';

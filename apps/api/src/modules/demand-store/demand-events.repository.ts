@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, Repository, type DeepPartial } from 'typeorm';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { DemandEvent } from './entities/demand-event.entity';
 
 /** The stored progress of a demand's stage jobs, for replay in order. */

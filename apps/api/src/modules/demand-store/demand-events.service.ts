@@ -9,8 +9,8 @@ import {
   type Stage,
   type StageProgressKey,
 } from '@think-tank/contracts';
-import type { Tx } from '../../core/database/transactions';
-import { SocketPush } from '../../core/realtime/socket-push';
+import type { Tx } from '../../core/database/transactions.service';
+import { SocketPush } from '../../core/realtime/socket-push.service';
 import { DemandEventsRepository } from './demand-events.repository';
 import type { DemandEvent } from './entities/demand-event.entity';
 

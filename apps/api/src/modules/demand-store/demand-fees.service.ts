@@ -12,7 +12,7 @@ import {
   type PaymentInstruction,
   type Stage,
 } from '@think-tank/contracts';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 import { AppError } from '../../core/errors/app-error';
 import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import { AuthService } from '../auth';
@@ -24,7 +24,7 @@ import type { Requester } from './requester';
 import { DemandStagesRepository } from './demand-stages.repository';
 import type { DemandRequestDto } from './dto/demand.dto';
 import { DemandsRepository } from './demands.repository';
-import { StageQueue } from './stage-queue';
+import { StageQueue } from './stage-queue.service';
 
 /**
  * What a demand's owner pays (contract §6, §8): the start-up fee, waived by a VIP quota, and each stage's fee at

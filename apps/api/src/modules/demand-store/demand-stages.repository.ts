@@ -10,13 +10,13 @@ import {
   type StagePaymentStatus,
 } from '@think-tank/contracts';
 import { DataSource } from 'typeorm';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { updateReturning } from '../../core/database/update-returning';
 import { AppError } from '../../core/errors/app-error';
 import { Demand } from './entities/demand.entity';
 import { DemandStage, type StageVersion } from './entities/demand-stage.entity';
 import type { LabFile } from './generation/lab-files';
-import type { StageJob } from './stage-queue';
+import type { StageJob } from './stage-queue.service';
 
 /** A demand with its five stage rows, locked for the length of a transaction. */
 export interface Locked {

@@ -19,7 +19,7 @@ import {
   type StageStatus,
 } from '@think-tank/contracts';
 import { randomBytes } from 'node:crypto';
-import { Transactions, type Tx } from '../../core/database/transactions';
+import { Transactions, type Tx } from '../../core/database/transactions.service';
 import { RateLimiter } from '../../core/redis/rate-limiter.service';
 import { AppConfig } from '../../core/config/app-config';
 import { AppError } from '../../core/errors/app-error';
@@ -38,7 +38,7 @@ import { DemandStagesRepository, type Locked } from './demand-stages.repository'
 import { refuseIllegal } from './illegal-content';
 import { stageDataProblems } from './stage-output';
 import type { Requester } from './requester';
-import { StageQueue, type StageJob } from './stage-queue';
+import { StageQueue, type StageJob } from './stage-queue.service';
 
 /** The output fields the stage editor changes; the rest (links into the lab, cited solutions) stay the server's. */
 const EDITED_FIELDS = ['summary', 'solution', 'quantified_metrics', 'achieves', 'suggested_modules'] as const;

@@ -8,12 +8,12 @@ import { DemandEventsRepository } from './demand-events.repository';
 import { DemandStagesRepository } from './demand-stages.repository';
 import { DemandsRepository } from './demands.repository';
 import { DEMAND_ENTITIES } from './entities';
-import { BuiltinGenerator } from './generation/builtin-generator';
-import { LlmGenerator } from './generation/llm-generator';
+import { BuiltinGenerator } from './generation/builtin-generator.service';
+import { LlmGenerator } from './generation/llm-generator.service';
 import { StageGenerator } from './generation/stage-generator';
 import { DemandStagesProcessor } from './jobs/demand-stages.processor';
-import { StageSweeper } from './jobs/stage-sweeper';
-import { StageQueue } from './stage-queue';
+import { StageSweeper } from './jobs/stage-sweeper.service';
+import { StageQueue } from './stage-queue.service';
 import { StageRunner } from './stage-runner.service';
 
 /** The stage jobs, run by the worker entry point (the queue's settings are in QueueModule). */

@@ -9,7 +9,7 @@ import {
   type Stage,
 } from '@think-tank/contracts';
 import { AuditLog } from '../../core/audit/audit-log.repository';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
 import { DemandDeliverablesRepository } from './demand-deliverables.repository';

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { OverallStatus, Stage } from '@think-tank/contracts';
 import { In, Repository, type DeepPartial } from 'typeorm';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { DemandStage } from './entities/demand-stage.entity';
 import { Demand } from './entities/demand.entity';
 

@@ -6,7 +6,7 @@ import { AppError } from '../../core/errors/app-error';
 import { DOCUMENT_CSP } from '../../core/http/security-headers';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets';
+import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets.service';
 import { TicketOrToken } from '../../core/http/public.decorator';
 import { LabTicketDto } from './dto/lab-ticket.dto';
 import { LabFilesService } from './lab-files.service';

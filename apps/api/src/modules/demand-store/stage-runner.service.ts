@@ -6,7 +6,7 @@ import {
   type RelatedSolutionCitation,
   type StageInput,
 } from '@think-tank/contracts';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 import { Messages, NotificationsService } from '../notifications';
 import { RelatedSolutionsService } from '../solutions';
 import { DemandEventsService, type ProgressLine } from './demand-events.service';
@@ -17,7 +17,7 @@ import type { DemandStage } from './entities/demand-stage.entity';
 import { keyPhrases } from './generation/demand-analysis';
 import { composeLab } from './generation/lab-files';
 import { StageGenerator } from './generation/stage-generator';
-import type { StageJob } from './stage-queue';
+import type { StageJob } from './stage-queue.service';
 
 /**
  * Runs one stage job in the worker. Idempotent: a job claims its run only while the stage is queued or

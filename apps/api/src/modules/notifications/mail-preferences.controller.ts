@@ -7,7 +7,7 @@ import { AppError } from '../../core/errors/app-error';
 import { Public } from '../../core/http/public.decorator';
 import { NotificationPreferencesDto } from './dto/notification-preferences.dto';
 import { MailPreferencesRepository } from './mail-preferences.repository';
-import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
 /** Which events also come by e-mail, and the one-click unsubscribe of each mail (contract §11, RFC 8058). */
 @ApiTags('notifications')

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { BroadcastRequest } from '@think-tank/contracts';
 import { DataSource, IsNull } from 'typeorm';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { updateReturning } from '../../core/database/update-returning';
 import { Message } from './entities/message.entity';
 import type { MessageDraft } from './notifications.messages';

@@ -3,7 +3,7 @@ import { ConnectedSocket, SubscribeMessage, WebSocketGateway, type OnGatewayInit
 import { NOTIFICATIONS_NAMESPACE, NotificationEvent, type UnreadCount } from '@think-tank/contracts';
 import type { Namespace, Socket } from 'socket.io';
 import { accessKeyOf } from '../../core/auth/access-token';
-import { TokenVersions } from '../../core/auth/token-versions';
+import { TokenVersions } from '../../core/auth/token-versions.service';
 import { AppConfig } from '../../core/config/app-config';
 import { MetricsService } from '../../core/metrics/metrics.service';
 import { authenticateSockets, socketUser } from '../../core/realtime/socket-auth';

@@ -5,11 +5,11 @@ import { Message } from './entities/message.entity';
 import { MailPreferencesController } from './mail-preferences.controller';
 import { MailPreferencesRepository } from './mail-preferences.repository';
 import { MessagesRepository } from './messages.repository';
-import { NotificationMailer } from './notification-mailer';
+import { NotificationMailer } from './notification-mailer.service';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsGateway } from './notifications.gateway';
 import { NotificationsService } from './notifications.service';
-import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
 /** In-product messages, their live push and their mails; other modules send through NotificationsService. */
 @Module({

@@ -8,14 +8,14 @@ import {
   type MessagesPage,
   type UnreadCount,
 } from '@think-tank/contracts';
-import { Transactions, type Tx } from '../../core/database/transactions';
+import { Transactions, type Tx } from '../../core/database/transactions.service';
 import { AuditLog } from '../../core/audit/audit-log.repository';
 import { AppError } from '../../core/errors/app-error';
 import { isUuid } from '../../core/http/id.pipe';
-import { SocketPush, userRoom } from '../../core/realtime/socket-push';
+import { SocketPush, userRoom } from '../../core/realtime/socket-push.service';
 import { Message } from './entities/message.entity';
 import { MessagesRepository } from './messages.repository';
-import { NotificationMailer } from './notification-mailer';
+import { NotificationMailer } from './notification-mailer.service';
 import type { MessageDraft } from './notifications.messages';
 
 const LANGUAGES: Language[] = ['zh', 'en'];

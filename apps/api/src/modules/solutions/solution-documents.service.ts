@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Language, SolutionTeaser, ViewTicket } from '@think-tank/contracts';
 import { AppError } from '../../core/errors/app-error';
-import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets';
+import { DocumentTickets, TICKET_SECONDS } from '../../core/redis/document-tickets.service';
 import { PaywallService, TEASER_SCANNED, teaserOf } from '../paywall';
 import { ReadingHistoryRecorder } from './reading-history.recorder';
 import { SolutionsRepository } from './solutions.repository';

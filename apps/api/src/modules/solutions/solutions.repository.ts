@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { poolOf } from '../../core/database/pool';
 import { ReadReplicas } from '../../core/database/read-replicas.repository';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { Solution } from './entities/solution.entity';
 import { SolutionSearch } from './entities/solution-search.entity';
 import { gramsOf, searchText } from './search-text';

@@ -11,7 +11,7 @@ import {
   type SolutionInput,
 } from '@think-tank/contracts';
 import { AuditLog } from '../../core/audit/audit-log.repository';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 import { AppError } from '../../core/errors/app-error';
 import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import type { Solution } from './entities/solution.entity';

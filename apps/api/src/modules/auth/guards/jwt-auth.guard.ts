@@ -1,7 +1,7 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { TokenVersions } from '../../../core/auth/token-versions';
+import { TokenVersions } from '../../../core/auth/token-versions.service';
 import { AppError } from '../../../core/errors/app-error';
 import { IS_PUBLIC } from '../../../core/http/public.decorator';
 import type { AuthUser } from '../../../core/auth/auth-user';

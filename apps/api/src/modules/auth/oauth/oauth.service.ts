@@ -10,7 +10,7 @@ import type Redis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { Profile } from 'passport';
 import { AppConfig, type OAuthProviderConfig } from '../../../core/config/app-config';
-import { Transactions } from '../../../core/database/transactions';
+import { Transactions } from '../../../core/database/transactions.service';
 import { AppError } from '../../../core/errors/app-error';
 import { RateLimiter } from '../../../core/redis/rate-limiter.service';
 import { REDIS } from '../../../core/redis/redis.provider';

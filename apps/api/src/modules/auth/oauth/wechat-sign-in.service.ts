@@ -3,7 +3,7 @@ import { AuthError, WebRoute } from '@think-tank/contracts';
 import type { FastifyReply } from 'fastify';
 import { AuditLog } from '../../../core/audit/audit-log.repository';
 import { AppConfig } from '../../../core/config/app-config';
-import { Transactions, type Tx } from '../../../core/database/transactions';
+import { Transactions, type Tx } from '../../../core/database/transactions.service';
 import { isUniqueViolation } from '../../../core/database/unique-violation';
 import { AppError } from '../../../core/errors/app-error';
 import { WechatOAuth, type WechatPerson } from '../../../core/wechat/wechat-oauth.service';

@@ -2,7 +2,7 @@ import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
-import { RedisRestored } from '../../../core/redis/redis-restored';
+import { RedisRestored } from '../../../core/redis/redis-restored.service';
 import { ReconciliationService } from '../reconciliation.service';
 
 /** Every 10 minutes, pending orders past their notify's usual delay are checked with their gateway. */

@@ -2,7 +2,7 @@ import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
-import { RedisRestored } from '../../../core/redis/redis-restored';
+import { RedisRestored } from '../../../core/redis/redis-restored.service';
 import { RefundsService } from '../refunds.service';
 
 /** Every minute, refunds whose gateway could not be reached are asked again, until it answers. */

@@ -2,7 +2,7 @@ import { InjectQueue, Process, Processor } from '@nestjs/bull';
 import type { OnApplicationBootstrap } from '@nestjs/common';
 import { JobName, QueueName } from '@think-tank/contracts';
 import type { Queue } from 'bull';
-import { RedisRestored } from '../../../core/redis/redis-restored';
+import { RedisRestored } from '../../../core/redis/redis-restored.service';
 import { SubscriptionsService } from '../subscriptions.service';
 
 /** Every day at 00:05 in China, when the paid day turns over. */

@@ -7,10 +7,10 @@ import { DatabaseProbe } from '../../../core/database/database-probe.repository'
 import { isOutage } from '../../../core/errors/outage';
 import { requestContext } from '../../../core/logging/request-context';
 import { MetricsService } from '../../../core/metrics/metrics.service';
-import { RedisRestored } from '../../../core/redis/redis-restored';
-import { STAGE_JOB_ATTEMPTS, type StageJob } from '../stage-queue';
+import { RedisRestored } from '../../../core/redis/redis-restored.service';
+import { STAGE_JOB_ATTEMPTS, type StageJob } from '../stage-queue.service';
 import { StageRunner } from '../stage-runner.service';
-import { StageSweeper } from './stage-sweeper';
+import { StageSweeper } from './stage-sweeper.service';
 
 /** How often the worker sweeps for stages without a live job (one schedule, whatever the number of workers). */
 const EVERY_FIVE_MINUTES = { every: 5 * 60_000 };

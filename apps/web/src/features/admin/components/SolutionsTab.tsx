@@ -19,6 +19,8 @@ import { useAction } from '../use-action';
 import { MostCited } from './MostCited';
 import { ActionResult, EditorActions } from './AdminFeedback';
 import { Pager } from '../../../components/Pager';
+import { FormField } from '../../../components/FormField';
+import { useForm } from '../../../lib/use-form';
 
 const PAGE_SIZE = 20;
 const EMPTY: SolutionInput = {
@@ -31,7 +33,7 @@ const EMPTY: SolutionInput = {
 
 /** The library: find a solution, edit or delete it, write a new one, or import many as JSON. */
 export function SolutionsTab() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -55,16 +57,13 @@ export function SolutionsTab() {
       },
     });
   };
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    if (!editing) return;
-    void action.run(t('solutions.confirmSave', { name: editing.form.projectName }), async () => {
-      await saveSolution(editing.id, editing.form);
+  const save = (id: string | null, form: SolutionInput) =>
+    void action.run(t('solutions.confirmSave', { name: form.projectName }), async () => {
+      await saveSolution(id, form);
       setEditing(null);
       await mutate();
       return t('solutions.saved');
     });
-  };
   const remove = (id: string, name: string) =>
     void action.run(t('solutions.confirmDelete', { name }), async () => {
       await deleteSolution(id);
@@ -83,19 +82,6 @@ export function SolutionsTab() {
       return t('solutions.imported', { count: imported });
     });
   };
-  const field = (k: Exclude<keyof SolutionInput, 'industry'>, rows: number) =>
-    editing && (
-      <Form.Group className="mb-2" controlId={`solution-${k}`}>
-        <Form.Label>{t(`solutions.${k}`)}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={rows}
-          required
-          value={editing.form[k]}
-          onChange={(e) => setEditing({ ...editing, form: { ...editing.form, [k]: e.target.value } })}
-        />
-      </Form.Group>
-    );
   let importError: string | null = null;
   if (importText.trim()) {
     try {
@@ -180,45 +166,90 @@ export function SolutionsTab() {
       </Col>
       {editing && (
         <Col lg={7}>
-          <Card>
-            <Card.Body>
-              <Form onSubmit={save}>
-                {field('projectName', 1)}
-                {field('projectRequirements', 3)}
-                {field('projectRequirementsDetails', 4)}
-                <Form.Group className="mb-2" controlId="solution-industry">
-                  <Form.Label>{t('solutions.industry')}</Form.Label>
-                  <Form.Select
-                    value={editing.form.industry ?? ''}
-                    onChange={(e) =>
-                      setEditing({
-                        ...editing,
-                        form: {
-                          ...editing.form,
-                          industry: (e.target.value || null) as LibraryIndustry | null,
-                        },
-                      })
-                    }
-                  >
-                    <option value="">{t('solutions.noIndustry')}</option>
-                    {LIBRARY_INDUSTRIES.map((key) => (
-                      <option key={key} value={key}>
-                        {INDUSTRIES[key][languageOf(i18n.language)]}
-                      </option>
-                    ))}
-                  </Form.Select>
-                </Form.Group>
-                {field('html', 12)}
-                <EditorActions
-                  busy={action.busy}
-                  onCancel={() => setEditing(null)}
-                  onDelete={editing.id ? () => remove(editing.id!, editing.form.projectName) : undefined}
-                />
-              </Form>
-            </Card.Body>
-          </Card>
+          <SolutionEditor
+            key={editing.id ?? 'new'}
+            initial={editing.form}
+            busy={action.busy}
+            onSave={(form) => save(editing.id, form)}
+            onCancel={() => setEditing(null)}
+            onDelete={editing.id ? (name) => remove(editing.id!, name) : undefined}
+          />
         </Col>
       )}
     </Row>
+  );
+}
+
+type SolutionField =
+  'projectName' | 'projectRequirements' | 'projectRequirementsDetails' | 'html' | 'industry';
+
+/** One solution's fields on the form kit: each required but the industry, which is one of the library's or none. */
+function SolutionEditor({
+  initial,
+  busy,
+  onSave,
+  onCancel,
+  onDelete,
+}: {
+  initial: SolutionInput;
+  busy: boolean;
+  onSave: (form: SolutionInput) => void;
+  onCancel: () => void;
+  onDelete?: (name: string) => void;
+}) {
+  const { t, i18n } = useTranslation('admin');
+  const form = useForm<SolutionField>({ ...initial, industry: initial.industry ?? '' }, (v) => ({
+    projectName: v.projectName.trim() ? undefined : 'fieldRequired',
+    projectRequirements: v.projectRequirements.trim() ? undefined : 'fieldRequired',
+    projectRequirementsDetails: v.projectRequirementsDetails.trim() ? undefined : 'fieldRequired',
+    html: v.html.trim() ? undefined : 'fieldRequired',
+  }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (form.validate())
+      onSave({ ...form.values, industry: (form.values.industry || null) as LibraryIndustry | null });
+  };
+  const text = (name: Exclude<SolutionField, 'industry'>, rows: number) => (
+    <FormField
+      form={form}
+      name={name}
+      id={`solution-${name}`}
+      label={t(`solutions.${name}`)}
+      as="textarea"
+      rows={rows}
+    />
+  );
+  return (
+    <Card>
+      <Card.Body>
+        <Form noValidate onSubmit={submit}>
+          {text('projectName', 1)}
+          {text('projectRequirements', 3)}
+          {text('projectRequirementsDetails', 4)}
+          <FormField
+            form={form}
+            name="industry"
+            id="solution-industry"
+            label={t('solutions.industry')}
+            options={
+              <>
+                <option value="">{t('solutions.noIndustry')}</option>
+                {LIBRARY_INDUSTRIES.map((key) => (
+                  <option key={key} value={key}>
+                    {INDUSTRIES[key][languageOf(i18n.language)]}
+                  </option>
+                ))}
+              </>
+            }
+          />
+          {text('html', 12)}
+          <EditorActions
+            busy={busy}
+            onCancel={onCancel}
+            onDelete={onDelete ? () => onDelete(form.values.projectName) : undefined}
+          />
+        </Form>
+      </Card.Body>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from '../config/app-config';
-import { LegalTexts } from './legal-texts';
+import { LegalTexts } from './legal-texts.service';
 
 /** A copy of the samples, changed by `change`, as LEGAL_DIR. */
 function legalDir(change: (dir: string) => void = () => undefined): string {

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../../core/config/app-config';
-import { BuiltinGenerator } from './builtin-generator';
+import { BuiltinGenerator } from './builtin-generator.service';
 import type { GenerationContext } from './stage-generator';
 
 /** The built-in generator on a demand the catalogue has nothing for (issue 39: explain a miss). */

@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { QueueName } from '@think-tank/contracts';
 import type { Gauge } from 'prom-client';
-import { MetricsLeader } from '../../core/metrics/metrics-leader';
+import { MetricsLeader } from '../../core/metrics/metrics-leader.service';
 import { MetricsService } from '../../core/metrics/metrics.service';
 import { OrdersAdminService } from '../billing';
 import { QueuesAdminService } from './queues-admin.service';

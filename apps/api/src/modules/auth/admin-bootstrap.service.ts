@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../core/config/app-config';
-import { Transactions } from '../../core/database/transactions';
+import { Transactions } from '../../core/database/transactions.service';
 import { PasswordService } from './password.service';
 import { TokenService } from './token.service';
 import { UsersRepository } from './users.repository';

@@ -1,10 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { STAGES, WebRoute, type Stage } from '@think-tank/contracts';
-import type { Tx } from '../../core/database/transactions';
+import type { Tx } from '../../core/database/transactions.service';
 import { FulfilmentService, type Fulfilment, type PaidOrder } from '../billing';
 import { Messages } from '../notifications';
 import { DemandStagesRepository } from './demand-stages.repository';
-import { StageQueue, type StageJob } from './stage-queue';
+import { StageQueue, type StageJob } from './stage-queue.service';
 
 /** The demand and stage a fee order pays for: its purchase subject, as DemandFeesService made it. */
 function feeOf(order: PaidOrder): { demandId: string; stage: Stage } {

@@ -5,7 +5,7 @@ import { MailService } from '../../core/mail/mail.service';
 import { MailPreferencesRepository } from './mail-preferences.repository';
 import { notificationMail } from './notification-mails';
 import type { MessageDraft } from './notifications.messages';
-import { UnsubscribeTokens } from './unsubscribe-tokens';
+import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
 /**
  * Sends a message's mail too (a stage finished or failed, a payment, a subscription ending: contract §11), to

@@ -3,7 +3,7 @@ import { STAGE_SWEEP_REPORT_KEY, type StageSweepReport } from '@think-tank/contr
 import type Redis from 'ioredis';
 import { REDIS } from '../../../core/redis/redis.provider';
 import { DemandStagesRepository } from '../demand-stages.repository';
-import { StageQueue, STAGE_JOB_ATTEMPTS, stageJobId } from '../stage-queue';
+import { StageQueue, STAGE_JOB_ATTEMPTS, stageJobId } from '../stage-queue.service';
 import { StageRunner } from '../stage-runner.service';
 
 /** A stage untouched this long is swept; younger ones may be between their commit and their enqueue. */
