@@ -33,6 +33,12 @@ export interface SearchResponse {
   totalCountCapped?: boolean;
   /** The order the list is in: `newest` for a blank query, and for one with more matches than are counted. */
   sort: SearchSort;
+  /**
+   * How the query was matched (contract §12): `terms`, each term as written; or `words`, when a Chinese term matched
+   * nothing whole and was read as its words (`words`), the solutions holding the most of them first.
+   */
+  matchedBy: 'terms' | 'words';
+  words?: string[];
 }
 
 export interface SolutionInput {
@@ -93,3 +99,13 @@ export const LIBRARY_INDUSTRIES = [
   'tourism',
 ] as const satisfies readonly Exclude<Industry, 'other'>[];
 export type LibraryIndustry = (typeof LIBRARY_INDUSTRIES)[number];
+
+/** A query visitors searched for and did not find (`none`), or found only by its words (`words`): support's list. */
+export interface SearchMissItem {
+  query: string;
+  /** Searches over the period, and on how many days. */
+  count: number;
+  days: number;
+  kind: 'none' | 'words';
+  lastSeenAt: string;
+}

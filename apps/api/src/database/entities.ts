@@ -12,6 +12,7 @@ import { Solution } from '../modules/solutions/entities/solution.entity';
 import { SolutionSearch } from '../modules/solutions/entities/solution-search.entity';
 import { Favourite } from '../modules/solutions/entities/favourite.entity';
 import { ReadingHistory } from '../modules/solutions/entities/reading-history.entity';
+import { SearchMiss } from '../modules/solutions/entities/search-miss.entity';
 import { AuditEntry } from '../core/audit/audit-entry.entity';
 import { WechatOpenid } from '../core/wechat/wechat-openid.entity';
 import { Plan } from '../modules/billing/entities/plan.entity';
@@ -47,6 +48,7 @@ export const ENTITIES = [
   SolutionSearch,
   Favourite,
   ReadingHistory,
+  SearchMiss,
   Plan,
   SolutionAccessGrant,
   Order,

@@ -34,6 +34,7 @@ import { Consents1795541900000 } from './1795541900000-Consents';
 import { PhoneAccounts1795542000000 } from './1795542000000-PhoneAccounts';
 import { WechatOpenids1795542100000 } from './1795542100000-WechatOpenids';
 import { OrderTrades1795542200000 } from './1795542200000-OrderTrades';
+import { SearchMisses1795542300000 } from './1795542300000-SearchMisses';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -72,6 +73,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   PhoneAccounts1795542000000,
   WechatOpenids1795542100000,
   OrderTrades1795542200000,
+  SearchMisses1795542300000,
 ];
 
 /**

@@ -9,6 +9,7 @@ import {
   ParseArrayPipe,
   Post,
   Put,
+  Query,
 } from '@nestjs/common';
 import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { AppError } from '../../core/errors/app-error';
@@ -17,14 +18,27 @@ import { IdPipe } from '../../core/http/id.pipe';
 import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { StaffConsole } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
-import { SolutionInputDto } from './dto/solution.dto';
+import { SearchMissesQueryDto, SolutionInputDto } from './dto/solution.dto';
+import { SearchMissesRepository } from './search-misses.repository';
 import { SolutionsService } from './solutions.service';
 
 /** Support staff edit the library (contract §9); every write is audited. Bodies up to 20 MiB (create-app.ts). */
 @StaffConsole()
 @Controller('admin/solutions')
 export class AdminSolutionsController {
-  constructor(private readonly solutions: SolutionsService) {}
+  constructor(
+    private readonly solutions: SolutionsService,
+    private readonly misses: SearchMissesRepository,
+  ) {}
+
+  @Get('search-misses')
+  @ApiOperation({
+    summary:
+      'What visitors searched for and did not find, or found only by its words (contract §12): [{query, count, days, kind, lastSeenAt}], the 50 most frequent of the last `days` (1–90, default 30)',
+  })
+  searchMisses(@Query() query: SearchMissesQueryDto) {
+    return this.misses.top(query.days ?? 30, 50);
+  }
 
   @Get(':id')
   @ApiOperation({ summary: 'One solution for the editor: its fields, document and industry; 404 for none' })

@@ -163,3 +163,67 @@ export function matchesPageSql(
     params: [...indexed.params, ...rank.params],
   };
 }
+
+/** How many solutions a word's document frequency is counted up to: past it, a word is common, whatever its count. */
+export const WORD_COUNT_CAP = 1000;
+/** How many candidates the words path reads: the solutions holding any of its rarest words. */
+export const WORD_CANDIDATES = 5000;
+
+/** How many solutions hold the word (any alternative), counted up to WORD_COUNT_CAP + 1, through the gram index. */
+export function wordCountSql(word: TermAlternatives, industries: readonly string[]): SqlCondition {
+  const where = inIndustries(indexedConditions([word]), industries, 'grams');
+  return {
+    sql: `SELECT count(*)::int AS n FROM (SELECT 1 FROM solution_search s WHERE ${where.sql} LIMIT ${WORD_COUNT_CAP + 1}) x`,
+    params: where.params,
+  };
+}
+
+/**
+ * The words path of search (contract §12): candidates are the solutions holding any of the `rare` words (one of
+ * them must be held by any solution holding `minHeld` of all the words), through the gram index; each is scored by how
+ * many words it holds and, per word, its weight (rarer, heavier) times 2 in the name or 1 elsewhere. Those holding
+ * at least `minHeld` are counted up to `cap` + 1 and paged, most words first, then score, then the newest: rows
+ * `{ total, words, ...columns }` as matchesPageSql's.
+ */
+export function wordMatchesPageSql(
+  words: TermAlternatives[],
+  weights: number[],
+  rare: TermAlternatives[],
+  industries: readonly string[],
+  minHeld: number,
+  columns: string,
+  cap: number,
+  pageSize: number,
+  offset: number,
+): SqlCondition {
+  const anyRare = termConditions(rare, indexedTerm);
+  const candidates = inIndustries(
+    { sql: anyRare.parts.join(' OR '), params: anyRare.params },
+    industries,
+    'grams',
+  );
+  const params = [...candidates.params];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const held = words.map((alts) => `(${alts.map((a) => `strpos(c.text, ${param(a)}) > 0`).join(' OR ')})`);
+  const inName = words.map(
+    (alts) => `(${alts.map((a) => `strpos(split_part(c.text, E'\\n', 1), ${param(a)}) > 0`).join(' OR ')})`,
+  );
+  const score = words
+    .map((_, i) => `${Number(weights[i])} * (${held[i]}::int + ${inName[i]}::int)`)
+    .join(' + ');
+  return {
+    sql: `WITH c AS MATERIALIZED (
+            SELECT s."solutionId" AS id, s."createdAt", s.text FROM solution_search s
+             WHERE ${candidates.sql} LIMIT ${WORD_CANDIDATES}),
+          h AS MATERIALIZED (
+            SELECT id, "createdAt", ${held.map((h) => `${h}::int`).join(' + ')} AS held, ${score} AS score FROM c),
+          f AS MATERIALIZED (SELECT * FROM h WHERE held >= ${Number(minHeld)} LIMIT ${cap + 1})
+          SELECT t.total, ${columns} FROM (SELECT count(*)::int AS total FROM f) t
+          LEFT JOIN LATERAL (SELECT id, "createdAt", held, score FROM f
+                              ORDER BY held DESC, score DESC, "createdAt" DESC, id DESC
+                              LIMIT ${pageSize} OFFSET ${offset}) p ON true
+          LEFT JOIN solutions so ON so.id = p.id
+          ORDER BY p.held DESC, p.score DESC, p."createdAt" DESC, p.id DESC`,
+    params,
+  };
+}

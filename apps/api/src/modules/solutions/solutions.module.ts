@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { SearchMiss } from './entities/search-miss.entity';
+import { SearchMissesRepository } from './search-misses.repository';
 import { AuthModule } from '../auth';
 import { BillingModule } from '../billing';
 import { PaywallModule } from '../paywall';
@@ -21,10 +24,17 @@ import { TranslationService } from './translation.service';
 export class SolutionsLibraryModule {}
 
 @Module({
-  imports: [AuthModule, PaywallModule, BillingModule, SolutionsLibraryModule],
+  imports: [
+    AuthModule,
+    PaywallModule,
+    BillingModule,
+    SolutionsLibraryModule,
+    TypeOrmModule.forFeature([SearchMiss]),
+  ],
   controllers: [SolutionsController, AdminSolutionsController, LibraryController],
   providers: [
     SolutionsService,
+    SearchMissesRepository,
     SolutionDocumentsService,
     TranslationService,
     LibraryRepository,

@@ -11,9 +11,12 @@ import { SolutionSearch } from './entities/solution-search.entity';
 import { gramsOf, searchText } from './search-text';
 import {
   GRAM_INDEX_ONLY,
+  indexedConditions,
   industryToken,
   matchesPageSql,
   mostMatchingSql,
+  wordCountSql,
+  wordMatchesPageSql,
   type SqlCondition,
   type TermAlternatives,
 } from './solution-search.query';
@@ -153,6 +156,49 @@ export class SolutionsRepository {
     limit: number,
   ): Promise<{ id: string; name: string; hits: boolean[] }[]> {
     return this.throughGrams(mostMatchingSql(terms, limit));
+  }
+
+  /** How many solutions hold the word, up to WORD_COUNT_CAP + 1 (a word's weight in the words path). */
+  async wordCount(word: TermAlternatives, industries: readonly string[]): Promise<number> {
+    const [row] = await this.throughGrams<{ n: number }>(wordCountSql(word, industries));
+    return row.n;
+  }
+
+  /** Whether any solution holds the term (any alternative) as written. */
+  async anyHolds(term: TermAlternatives): Promise<boolean> {
+    const where = indexedConditions([term]);
+    const [row] = await this.throughGrams<{ found: boolean }>({
+      sql: `SELECT EXISTS (SELECT 1 FROM solution_search s WHERE ${where.sql}) AS found`,
+      params: where.params,
+    });
+    return row.found;
+  }
+
+  /** About how many solutions the library holds (the planner's estimate, or a count up to 10,000 when it has none). */
+  async librarySize(): Promise<number> {
+    const [row] = (await this.replicas.read((db) =>
+      db.query(
+        `SELECT GREATEST((SELECT reltuples FROM pg_class WHERE oid = 'solution_search'::regclass),
+                         (SELECT count(*) FROM (SELECT 1 FROM solution_search LIMIT 10000) x))::int AS n`,
+      ),
+    )) as { n: number }[];
+    return row.n;
+  }
+
+  /** A page of the solutions holding most of the words (solution-search.query.ts, wordMatchesPageSql). */
+  wordMatchesPage(
+    words: TermAlternatives[],
+    weights: number[],
+    rare: TermAlternatives[],
+    industries: readonly string[],
+    minHeld: number,
+    cap: number,
+    limit: number,
+    offset: number,
+  ): Promise<(SolutionListItem & { total: number })[]> {
+    return this.throughGrams(
+      wordMatchesPageSql(words, weights, rare, industries, minHeld, LIST_COLUMNS, cap, limit, offset),
+    );
   }
 
   /** Runs a search statement through the gram index alone (solution-search.query.ts says why). */

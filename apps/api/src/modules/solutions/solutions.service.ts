@@ -16,6 +16,8 @@ import { AppError } from '../../core/errors/app-error';
 import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import type { Solution } from './entities/solution.entity';
 import { hasLatin, queryTerms } from './search-text';
+import { hasChinese, queryWords } from './search-words';
+import { SearchMissesRepository } from './search-misses.repository';
 import {
   indexedConditions,
   inIndustries,
@@ -39,6 +41,9 @@ export interface SearchOptions {
 /** How long a query known to have more than 1,000 matches skips counting them again, and how many are kept. */
 const CAPPED_QUERY_TTL_MS = 10 * 60_000;
 const CAPPED_QUERIES_KEPT = 2000;
+/** How long a word's document frequency (its weight in the words path) is trusted, and how many are kept. */
+const WORD_COUNT_TTL_MS = 60 * 60_000;
+const WORD_COUNTS_KEPT = 10_000;
 
 export function toAdminSolution(s: Solution): AdminSolution {
   return {
@@ -63,6 +68,7 @@ export class SolutionsService {
     private readonly translation: TranslationService,
     private readonly audit: AuditLog,
     private readonly payments: PaymentsService,
+    private readonly misses: SearchMissesRepository,
   ) {}
 
   /**
@@ -70,6 +76,9 @@ export class SolutionsService {
    * go straight to the recency walk instead of building a bitmap of most of the library again.
    */
   private readonly cappedQueries = new Map<string, number>();
+  /** Words' document frequencies, counted up to 1,001 (per process), and the library's size, with when they expire. */
+  private readonly wordCounts = new Map<string, { n: number; until: number }>();
+  private library = { size: 0, until: 0 };
 
   /** Starts a pay-per-view purchase of an existing solution; the price is the server's (contract §4). */
   async initiateViewPayment(
@@ -104,18 +113,35 @@ export class SolutionsService {
    * common query, counted as "1000+" and paged by walking the recency index, which finds matches at once. So
    * `relevance` orders the counted matches; past the count, and for a blank query, the order is the newest.
    */
-  async search(
-    query: string | undefined,
-    { page, pageSize, industries = [], sort = 'newest' }: SearchOptions,
-    client: string,
-  ): Promise<SearchResponse> {
-    const offset = (page - 1) * pageSize;
+  async search(query: string | undefined, options: SearchOptions, client: string): Promise<SearchResponse> {
     const terms = await Promise.all(
       queryTerms(query).map(async (t) => {
         const zh = hasLatin(t) ? await this.translation.toChinese(t, client) : null;
         return zh && zh !== t ? [t, zh] : [t];
       }),
     );
+    const industries = options.industries ?? [];
+    const found = await this.byTerms(terms, options);
+    // A Chinese term that no solution holds as written is read as its words (contract §12); a query whose terms each
+    // occur somewhere, only not together, keeps §4's answer.
+    const split =
+      found.totalCount === 0
+        ? await Promise.all(terms.map(async (t) => hasChinese(t[0]) && !(await this.solutions.anyHolds(t))))
+        : [];
+    const answer = split.some(Boolean)
+      ? await this.byWords(terms, split, industries, options.page, options.pageSize)
+      : found;
+    if (query?.trim() && (answer.matchedBy === 'words' || answer.totalCount === 0))
+      this.misses.record(query, answer.totalCount === 0 ? 'none' : 'words');
+    return answer;
+  }
+
+  /** Every term as written: the gram index's count and page, or past 1,000 matches the recency walk (contract §4). */
+  private async byTerms(
+    terms: TermAlternatives[],
+    { page, pageSize, industries = [], sort = 'newest' }: SearchOptions,
+  ): Promise<SearchResponse> {
+    const offset = (page - 1) * pageSize;
     const queryKey = JSON.stringify([terms, industries]);
     if ((this.cappedQueries.get(queryKey) ?? 0) > Date.now())
       return this.recencyPage(terms, industries, page, pageSize);
@@ -131,7 +157,14 @@ export class SolutionsService {
     const total = rows[0]?.total ?? 0;
     if (total <= SEARCH_COUNT_CAP) {
       const list = rows.filter((r) => r._id !== null).map(({ total: _, ...item }) => item);
-      return { list, totalCount: total, page, pageSize, sort: ranked ? 'relevance' : 'newest' };
+      return {
+        list,
+        totalCount: total,
+        page,
+        pageSize,
+        sort: ranked ? 'relevance' : 'newest',
+        matchedBy: 'terms',
+      };
     }
     this.cappedQueries.delete(queryKey);
     this.cappedQueries.set(queryKey, Date.now() + CAPPED_QUERY_TTL_MS);
@@ -152,7 +185,80 @@ export class SolutionsService {
       pageSize,
       (page - 1) * pageSize,
     );
-    return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page, pageSize, sort: 'newest' };
+    return {
+      list,
+      totalCount: SEARCH_COUNT_CAP,
+      totalCountCapped: true,
+      page,
+      pageSize,
+      sort: 'newest',
+      matchedBy: 'terms',
+    };
+  }
+
+  /**
+   * The terms read as their words (`split` ones cut, the others whole; contract §12): the solutions holding the most of them, rarer words weighing more
+   * and a word in the name twice; fewer than half is not a match. A solution holding at least half holds one of the
+   * rarest (words − half + 1) words, so only the solutions holding those are read.
+   */
+  private async byWords(
+    terms: TermAlternatives[],
+    split: boolean[],
+    industries: LibraryIndustry[],
+    page: number,
+    pageSize: number,
+  ): Promise<SearchResponse> {
+    const words = queryWords(terms, split);
+    const answer = (list: SearchResponse['list'], total: number): SearchResponse => ({
+      list,
+      totalCount: Math.min(total, SEARCH_COUNT_CAP),
+      ...(total > SEARCH_COUNT_CAP && { totalCountCapped: true }),
+      page,
+      pageSize,
+      sort: 'relevance',
+      matchedBy: 'words',
+      words: words.map((w) => w[0]),
+    });
+    const counts = await Promise.all(words.map((w) => this.wordCount(w)));
+    const minHeld = Math.ceil(words.length / 2);
+    const held = words.map((_, i) => i).filter((i) => counts[i] > 0);
+    if (!words.length || held.length < minHeld) return answer([], 0);
+    const size = await this.librarySize();
+    // Inverse document frequency, smoothed: a word every solution holds still weighs a little.
+    const weights = counts.map((n) => Math.round((Math.log((size + 1) / (n + 1)) + 1) * 1000) / 1000);
+    const rare = held
+      .sort((a, b) => counts[a] - counts[b])
+      .slice(0, words.length - minHeld + 1)
+      .map((i) => words[i]);
+    const rows = await this.solutions.wordMatchesPage(
+      words,
+      weights,
+      rare,
+      industries,
+      minHeld,
+      SEARCH_COUNT_CAP,
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    const list = rows.filter((r) => r._id !== null).map(({ total: _, ...item }) => item);
+    return answer(list, rows[0]?.total ?? 0);
+  }
+
+  private async wordCount(word: TermAlternatives): Promise<number> {
+    const key = word.join('\u0000');
+    const kept = this.wordCounts.get(key);
+    if (kept && kept.until > Date.now()) return kept.n;
+    const n = await this.solutions.wordCount(word, []);
+    this.wordCounts.delete(key);
+    this.wordCounts.set(key, { n, until: Date.now() + WORD_COUNT_TTL_MS });
+    if (this.wordCounts.size > WORD_COUNTS_KEPT) this.wordCounts.delete(this.wordCounts.keys().next().value!);
+    return n;
+  }
+
+  private async librarySize(): Promise<number> {
+    if (this.library.until > Date.now()) return this.library.size;
+    this.library = { size: await this.solutions.librarySize(), until: Date.now() + WORD_COUNT_TTL_MS };
+    return this.library.size;
   }
 
   /** One solution as the console's editor opens it (its document and industry with it); 404 for none. */

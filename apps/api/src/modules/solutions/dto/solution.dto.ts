@@ -24,6 +24,7 @@ import {
   IsOptional,
   IsString,
   MaxLength,
+  Max,
   Min,
   ValidateBy,
 } from 'class-validator';
@@ -138,6 +139,24 @@ export class SearchBody implements SearchResponse {
   @ApiPropertyOptional({ description: 'true when there are more than 1,000 matches' })
   totalCountCapped?: boolean;
   @ApiProperty({ enum: SEARCH_SORTS, description: 'the order the list is in' }) sort!: SearchSort;
+  @ApiProperty({
+    enum: ['terms', 'words'],
+    description:
+      'terms: each term as written; words: a Chinese term that matched nothing whole, read as its words',
+  })
+  matchedBy!: 'terms' | 'words';
+  @ApiPropertyOptional({ type: [String], description: 'the words, for matchedBy words' })
+  words?: string[];
+}
+
+export class SearchMissesQueryDto {
+  @ApiPropertyOptional({ default: 30, minimum: 1, maximum: 90 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(invalid)
+  @Min(1, invalid)
+  @Max(90, invalid)
+  days?: number;
 }
 
 export class SolutionInputDto implements SolutionInput {
