@@ -72,10 +72,7 @@ export function chineseWords(term: string): string[] {
       continue;
     }
     lone += text;
-    if (length(lone) === 2) {
-      words.push(lone);
-      lone = '';
-    }
+    if (length(lone) === 2) flush();
   }
   flush();
   const whole = words.filter((w) => length(w) > 1);

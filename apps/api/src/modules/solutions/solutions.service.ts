@@ -197,7 +197,7 @@ export class SolutionsService {
   }
 
   /**
-   * The terms read as their words (`split` ones cut, the others whole; contract §12): the solutions holding the most of them, rarer words weighing more
+   * The terms read as their words (`split` ones cut, the others whole; those the library knows; contract §12): the solutions holding the most of them, rarer words weighing more
    * and a word in the name twice; fewer than half is not a match. A solution holding at least half holds one of the
    * rarest (words − half + 1) words, so only the solutions holding those are read.
    */
@@ -208,7 +208,12 @@ export class SolutionsService {
     page: number,
     pageSize: number,
   ): Promise<SearchResponse> {
-    const words = queryWords(terms, split);
+    const read = await this.knownParts(queryWords(terms, split));
+    const readCounts = await Promise.all(read.map((w) => this.wordCount(w)));
+    // A word no solution holds cannot tell solutions apart: the words are those the library knows.
+    const known = read.map((_, i) => i).filter((i) => readCounts[i] > 0);
+    const words = known.map((i) => read[i]);
+    const counts = known.map((i) => readCounts[i]);
     const answer = (list: SearchResponse['list'], total: number): SearchResponse => ({
       list,
       totalCount: Math.min(total, SEARCH_COUNT_CAP),
@@ -219,14 +224,13 @@ export class SolutionsService {
       matchedBy: 'words',
       words: words.map((w) => w[0]),
     });
-    const counts = await Promise.all(words.map((w) => this.wordCount(w)));
+    if (!words.length) return answer([], 0);
     const minHeld = Math.ceil(words.length / 2);
-    const held = words.map((_, i) => i).filter((i) => counts[i] > 0);
-    if (!words.length || held.length < minHeld) return answer([], 0);
     const size = await this.librarySize();
     // Inverse document frequency, smoothed: a word every solution holds still weighs a little.
     const weights = counts.map((n) => Math.round((Math.log((size + 1) / (n + 1)) + 1) * 1000) / 1000);
-    const rare = held
+    const rare = words
+      .map((_, i) => i)
       .sort((a, b) => counts[a] - counts[b])
       .slice(0, words.length - minHeld + 1)
       .map((i) => words[i]);
@@ -242,6 +246,27 @@ export class SolutionsService {
     );
     const list = rows.filter((r) => r._id !== null).map(({ total: _, ...item }) => item);
     return answer(list, rows[0]?.total ?? 0);
+  }
+
+  /**
+   * The words as the library knows them: a word of three characters or more that no solution holds is replaced by its
+   * longest beginning or end that some solution does hold (光伏板 → 光伏), when one does.
+   */
+  private async knownParts(words: TermAlternatives[]): Promise<TermAlternatives[]> {
+    const known: TermAlternatives[] = [];
+    for (const word of words) {
+      const chars = Array.from(word[0]);
+      if (word.length > 1 || chars.length < 3 || !hasChinese(word[0]) || (await this.wordCount(word)) > 0) {
+        known.push(word);
+        continue;
+      }
+      let part: string | undefined;
+      for (let n = chars.length - 1; n >= 2 && !part; n--)
+        for (const candidate of [chars.slice(0, n).join(''), chars.slice(-n).join('')])
+          if (!part && (await this.wordCount([candidate])) > 0) part = candidate;
+      if (!known.some((w) => w[0] === (part ?? word[0]))) known.push(part ? [part] : word);
+    }
+    return known;
   }
 
   private async wordCount(word: TermAlternatives): Promise<number> {
