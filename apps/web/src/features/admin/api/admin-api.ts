@@ -21,6 +21,7 @@ import type {
   VipApplication,
   SearchResponse,
   SolutionCitations,
+  SearchMissItem,
   SolutionInput,
 } from '@think-tank/contracts';
 import useSWR from 'swr';
@@ -96,6 +97,9 @@ export const importSolutions = (items: unknown[]) =>
   api<{ imported: number }>(`${BASE}/solutions/import`, { method: 'POST', body: items });
 export const useSolutionCitations = () =>
   useSWR(apiKey(`${BASE}/solutions/citations`), get<SolutionCitations[]>);
+
+/** What visitors searched for and did not find, or found only by its words, the most frequent first (contract §12). */
+export const useSearchMisses = () => useSWR(apiKey(`${BASE}/solutions/search-misses`), get<SearchMissItem[]>);
 /** An invoice's PDF, or the red-letter one that reverses it, saved under its number. */
 export const downloadInvoicePdf = (id: string, reversal: boolean, number: string | null) =>
   apiDownload(`${BASE}/invoices/${id}/${reversal ? 'reversal-pdf' : 'pdf'}`, `invoice-${number}.pdf`);

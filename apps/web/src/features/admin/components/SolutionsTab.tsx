@@ -17,6 +17,7 @@ import {
 } from '../api/admin-api';
 import { useAction } from '../use-action';
 import { MostCited } from './MostCited';
+import { SearchMisses } from './SearchMisses';
 import { ActionResult, EditorActions } from './AdminFeedback';
 import { Pager } from '../../../components/Pager';
 import { FormField } from '../../../components/FormField';
@@ -95,6 +96,7 @@ export function SolutionsTab() {
     <Row>
       <Col lg={editing ? 5 : 12}>
         <MostCited />
+        <SearchMisses onWrite={(query) => setEditing({ id: null, form: { ...EMPTY, projectName: query } })} />
         <Form
           className="d-flex gap-2 mb-2"
           onSubmit={(e) => (e.preventDefault(), setQuery(input.trim()), setPage(1))}
@@ -167,7 +169,7 @@ export function SolutionsTab() {
       {editing && (
         <Col lg={7}>
           <SolutionEditor
-            key={editing.id ?? 'new'}
+            key={editing.id ?? `new:${editing.form.projectName}`}
             initial={editing.form}
             busy={action.busy}
             onSave={(form) => save(editing.id, form)}

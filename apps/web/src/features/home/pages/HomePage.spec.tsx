@@ -23,6 +23,7 @@ const answer = (list: SearchResponse['list'], totalCount: number, more: Partial<
   page: 1,
   pageSize: 5,
   sort: 'newest' as const,
+  matchedBy: 'terms' as const,
   ...more,
 });
 
@@ -55,6 +56,28 @@ function renderWith(answers: Record<string, SearchResponse>, url = '/') {
 }
 
 describe('HomePage', () => {
+  it('says when a sentence was read by its words, names them, and marks them in the results', async () => {
+    renderWith(
+      {
+        'q=质检靠人工看太慢了': answer(
+          [item(1, { projectName: '产线视觉质检', projectRequirements: '人工目检漏检' })],
+          1,
+          {
+            matchedBy: 'words',
+            words: ['质检', '人工'],
+            sort: 'relevance',
+          },
+        ),
+      },
+      '/?q=质检靠人工看太慢了',
+    );
+    expect(await screen.findByTestId('matched-by-words')).toHaveTextContent(
+      '未找到完整匹配，以下结果包含：质检 · 人工',
+    );
+    expect(screen.getAllByText('质检', { selector: 'mark' })).toHaveLength(1);
+    expect(screen.getAllByText('人工', { selector: 'mark' })).toHaveLength(1);
+  });
+
   it('lists results with their count, snippets of 150 and 100 characters, new-tab links and pages of 5', async () => {
     renderWith({
       '': answer(

@@ -35,7 +35,9 @@ export default function HomePage() {
   const [input, setInput] = useState(query);
   useEffect(() => setInput(query), [query]);
   const { data, error, isValidating, mutate } = useSolutionSearch(search);
-  const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+  // What the results are marked by: the query's terms, or the words a sentence was read as (contract §12).
+  const terms =
+    data?.matchedBy === 'words' ? (data.words ?? []) : query.toLowerCase().split(/\s+/).filter(Boolean);
   const lang = languageOf(i18n.language);
 
   /** A new search (terms, industry or order) starts again at page 1. */
@@ -139,6 +141,11 @@ export default function HomePage() {
               </div>
               {query && search.sort === 'relevance' && data.sort === 'newest' && (
                 <p className="small text-secondary">{t('search.sortCapped')}</p>
+              )}
+              {data.matchedBy === 'words' && data.list.length > 0 && (
+                <p className="small alert alert-info py-2" data-testid="matched-by-words">
+                  {t('search.byWords', { words: (data.words ?? []).join(' · ') })}
+                </p>
               )}
               {data.list.length === 0 ? (
                 <div
