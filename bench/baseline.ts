@@ -21,6 +21,7 @@ import { VIEW_GRANT } from '../apps/api/src/modules/billing/view-grants.reposito
 import { glossaryAlternatives } from '../apps/api/src/modules/solutions/glossary';
 import { TEASER_SCANNED } from '../apps/api/src/modules/paywall/teaser';
 import { queryTerms } from '../apps/api/src/modules/solutions/search-text';
+import { hasChinese, queryWords } from '../apps/api/src/modules/solutions/search-words';
 import {
   GRAM_INDEX_ONLY,
   indexedConditions,
@@ -28,6 +29,8 @@ import {
   matchesPageSql,
   relevanceRank,
   textConditions,
+  wordCountSql,
+  wordMatchesPageSql,
 } from '../apps/api/src/modules/solutions/solution-search.query';
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -92,7 +95,79 @@ async function recencyPage(terms: string[][], industries: string[]) {
   return { list, totalCount: SEARCH_COUNT_CAP, totalCountCapped: true, page: 1, pageSize: 5 };
 }
 
+/** One statement through the gram index, in its own transaction with the API's settings (GRAM_INDEX_ONLY). */
+async function throughGrams<T>(sql: string, params: unknown[]): Promise<T[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(GRAM_INDEX_ONLY);
+    const rows = (await client.query(sql, params)).rows as T[];
+    await client.query('COMMIT');
+    return rows;
+  } finally {
+    client.release();
+  }
+}
+
+/** Like the API, words' document frequencies are kept (an hour there; the run's length here). */
+const wordCounts = new Map<string, number>();
+async function wordCount(word: string[]): Promise<number> {
+  const key = word.join('\u0000');
+  if (!wordCounts.has(key)) {
+    const q = wordCountSql(word, []);
+    wordCounts.set(key, (await throughGrams<{ n: number }>(q.sql, q.params))[0].n);
+  }
+  return wordCounts.get(key)!;
+}
+
+/** The words path as the API takes it (SolutionsService.byWords), without its framework. */
+async function byWords(terms: string[][], split: boolean[], industries: string[]) {
+  const read = queryWords(terms, split);
+  const counts = await Promise.all(read.map(wordCount));
+  const known = read.map((_, i) => i).filter((i) => counts[i] > 0);
+  if (!known.length) return { list: [], totalCount: 0, page: 1, pageSize: 5, matchedBy: 'words' };
+  const size = Number(
+    (await pool.query(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'solution_search'::regclass`))
+      .rows[0].n,
+  );
+  const words = known.map((i) => read[i]);
+  const weights = known.map((i) => Math.round((Math.log((size + 1) / (counts[i] + 1)) + 1) * 1000) / 1000);
+  const minHeld = Math.ceil(words.length / 2);
+  const rare = known
+    .map((i, k) => [counts[i], k] as const)
+    .sort((a, b) => a[0] - b[0])
+    .slice(0, words.length - minHeld + 1)
+    .map(([, k]) => words[k]);
+  const q = wordMatchesPageSql(words, weights, rare, industries, minHeld, LIST, SEARCH_COUNT_CAP, 5, 0);
+  const rows = await throughGrams<{ total: number; _id: string | null }>(q.sql, q.params);
+  return {
+    list: rows.filter((r) => r._id !== null),
+    totalCount: rows[0]?.total ?? 0,
+    page: 1,
+    pageSize: 5,
+    matchedBy: 'words',
+  };
+}
+
 async function search(query: string, industries: string[], relevance: boolean) {
+  const answer = await searchTerms(query, industries, relevance);
+  if (answer.totalCount > 0) return answer;
+  const terms = queryTerms(query).map(glossaryAlternatives);
+  const split = await Promise.all(
+    terms.map(async (t) => {
+      if (!hasChinese(t[0])) return false;
+      const q = indexedConditions([t]);
+      const [row] = await throughGrams<{ found: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM solution_search s WHERE ${q.sql}) AS found`,
+        q.params,
+      );
+      return !row.found;
+    }),
+  );
+  return split.some(Boolean) ? byWords(terms, split, industries) : answer;
+}
+
+async function searchTerms(query: string, industries: string[], relevance: boolean) {
   // Like the API, a Latin term also matches its Chinese translation (the glossary; no translation service here).
   const terms = queryTerms(query).map(glossaryAlternatives);
   const key = JSON.stringify([terms, industries]);

@@ -16,7 +16,7 @@ const panel = (half: 'tuning' | 'held-out') => {
     queries: (JSON.parse(readFileSync(file, 'utf8')) as { queries: PanelQuery[] }).queries,
   };
 };
-/** Committed before search was first scored on it (bcbc131): any later edit shows. */
+/** Committed before search was first scored on it ("Write the search query panel before scoring it"): any later edit shows. */
 const HELD_OUT_SHA256 = 'e16bf39611a59aaa86ae2a5dfd371d745859c6f610bbf4c8463ea12f6886fe4a';
 /** The held-out half's top-3 budget (issue 57). */
 const TOP3_BUDGET = 0.9;
