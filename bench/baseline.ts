@@ -133,12 +133,7 @@ async function byWords(terms: string[][], split: boolean[], industries: string[]
   const words = known.map((i) => read[i]);
   const weights = known.map((i) => Math.round((Math.log((size + 1) / (counts[i] + 1)) + 1) * 1000) / 1000);
   const minHeld = Math.ceil(words.length / 2);
-  const rare = known
-    .map((i, k) => [counts[i], k] as const)
-    .sort((a, b) => a[0] - b[0])
-    .slice(0, words.length - minHeld + 1)
-    .map(([, k]) => words[k]);
-  const q = wordMatchesPageSql(words, weights, rare, industries, minHeld, LIST, SEARCH_COUNT_CAP, 5, 0);
+  const q = wordMatchesPageSql(words, weights, industries, minHeld, LIST, SEARCH_COUNT_CAP, 5, 0);
   const rows = await throughGrams<{ total: number; _id: string | null }>(q.sql, q.params);
   return {
     list: rows.filter((r) => r._id !== null),

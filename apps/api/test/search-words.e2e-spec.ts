@@ -110,6 +110,14 @@ describe('search by words', () => {
     await t.http.get('/api/admin/solutions/search-misses?days=91').set(support.auth).expect(400);
   });
 
+  it('counts every one of many concurrent searches for one sentence', async () => {
+    await Promise.all(Array.from({ length: 30 }, () => search('设备老是坏怎么提前知道')));
+    await waitFor(async () => {
+      const [row] = await t.db.query(`SELECT count FROM search_misses WHERE query = '设备老是坏怎么提前知道'`);
+      return row?.count === 30;
+    });
+  });
+
   it('keeps at most 10,000 new queries a day and cuts each to 100 characters', async () => {
     await t.db.query(`DELETE FROM search_misses`);
     await t.db.query(

@@ -19,7 +19,7 @@ import { CurrentUser } from '../../core/auth/current-user.decorator';
 import { StaffConsole } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { SearchMissesQueryDto, SolutionInputDto } from './dto/solution.dto';
-import { SearchMissesRepository } from './search-misses.repository';
+import { SearchMissesRecorder } from './search-misses.recorder';
 import { SolutionsService } from './solutions.service';
 
 /** Support staff edit the library (contract §9); every write is audited. Bodies up to 20 MiB (create-app.ts). */
@@ -28,7 +28,7 @@ import { SolutionsService } from './solutions.service';
 export class AdminSolutionsController {
   constructor(
     private readonly solutions: SolutionsService,
-    private readonly misses: SearchMissesRepository,
+    private readonly misses: SearchMissesRecorder,
   ) {}
 
   @Get('search-misses')

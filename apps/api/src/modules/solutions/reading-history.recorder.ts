@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { BatchedWrites } from '../../core/database/batched-writes';
 import { LibraryRepository, type ViewNote } from './library.repository';
 
 /** How long a view waits in memory before its batch is written. */
@@ -16,31 +17,24 @@ const MAX_PENDING = 5_000;
 @Injectable()
 export class ReadingHistoryRecorder implements OnModuleDestroy {
   private readonly logger = new Logger(ReadingHistoryRecorder.name);
-  private pending = new Map<string, ViewNote>();
-  private timer?: NodeJS.Timeout;
-  private written: Promise<void> = Promise.resolve();
+  private readonly views: BatchedWrites<ViewNote>;
 
-  constructor(private readonly library: LibraryRepository) {}
+  constructor(private readonly library: LibraryRepository) {
+    this.views = new BatchedWrites(
+      (batch) => this.library.recordViews(batch),
+      (e, n) => this.logger.warn(`reading history: ${n} view(s) not recorded: ${e.message}`),
+      FLUSH_AFTER_MS,
+      MAX_PENDING,
+    );
+  }
 
   record(userId: string, solutionId: string): void {
-    this.pending.set(`${userId}:${solutionId}`, { userId, solutionId, viewedAt: new Date() });
-    if (this.pending.size >= MAX_PENDING) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_AFTER_MS);
+    this.views.note(`${userId}:${solutionId}`, () => ({ userId, solutionId, viewedAt: new Date() }));
   }
 
   /** Writes what is pending (after any batch still being written); never fails: a lost batch is logged. */
   flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = [...this.pending.values()];
-    this.pending = new Map();
-    if (batch.length)
-      this.written = this.written.then(() =>
-        this.library.recordViews(batch).catch((e: Error) => {
-          this.logger.warn(`reading history: ${batch.length} view(s) not recorded: ${e.message}`);
-        }),
-      );
-    return this.written;
+    return this.views.flush();
   }
 
   /**

@@ -166,8 +166,34 @@ export function matchesPageSql(
 
 /** How many solutions a word's document frequency is counted up to: past it, a word is common, whatever its count. */
 export const WORD_COUNT_CAP = 1000;
-/** How many candidates the words path reads: the solutions holding any of its rarest words. */
-export const WORD_CANDIDATES = 5000;
+/** How many candidates the words path reads. */
+export const WORD_CANDIDATES = 2000;
+/** How many sets of words the words path asks the gram index for at most. */
+export const WORD_SETS_MAX = 200;
+
+/**
+ * Every choice of `k` of the words, each word as one of its alternatives: a solution holding `k` of the words holds
+ * one whole set. Null past WORD_SETS_MAX sets.
+ */
+export function wordSets(words: TermAlternatives[], k: number): string[][] | null {
+  const sets: string[][] = [];
+  const choose = (from: number, chosen: string[]): boolean => {
+    if (chosen.length === k) return sets.push(chosen) <= WORD_SETS_MAX;
+    for (let i = from; i <= words.length - (k - chosen.length); i++)
+      for (const alt of words[i]) if (!choose(i + 1, [...chosen, alt])) return false;
+    return true;
+  };
+  return choose(0, []) ? sets : null;
+}
+
+/** The sets of the most words, `minHeld` at most, of which every solution holding `minHeld` words holds one. */
+export function candidateWordSets(words: TermAlternatives[], minHeld: number): string[][] {
+  for (let k = minHeld; k > 1; k--) {
+    const sets = wordSets(words, k);
+    if (sets) return sets;
+  }
+  return words.flatMap((alts) => alts.map((alt) => [alt]));
+}
 
 /** How many solutions hold the word (any alternative), counted up to WORD_COUNT_CAP + 1, through the gram index. */
 export function wordCountSql(word: TermAlternatives, industries: readonly string[]): SqlCondition {
@@ -179,16 +205,16 @@ export function wordCountSql(word: TermAlternatives, industries: readonly string
 }
 
 /**
- * The words path of search (contract §12): candidates are the solutions holding any of the `rare` words (one of
- * them must be held by any solution holding `minHeld` of all the words), through the gram index; each is scored by how
- * many words it holds and, per word, its weight (rarer, heavier) times 2 in the name or 1 elsewhere. Those holding
- * at least `minHeld` are counted up to `cap` + 1 and paged, most words first, then score, then the newest: rows
- * `{ total, words, ...columns }` as matchesPageSql's.
+ * The words path of search (contract §12): the candidates are the solutions holding the grams of some `minHeld` of the
+ * words together (one GIN containment per set of words, so the index finds exactly those, not every solution holding
+ * one common word). Whether each word is in the text, and in its first line (the name), is read once per candidate, in
+ * the scan that finds it; the score is, per word held, its weight (rarer, heavier) times 2 in the name or 1 elsewhere.
+ * Those holding at least `minHeld` are counted up to `cap` + 1 and paged, most words first, then score, then the
+ * newest: rows `{ total, ...columns }` as matchesPageSql's.
  */
 export function wordMatchesPageSql(
   words: TermAlternatives[],
   weights: number[],
-  rare: TermAlternatives[],
   industries: readonly string[],
   minHeld: number,
   columns: string,
@@ -196,28 +222,26 @@ export function wordMatchesPageSql(
   pageSize: number,
   offset: number,
 ): SqlCondition {
-  const anyRare = termConditions(rare, indexedTerm);
-  const candidates = inIndustries(
-    { sql: anyRare.parts.join(' OR '), params: anyRare.params },
-    industries,
-    'grams',
-  );
+  const gramSets = candidateWordSets(words, minHeld).map((set) => [...new Set(set.flatMap(requiredGrams))]);
+  const anySet = gramSets.map((_, i) => `s.grams @> $${i + 1}::text[]`).join(' OR ');
+  const candidates = inIndustries({ sql: `(${anySet})`, params: gramSets }, industries, 'grams');
   const params = [...candidates.params];
   const param = (value: unknown) => `$${params.push(value)}`;
-  const held = words.map((alts) => `(${alts.map((a) => `strpos(c.text, ${param(a)}) > 0`).join(' OR ')})`);
-  const inName = words.map(
-    (alts) => `(${alts.map((a) => `strpos(split_part(c.text, E'\\n', 1), ${param(a)}) > 0`).join(' OR ')})`,
+  const within = (text: string, alts: string[]) =>
+    `(${alts.map((a) => `strpos(${text}, ${param(a)}) > 0`).join(' OR ')})`;
+  const flags = words.map(
+    (alts, i) =>
+      `${within('s.text', alts)} AS w${i}, ${within(`split_part(s.text, E'\\n', 1)`, alts)} AS n${i}`,
   );
-  const score = words
-    .map((_, i) => `${Number(weights[i])} * (${held[i]}::int + ${inName[i]}::int)`)
-    .join(' + ');
+  const held = words.map((_, i) => `w${i}::int`).join(' + ');
+  const score = words.map((_, i) => `${Number(weights[i])} * (w${i}::int + n${i}::int)`).join(' + ');
   return {
     sql: `WITH c AS MATERIALIZED (
-            SELECT s."solutionId" AS id, s."createdAt", s.text FROM solution_search s
+            SELECT s."solutionId" AS id, s."createdAt", ${flags.join(', ')} FROM solution_search s
              WHERE ${candidates.sql} LIMIT ${WORD_CANDIDATES}),
-          h AS MATERIALIZED (
-            SELECT id, "createdAt", ${held.map((h) => `${h}::int`).join(' + ')} AS held, ${score} AS score FROM c),
-          f AS MATERIALIZED (SELECT * FROM h WHERE held >= ${Number(minHeld)} LIMIT ${cap + 1})
+          f AS MATERIALIZED (
+            SELECT id, "createdAt", ${held} AS held, ${score} AS score FROM c
+             WHERE ${held} >= ${Number(minHeld)} LIMIT ${cap + 1})
           SELECT t.total, ${columns} FROM (SELECT count(*)::int AS total FROM f) t
           LEFT JOIN LATERAL (SELECT id, "createdAt", held, score FROM f
                               ORDER BY held DESC, score DESC, "createdAt" DESC, id DESC

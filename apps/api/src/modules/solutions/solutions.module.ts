@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SearchMiss } from './entities/search-miss.entity';
+import { SearchMissesRecorder } from './search-misses.recorder';
 import { SearchMissesRepository } from './search-misses.repository';
 import { AuthModule } from '../auth';
 import { BillingModule } from '../billing';
@@ -35,6 +36,7 @@ export class SolutionsLibraryModule {}
   providers: [
     SolutionsService,
     SearchMissesRepository,
+    SearchMissesRecorder,
     SolutionDocumentsService,
     TranslationService,
     LibraryRepository,

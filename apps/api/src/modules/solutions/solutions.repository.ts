@@ -189,7 +189,6 @@ export class SolutionsRepository {
   wordMatchesPage(
     words: TermAlternatives[],
     weights: number[],
-    rare: TermAlternatives[],
     industries: readonly string[],
     minHeld: number,
     cap: number,
@@ -197,7 +196,7 @@ export class SolutionsRepository {
     offset: number,
   ): Promise<(SolutionListItem & { total: number })[]> {
     return this.throughGrams(
-      wordMatchesPageSql(words, weights, rare, industries, minHeld, LIST_COLUMNS, cap, limit, offset),
+      wordMatchesPageSql(words, weights, industries, minHeld, LIST_COLUMNS, cap, limit, offset),
     );
   }
 

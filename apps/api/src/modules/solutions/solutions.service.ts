@@ -17,7 +17,7 @@ import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import type { Solution } from './entities/solution.entity';
 import { hasLatin, queryTerms } from './search-text';
 import { hasChinese, queryWords } from './search-words';
-import { SearchMissesRepository } from './search-misses.repository';
+import { SearchMissesRecorder } from './search-misses.recorder';
 import {
   indexedConditions,
   inIndustries,
@@ -68,7 +68,7 @@ export class SolutionsService {
     private readonly translation: TranslationService,
     private readonly audit: AuditLog,
     private readonly payments: PaymentsService,
-    private readonly misses: SearchMissesRepository,
+    private readonly misses: SearchMissesRecorder,
   ) {}
 
   /**
@@ -197,9 +197,9 @@ export class SolutionsService {
   }
 
   /**
-   * The terms read as their words (`split` ones cut, the others whole; those the library knows; contract §12): the solutions holding the most of them, rarer words weighing more
-   * and a word in the name twice; fewer than half is not a match. A solution holding at least half holds one of the
-   * rarest (words − half + 1) words, so only the solutions holding those are read.
+   * The terms read as their words (`split` ones cut, the others whole; those the library knows; contract §12): the
+   * solutions holding the most of them, rarer words weighing more and a word in the name twice; fewer than half is
+   * not a match.
    */
   private async byWords(
     terms: TermAlternatives[],
@@ -229,15 +229,9 @@ export class SolutionsService {
     const size = await this.librarySize();
     // Inverse document frequency, smoothed: a word every solution holds still weighs a little.
     const weights = counts.map((n) => Math.round((Math.log((size + 1) / (n + 1)) + 1) * 1000) / 1000);
-    const rare = words
-      .map((_, i) => i)
-      .sort((a, b) => counts[a] - counts[b])
-      .slice(0, words.length - minHeld + 1)
-      .map((i) => words[i]);
     const rows = await this.solutions.wordMatchesPage(
       words,
       weights,
-      rare,
       industries,
       minHeld,
       SEARCH_COUNT_CAP,
