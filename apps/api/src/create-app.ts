@@ -1,5 +1,5 @@
 import { isStaff } from '@think-tank/contracts';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -64,11 +64,16 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     return503OnClosing: true,
     // One line per request, written when it ends (below): Fastify's own pair doubled the paid view's log cost.
     disableRequestLogging: true,
+    // The root logger, not a child per request: the lines name the request themselves (reqId), and making a child
+    // for every request was the paid view's largest cost of logging.
+    childLoggerFactory: (logger: FastifyBaseLogger) => logger,
     // What Fastify and Node refuse before a route runs (a URL that is not UTF-8, headers over their limit) gets
     // the one error body too.
     frameworkErrors: (err: Error, request: FastifyRequest, reply: FastifyReply) =>
       void sendError(err, request, reply),
     clientErrorHandler,
+    // No Express-style middleware is used (hooks do that work): without middie, no request pays for its pass.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new AppLogger(rootLogger),
@@ -121,9 +126,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
   // Nest routes Fastify's own errors (body too large, bad JSON) and unknown routes through AllExceptionsFilter.
   const metrics = app.get(MetricsService);
+  // The request line holds only the fields below, its URL's credentials already replaced (loggableUrl): written
+  // without the redaction pass, which took 2.5 % of the paid view's CPU.
+  const requestLog = rootLogger.child({}, { redact: [] });
   fastify.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+    requestLog.info(
       {
+        reqId: request.id,
         req: { method: request.method, url: loggableUrl(request.url), remoteAddress: request.ip },
         res: { statusCode: reply.statusCode },
         responseTime: reply.elapsedTime,

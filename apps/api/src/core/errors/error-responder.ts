@@ -14,8 +14,8 @@ export function sendError(err: unknown, request: FastifyRequest, reply: FastifyR
     languageFromAcceptLanguage(request.headers['accept-language']),
     String(request.id),
   );
-  if (body.statusCode >= 500) request.log.error({ err }, 'request failed');
-  else request.log.debug({ code: body.code }, 'request refused');
+  if (body.statusCode >= 500) request.log.error({ reqId: request.id, err }, 'request failed');
+  else request.log.debug({ reqId: request.id, code: body.code }, 'request refused');
   if (err instanceof AppError && err.retryAfterSeconds)
     reply.header('retry-after', String(err.retryAfterSeconds));
   return reply.status(body.statusCode).type('application/json; charset=utf-8').send(body);
