@@ -33,6 +33,11 @@ const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === 'lighthouse';
  * section unless a whole run's is there.
  */
 const HTTP_ONLY = process.env.BENCH_ONLY === 'http';
+/**
+ * BENCH_ROWS=<text>: only the scenarios whose name holds the text (`view`, `by its words`), printed and not written;
+ * with BENCH_PROFILE, the profile of those alone.
+ */
+const ROWS = process.env.BENCH_ROWS;
 // v2: the corpus with real English words (a database of the old corpus is left alone, not reused).
 // One database per library size: a million is not the 100,000 with more appended.
 const DATABASE_URL =
@@ -138,12 +143,12 @@ async function scenarios(
         headers: { authorization: `Bearer ${tokens.admin}` },
       };
     }),
-    // The paid view: ≥ 70 % of the baseline, which makes the same checks (issue 22).
+    // The paid view: ≥ 75 % of the baseline, which makes the same checks, so that a feature on its path shows here.
     view: {
       name: 'view, a paying reader (every paywall rule)',
       api: `/api/solutions/${viewId}/view`,
       baseline: `/view/${viewId}`,
-      budgetRatio: 0.7,
+      budgetRatio: 0.75,
       headers: { authorization: `Bearer ${tokens.reader}` },
     },
   };
@@ -263,24 +268,36 @@ interface Measure {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** A warm-up, then the median of three runs of each figure, as performance-notes.md measured: one noisy run on a shared machine does not decide. */
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Measure> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const runs = [];
-  for (let i = 0; i < RUNS; i++)
-    runs.push(await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers }));
-  return {
-    rps: median(runs.map((r) => r.requests.average)),
-    p50: median(runs.map((r) => r.latency.p50)),
-    p99: median(runs.map((r) => r.latency.p99)),
-    errors: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
-  };
-}
+type Run = Awaited<ReturnType<typeof autocannon>>;
+const load = (url: string, headers: Record<string, string>, duration: number): Promise<Run> =>
+  autocannon({ url, connections: CONNECTIONS, duration, headers });
 
-/** One scenario on the API and on the baseline: its table row, and a FAIL line for each budget it misses. */
+/** The median of each figure over the runs, as performance-notes.md measured: one noisy run does not decide. */
+const summary = (runs: Run[]): Measure => ({
+  rps: median(runs.map((r) => r.requests.average)),
+  p50: median(runs.map((r) => r.latency.p50)),
+  p99: median(runs.map((r) => r.latency.p99)),
+  errors: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
+});
+
+/**
+ * One scenario on the API and on the baseline: a warm-up of each, then three runs of each taken in turns, so that
+ * whatever else the two cores do meanwhile (autovacuum, the worker starting) falls on both alike; its table row, and
+ * a FAIL line for each budget it misses.
+ */
 async function compare(s: Scenario, verdicts: string[]): Promise<string> {
-  const a = await measure(`${API_URL}${s.api}`, s.headers);
-  const b = await measure(`${BASE_URL}${s.baseline}`, s.headers);
+  const api = `${API_URL}${s.api}`;
+  const baseline = `${BASE_URL}${s.baseline}`;
+  await load(api, s.headers, 2);
+  await load(baseline, s.headers, 2);
+  const apiRuns: Run[] = [];
+  const baselineRuns: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    apiRuns.push(await load(api, s.headers, SECONDS));
+    baselineRuns.push(await load(baseline, s.headers, SECONDS));
+  }
+  const a = summary(apiRuns);
+  const b = summary(baselineRuns);
   const ratio = a.rps / b.rps;
   const row = `| ${s.name} | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} | ${b.rps.toFixed(0)} | ${b.p50} | ${b.p99} | ${(ratio * 100).toFixed(0)} % |`;
   if (a.errors) verdicts.push(`FAIL ${s.name}: ${a.errors} errors`);
@@ -355,29 +372,34 @@ async function main() {
   const pinned = pinSelf('1');
   let servers = await startServers(pinned ? 'pinned' : 'unpinned');
   const rows: string[] = [];
-  for (const s of [...searches, view]) rows.push(await compare(s, verdicts));
+  const picked = [...searches, view].filter((s) => !ROWS || s.name.includes(ROWS));
+  for (const s of picked) rows.push(await compare(s, verdicts));
 
-  const sockets = HTTP_ONLY ? undefined : await socketFanOut(db2(), API_URL, token, pinned);
+  const sockets = HTTP_ONLY || ROWS ? undefined : await socketFanOut(db2(), API_URL, token, pinned);
   if (sockets && sockets.broadcastP99 > 300)
     verdicts.push(`FAIL socket broadcast to 1,000 clients: p99 ${sockets.broadcastP99} ms > 300 ms`);
 
   // The view again as `npm start` and a pod run it: nothing pinned, the worker beside the API.
-  if (pinned) {
+  if (pinned && picked.includes(view)) {
     await servers.stop();
     pinSelf('0-1');
     servers = await startServers('unpinned');
     rows.push(await compare({ ...view, name: `${view.name}, unpinned` }, verdicts));
   }
 
-  const lighthouse = HTTP_ONLY ? undefined : await lighthouseOf(readerToken);
+  const lighthouse = HTTP_ONLY || ROWS ? undefined : await lighthouseOf(readerToken);
   verdicts.push(...(lighthouse?.verdicts ?? []));
   await servers.stop();
+  if (ROWS) {
+    console.log(['', ...rows, '', verdicts.length ? verdicts.join('\n') : 'All budgets hold.'].join('\n'));
+    process.exit(verdicts.length ? 1 : 0);
+  }
   const sizes = await librarySizes();
 
   const b = LIGHTHOUSE_BUDGET;
   const report = [
     `${N.toLocaleString('en')} solutions, ${CONNECTIONS} connections, medians of ${RUNS} runs of ${SECONDS} s, on ${machine()} (${new Date().toISOString().slice(0, 10)}). The API runs as in production (NODE_ENV=production, request log at info as JSON lines to a file; so does the baseline's).${pinned ? ' Rows without "unpinned": server on core 0 and load generator on core 1; "unpinned": the API, its worker, PostgreSQL and the load generator share both cores.' : ' Nothing is pinned (taskset is missing).'}`,
-    'Budgets: search p99 ≤ 25 ms, ≤ 100 ms for the 50 most frequent terms [top 50], ≤ 50 ms for common English terms and for a sentence read by its words; API ≥ 60 % of the baseline’s req/s, ≥ 70 % for the view.',
+    'Budgets: search p99 ≤ 25 ms, ≤ 100 ms for the 50 most frequent terms [top 50], ≤ 50 ms for common English terms and for a sentence read by its words; API ≥ 60 % of the baseline’s req/s, ≥ 75 % for the view.',
     '',
     '| scenario | API req/s | API p50 ms | API p99 ms | baseline req/s | baseline p50 ms | baseline p99 ms | API / baseline |',
     '|---|---|---|---|---|---|---|---|',
