@@ -111,6 +111,7 @@ describe('search by words', () => {
   });
 
   it('counts every one of many concurrent searches for one sentence', async () => {
+    await t.db.query(`DELETE FROM search_misses WHERE query = '设备老是坏怎么提前知道'`);
     await Promise.all(Array.from({ length: 30 }, () => search('设备老是坏怎么提前知道')));
     await waitFor(async () => {
       const [row] = await t.db.query(`SELECT count FROM search_misses WHERE query = '设备老是坏怎么提前知道'`);

@@ -19,7 +19,8 @@ export class BatchedWrites<T> {
   note(key: string, merge: (waiting: T | undefined) => T): void {
     this.pending.set(key, merge(this.pending.get(key)));
     if (this.pending.size >= this.max) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.afterMs);
+    // Unref'd: a pending batch never holds a process open; shutting down flushes it (the owners' onModuleDestroy).
+    else this.timer ??= setTimeout(() => void this.flush(), this.afterMs).unref();
   }
 
   /** Writes what is waiting (after any batch still being written); never fails. */
