@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { DataSource } from 'typeorm';
 import { poolOf } from '../apps/api/src/core/database/pool';
 import { gramsOf, searchText } from '../apps/api/src/modules/solutions/search-text';
+import { industryToken } from '../apps/api/src/modules/solutions/solution-search.query';
 import { rng, sampleText, type Vocabulary } from './corpus';
 
 /** A PostgreSQL array literal of texts. */
@@ -62,8 +63,11 @@ export async function seed(db: DataSource, vocabulary: Vocabulary, N: number): P
       const id = randomUUID();
       const at = new Date(Date.UTC(2024, 0, 1) + (from + i) * 60_000).toISOString();
       const html = `<h1>${name}</h1><p>${details}</p>`;
-      solutions.push([id, name, requirements, details, html, at].map(copyField).join('\t'));
-      forms.push([id, at, text, arrayLiteral(gramsOf(text))].map(copyField).join('\t'));
+      // Each in one of the industries, as loaded: updating them after rewrote both tables (minutes at a million).
+      const industry = LIBRARY_INDUSTRIES[(from + i) % LIBRARY_INDUSTRIES.length];
+      solutions.push([id, name, requirements, details, html, at, industry].map(copyField).join('\t'));
+      const grams = arrayLiteral([...gramsOf(text), industryToken(industry)]);
+      forms.push([id, at, text, grams, industry].map(copyField).join('\t'));
     }
     return { solutions, forms };
   };
@@ -71,10 +75,10 @@ export async function seed(db: DataSource, vocabulary: Vocabulary, N: number): P
     // A search form references its solution: the solutions first.
     await copyInto(
       db,
-      'COPY solutions (id, "projectName", "projectRequirements", "projectRequirementsDetails", html, "createdAt") FROM STDIN',
+      'COPY solutions (id, "projectName", "projectRequirements", "projectRequirementsDetails", html, "createdAt", industry) FROM STDIN',
       solutions,
     );
-    await copyInto(db, 'COPY solution_search ("solutionId", "createdAt", text, grams) FROM STDIN', forms);
+    await copyInto(db, 'COPY solution_search ("solutionId", "createdAt", text, grams, industry) FROM STDIN', forms);
   };
   // PostgreSQL's side (the signature trigger above all) takes one core per COPY: two batches load at once.
   const loading = new Set<Promise<void>>();
