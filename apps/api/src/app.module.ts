@@ -11,7 +11,7 @@ import { AuthModule } from './modules/auth';
 import { AdminModule } from './modules/admin';
 import { BillingModule } from './modules/billing';
 import { SolutionsModule } from './modules/solutions';
-import { DemandStoreModule } from './modules/demand-store';
+import { WorkshopModule } from './modules/workshop';
 
 @Module({})
 export class AppModule {
@@ -28,7 +28,7 @@ export class AppModule {
         SolutionsModule,
         BillingModule,
         AdminModule,
-        DemandStoreModule,
+        WorkshopModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -5,7 +5,7 @@ import { MailWorkerModule } from './core/mail/mail.module';
 import { LegacyQueuesModule } from './core/queue/queue.module';
 import { AuthJobsModule } from './modules/auth';
 import { BillingJobsModule } from './modules/billing';
-import { DemandFeesModule, DemandWorkerModule } from './modules/demand-store';
+import { DemandFeesModule, DemandWorkerModule } from './modules/workshop';
 
 /**
  * The worker process: every Bull processor (stage jobs, billing's scheduled jobs, mail) and no HTTP; it reaches sockets

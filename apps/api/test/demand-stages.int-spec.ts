@@ -1,7 +1,7 @@
 import type { StageOutput } from '@think-tank/contracts';
-import { DemandStagesRepository } from '../src/modules/demand-store/demand-stages.repository';
-import { Demand } from '../src/modules/demand-store/entities/demand.entity';
-import type { StageJob } from '../src/modules/demand-store/stage-queue.service';
+import { DemandStagesRepository } from '../src/modules/workshop/demand-stages.repository';
+import { Demand } from '../src/modules/workshop/entities/demand.entity';
+import type { StageJob } from '../src/modules/workshop/stage-queue.service';
 import { DEMAND, insertUser } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 

@@ -5,7 +5,7 @@ import type { Queue } from 'bull';
 import Redis from 'ioredis';
 import type { ChildProcess } from 'node:child_process';
 import { queuePrefix } from '../src/core/queue/legacy-queues.service';
-import { StageSweeper } from '../src/modules/demand-store/jobs/stage-sweeper.service';
+import { StageSweeper } from '../src/modules/workshop/jobs/stage-sweeper.service';
 import { FakeLlmServer, VALID_OUTPUT } from './fakes/llm-server';
 import { bearer, verifiedUser } from './support/accounts';
 import { SmtpSink } from './support/smtp-sink';

@@ -25,10 +25,10 @@ import { InvoiceRequest } from '../modules/billing/entities/invoice-request.enti
 import { Subscription } from '../modules/billing/entities/subscription.entity';
 import { Message } from '../modules/notifications/entities/message.entity';
 import { MailPreference } from '../modules/notifications/entities/mail-preference.entity';
-import { Demand } from '../modules/demand-store/entities/demand.entity';
-import { DemandStage } from '../modules/demand-store/entities/demand-stage.entity';
-import { DemandEvent } from '../modules/demand-store/entities/demand-event.entity';
-import { DemandFile } from '../modules/demand-store/entities/demand-file.entity';
+import { Demand } from '../modules/workshop/entities/demand.entity';
+import { DemandStage } from '../modules/workshop/entities/demand-stage.entity';
+import { DemandEvent } from '../modules/workshop/entities/demand-event.entity';
+import { DemandFile } from '../modules/workshop/entities/demand-file.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
 export const ENTITIES = [

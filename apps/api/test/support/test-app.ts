@@ -12,7 +12,7 @@ import { createApp } from '../../src/create-app';
 import { queuePrefix } from '../../src/core/queue/legacy-queues.service';
 import { MailWorkerModule } from '../../src/core/mail/mail.module';
 import { AuthJobsModule } from '../../src/modules/auth';
-import { DemandFeesModule } from '../../src/modules/demand-store';
+import { DemandFeesModule } from '../../src/modules/workshop';
 import { SmtpSink } from './smtp-sink';
 import { readTestEnv } from './test-env';
 

@@ -21,7 +21,7 @@ import { Roles, StaffConsole } from '../../core/auth/roles.guard';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { UsersAdminService } from '../auth';
 import { OrdersAdminService } from '../billing';
-import { DemandsAdminService, StageQuery } from '../demand-store';
+import { DemandsAdminService, StageQuery } from '../workshop';
 import { AuditQuery, DemandsQuery, OrdersQuery, PageQuery, UserPatchDto, UsersQuery } from './dto/admin.dto';
 import { PlanUseService } from './plan-use.service';
 import { QueuesAdminService } from './queues-admin.service';

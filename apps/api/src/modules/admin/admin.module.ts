@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DemandStoreModule } from '../demand-store';
+import { WorkshopModule } from '../workshop';
 import { AdminSupportController } from './admin-support.controller';
 import { MetricsLeader } from '../../core/metrics/metrics-leader.service';
 import { MetricsCollectors } from './metrics-collectors.service';
@@ -17,7 +17,7 @@ import { AdminVipApplicationsController } from './admin-vip-applications.control
 
 /** Support staff's endpoints (contract §9) that span modules; each module's own admin routes stay with it. */
 @Module({
-  imports: [AuthModule, BillingModule, NotificationsModule, DemandStoreModule, SolutionsModule],
+  imports: [AuthModule, BillingModule, NotificationsModule, WorkshopModule, SolutionsModule],
   controllers: [
     AdminPlansController,
     AdminMessagesController,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AdminOrder, PlanUse } from '@think-tank/contracts';
 import { SubscriptionsService } from '../billing';
-import { DemandsAdminService } from '../demand-store';
+import { DemandsAdminService } from '../workshop';
 import { ReadingHistoryRecorder } from '../solutions';
 
 /**

@@ -15,7 +15,7 @@ import { isUuid } from '../../core/http/id.pipe';
 import { DemandDeliverablesRepository } from './demand-deliverables.repository';
 import { feeDue } from './demand-detail';
 import { DemandStagesRepository } from './demand-stages.repository';
-import { DemandStoreService } from './demand-store.service';
+import { WorkshopService } from './workshop.service';
 import { DemandsRepository } from './demands.repository';
 
 /** Every user's demands as support sees them (contract §9): the list with each stage's state, and a retry. */
@@ -24,7 +24,7 @@ export class DemandsAdminService {
   constructor(
     private readonly transactions: Transactions,
     private readonly demands: DemandsRepository,
-    private readonly store: DemandStoreService,
+    private readonly store: WorkshopService,
     private readonly audit: AuditLog,
     private readonly deliverables: DemandDeliverablesRepository,
     private readonly stageState: DemandStagesRepository,

@@ -5,9 +5,9 @@ import { BillingModule } from '../billing';
 import { DemandEventsGateway } from './demand-events.gateway';
 import { DemandEventsService } from './demand-events.service';
 import { DemandPaymentsController } from './demand-payments.controller';
-import { DemandStoreController } from './demand-store.controller';
+import { WorkshopController } from './workshop.controller';
 import { DemandExportsService } from './demand-exports.service';
-import { DemandStoreService } from './demand-store.service';
+import { WorkshopService } from './workshop.service';
 import { DemandsAdminService } from './demands-admin.service';
 import { DemandFeesModule } from './demand-fees.module';
 import { DemandFeesService } from './demand-fees.service';
@@ -21,9 +21,9 @@ import { DemandsRepository } from './demands.repository';
 /** The workshop as the API serves it: demands, fees, the lab viewer, live events. Stage jobs run in the worker. */
 @Module({
   imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), AuthModule, BillingModule, DemandFeesModule],
-  controllers: [DemandStoreController, DemandPaymentsController, LabViewerController],
+  controllers: [WorkshopController, DemandPaymentsController, LabViewerController],
   providers: [
-    DemandStoreService,
+    WorkshopService,
     DemandFeesService,
     DemandsAdminService,
     DemandEventsService,
@@ -36,4 +36,4 @@ import { DemandsRepository } from './demands.repository';
   ],
   exports: [DemandsAdminService],
 })
-export class DemandStoreModule {}
+export class WorkshopModule {}

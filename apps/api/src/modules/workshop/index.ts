@@ -1,5 +1,5 @@
-/** What other modules may use of demand-store; everything else stays inside. */
-export { DemandStoreModule } from './demand-store.module';
+/** What other modules may use of the workshop; everything else stays inside. */
+export { WorkshopModule } from './workshop.module';
 export { DemandsAdminService } from './demands-admin.service';
 export { StageQuery } from './dto/demand.dto';
 export { DemandWorkerModule } from './demand-worker.module';

@@ -18,8 +18,8 @@ import { DESKTOP_PAYER, type Payer } from '../../core/http/payer.decorator';
 import { AuthService } from '../auth';
 import { PaymentsService, SubscriptionsService } from '../billing';
 import { feeDue } from './demand-detail';
-import { DemandMessage } from './demand-store.messages';
-import { DemandStoreService } from './demand-store.service';
+import { DemandMessage } from './workshop.messages';
+import { WorkshopService } from './workshop.service';
 import type { Requester } from './requester';
 import { DemandStagesRepository } from './demand-stages.repository';
 import type { DemandRequestDto } from './dto/demand.dto';
@@ -35,7 +35,7 @@ export class DemandFeesService {
   constructor(
     private readonly transactions: Transactions,
     private readonly demands: DemandsRepository,
-    private readonly store: DemandStoreService,
+    private readonly store: WorkshopService,
     private readonly stageState: DemandStagesRepository,
     private readonly auth: AuthService,
     private readonly subscriptions: SubscriptionsService,

@@ -14,7 +14,7 @@ import { isOutage } from '../../core/errors/outage';
 import { MetricsService } from '../../core/metrics/metrics.service';
 import { authenticateSockets, socketUser } from '../../core/realtime/socket-auth';
 import { demandRoom } from './demand-events.service';
-import { DemandStoreService } from './demand-store.service';
+import { WorkshopService } from './workshop.service';
 
 const NOT_YOURS = { zh: '无法订阅该需求的实时消息', en: 'You cannot follow this demand.' };
 
@@ -25,7 +25,7 @@ export class DemandEventsGateway implements OnGatewayInit<Namespace> {
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly versions: TokenVersions,
-    private readonly demands: DemandStoreService,
+    private readonly demands: WorkshopService,
   ) {}
 
   afterInit(namespace: Namespace): void {

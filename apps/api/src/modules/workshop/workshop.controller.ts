@@ -19,7 +19,7 @@ import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { DemandExportsService } from './demand-exports.service';
 import { DemandFeesService } from './demand-fees.service';
-import { DemandStoreService } from './demand-store.service';
+import { WorkshopService } from './workshop.service';
 import {
   AdvanceDto,
   DemandContentDto,
@@ -34,9 +34,9 @@ import {
 @ApiTags('demand-store')
 @ApiBearerAuth()
 @Controller('demand-store')
-export class DemandStoreController {
+export class WorkshopController {
   constructor(
-    private readonly demands: DemandStoreService,
+    private readonly demands: WorkshopService,
     private readonly fees: DemandFeesService,
     private readonly exports: DemandExportsService,
   ) {}

@@ -8,7 +8,7 @@ import { StageQueue } from './stage-queue.service';
 
 /**
  * The fee handler with the stage state and queue it needs: the worker loads it alone (it serves none of the
- * workshop's HTTP or sockets), and DemandStoreModule builds on its stage state and queue.
+ * workshop's HTTP or sockets), and WorkshopModule builds on its stage state and queue.
  */
 @Module({
   imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), BillingModule],

@@ -29,7 +29,7 @@ import { SubscriptionsService, type WorkshopTerms } from '../billing';
 import { feeDue, toDemandDetail } from './demand-detail';
 import { toDemandListItem } from './dto/demand-list-item';
 import { DemandEventsService } from './demand-events.service';
-import { DemandMessage } from './demand-store.messages';
+import { DemandMessage } from './workshop.messages';
 import { languageOfText } from './generation/demand-text';
 import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto } from './dto/demand.dto';
 import { DemandsRepository } from './demands.repository';
@@ -60,7 +60,7 @@ const LOCKING_STATUSES: StageStatus[] = ['PendingInput', 'Queued', 'Processing']
  * are enqueued only after the transaction that queued them commits.
  */
 @Injectable()
-export class DemandStoreService {
+export class WorkshopService {
   constructor(
     private readonly transactions: Transactions,
     private readonly demands: DemandsRepository,
