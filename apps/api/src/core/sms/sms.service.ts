@@ -8,19 +8,13 @@ import { AppError } from '../errors/app-error';
 import { DevOutbox } from '../mail/dev-outbox.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { addressKey, RateLimiter, type Limit } from '../redis/rate-limiter.service';
+import { secondsLeftOfShanghaiDay, shanghaiDay } from '../time/shanghai-day';
 
 /** How long a text may take to leave: the person is waiting for it on the page. */
 const TIMEOUT_MS = 5_000;
 /** Texts one number gets a day, and one client address an hour (SMS pumping bills the merchant for each). */
 const A_DAY_PER_NUMBER = 10;
 const AN_HOUR_PER_ADDRESS = 20;
-
-/** The Asia/Shanghai day (the budgets' day), and the seconds until it ends. */
-function shanghaiDay(now = Date.now()): { day: string; secondsLeft: number } {
-  const day = new Date(now + 8 * 3600 * 1000).toISOString().slice(0, 10);
-  const end = Date.parse(`${day}T00:00:00Z`) + 16 * 3600 * 1000;
-  return { day, secondsLeft: Math.max(1, Math.ceil((end - now) / 1000)) };
-}
 
 /**
  * Texts to mainland mobile numbers: through Aliyun SMS with its official SDK (SMS_PROVIDER=aliyun), or, without
@@ -65,7 +59,8 @@ export class SmsService {
    * before it leaves. 503 SMS_UNAVAILABLE when the provider does not send: the limits are given back.
    */
   async sendCode(phone: string, ip: string, keep: (code: string) => Promise<void>): Promise<void> {
-    const { day, secondsLeft } = shanghaiDay();
+    const day = shanghaiDay();
+    const secondsLeft = secondsLeftOfShanghaiDay();
     const limits: (Limit & { name: 'number' | 'address' | 'budget' })[] = [
       { name: 'number', key: `sms:number:${phone}`, max: 1, windowSeconds: SMS_COOLDOWN_SECONDS },
       {

@@ -1,3 +1,5 @@
+import { shanghaiDay } from '../../core/time/shanghai-day';
+
 /**
  * A paid reader's daily count of distinct solutions (contract §4), kept in Redis as one set per user and day.
  * TAKE_DAILY_VIEW counts a solution atomically: 1 when it was already counted or there was room, 0 when the
@@ -12,16 +14,5 @@ return 1`;
 
 /** How long a day's set outlives its day: long enough for any time zone's day to be over. */
 export const DAILY_VIEWS_SECONDS = 2 * 24 * 3600;
-
-/** China Standard Time, UTC+8 all year (no daylight saving since 1991). */
-const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
-
-/**
- * The calendar day in Asia/Shanghai, when the daily limit resets. By the fixed offset: Intl's time-zone formatting
- * took 1.7 % of the paid view's CPU, which asks for the day on every request.
- */
-export function shanghaiDay(at = new Date()): string {
-  return new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 export const dailyViewsKey = (userId: string, at = new Date()) => `views:${userId}:${shanghaiDay(at)}`;
