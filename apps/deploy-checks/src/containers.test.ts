@@ -8,6 +8,7 @@ import {
   securityHeaders,
 } from '../../api/src/core/http/security-headers';
 import { composeConfig, read } from './files';
+import { redisPatched } from './workloads';
 
 describe('Dockerfiles', () => {
   for (const file of ['docker/Dockerfile', 'docker/Dockerfile.web']) {
@@ -106,6 +107,7 @@ describe('docker/compose.yml', () => {
       services: Record<
         string,
         {
+          image?: string;
           command?: string[];
           volumes?: string[];
           ports?: string[];
@@ -121,6 +123,7 @@ describe('docker/compose.yml', () => {
     // Queued mail and jobs survive a Redis restart: an append-only file on a volume.
     expect(redis.command?.join(' ')).toMatch(/--appendonly yes/);
     expect(redis.volumes).toEqual(['redis:/data']);
+    expect(redisPatched(redis.image ?? ''), redis.image).toBe(true);
     expect(Object.keys(compose.volumes).sort()).toEqual(['backups', 'postgres', 'redis']);
     for (const [name, service] of Object.entries(compose.services)) {
       // Everything that runs on comes back after a crash or a reboot; the one-shot migration does not.

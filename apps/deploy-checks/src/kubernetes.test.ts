@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { read, render, validate } from './files';
-import { podSpec, readByPods, selected, wave, workloads } from './workloads';
+import { podSpec, readByPods, redisPatched, selected, wave, workloads } from './workloads';
 
 describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
   const objects = render(overlay);
@@ -74,6 +74,7 @@ describe.each(['dev', 'prod'])('the %s overlay', (overlay) => {
           .topologySpreadConstraints ?? []
       ).map((c) => c.topologyKey);
     expect(spread('think-tank-api')).toEqual(['topology.kubernetes.io/zone', 'kubernetes.io/hostname']);
+    expect(spread('think-tank-web')).toEqual(['topology.kubernetes.io/zone', 'kubernetes.io/hostname']);
     expect(spread('think-tank-worker')).toEqual(['kubernetes.io/hostname']);
   });
 
@@ -245,6 +246,15 @@ describe('overlay differences', () => {
       dev.find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'databases-from-app-only'),
     ).toBeDefined();
     expect(prod.some((o) => o.kind === 'StatefulSet')).toBe(false);
+    // Ready once the real server takes TCP (during initdb only the socket answers); Redis keeps its jobs on disk.
+    const container = (name: string) =>
+      podSpec(dev.find((o) => o.kind === 'StatefulSet' && o.metadata.name === name)!).containers[0];
+    expect(container('postgres').readinessProbe).toMatchObject({
+      exec: { command: ['pg_isready', '-h', '127.0.0.1', '-U', 'think_tank'] },
+    });
+    expect(container('redis').args?.join(' ')).toContain('--appendonly yes');
+    expect(container('redis').volumeMounts).toEqual([{ name: 'data', mountPath: '/data' }]);
+    expect(redisPatched(container('redis').image), container('redis').image).toBe(true);
     // No secret values in the prod render: its Secret is created outside git.
     expect(prod.some((o) => o.kind === 'Secret')).toBe(false);
     expect(prod.every((o) => o.kind === 'Namespace' || o.metadata.namespace === 'think-tank')).toBe(true);

@@ -4,8 +4,10 @@ import type { K8sObject } from './files';
 export type Container = {
   name: string;
   image: string;
+  args?: string[];
+  volumeMounts?: { name: string; mountPath: string }[];
   resources?: { requests?: object; limits?: object };
-  readinessProbe?: { timeoutSeconds?: number };
+  readinessProbe?: { timeoutSeconds?: number; exec?: { command: string[] } };
   livenessProbe?: object;
   securityContext?: { allowPrivilegeEscalation?: boolean; capabilities?: { drop?: string[] } };
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
@@ -38,3 +40,14 @@ export const podSpec = (o: K8sObject) =>
     (o.spec as { template?: { spec: PodSpec } }).template ??
     (o.spec as { jobTemplate: { spec: { template: { spec: PodSpec } } } }).jobTemplate.spec.template
   ).spec;
+
+/**
+ * Whether a Redis image is 7.4.6 or newer within 7.4 (or a later minor or major): 7.4.6 carries the October 2025
+ * fixes to its Lua engine, which the daily-view count and the rate limits run scripts on.
+ */
+export function redisPatched(image: string): boolean {
+  const m = /^redis:(\d+)\.(\d+)\.(\d+)/.exec(image);
+  if (!m) return false;
+  const [major, minor, patch] = m.slice(1).map(Number);
+  return major > 7 || (major === 7 && (minor > 4 || (minor === 4 && patch >= 6)));
+}
