@@ -49,6 +49,9 @@ describe('scraping', () => {
         replacement: 'think-tank',
       });
     }
+    // kube-prometheus-stack selects monitors and rules by its Helm release's name (the chart's default selector).
+    for (const kind of ['ServiceMonitor', 'PodMonitor', 'PrometheusRule'])
+      expect(find(kind).metadata.labels, kind).toMatchObject({ release: 'kube-prometheus-stack' });
     // Prometheus (its namespace: monitoring) may reach the API through its network policy.
     const policy = objects.find((o) => o.metadata.name === 'think-tank-api-ingress') as Loose;
     expect(JSON.stringify(policy.spec.ingress[0].from)).toContain(
