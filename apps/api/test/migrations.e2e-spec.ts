@@ -5,6 +5,7 @@ import { dropDatabase, ensureDatabase } from '../src/core/database/ensure-databa
 import { MIGRATIONS } from '../src/database/migrations';
 import { PurchaseSubject1795540000000 } from '../src/database/migrations/1795540000000-PurchaseSubject';
 import { OrderSubjectContract1795540800000 } from '../src/database/migrations/1795540800000-OrderSubjectContract';
+import { Sessions1795541800000 } from '../src/database/migrations/1795541800000-Sessions';
 import { readTestEnv } from './support/test-env';
 
 /** Migrations that move data: a release must keep what existing rows meant, and its `down` must give it back. */
@@ -95,5 +96,46 @@ describe('data migrations', () => {
       { solutionId: solution },
     ]);
     await all.destroy();
+  }, 60_000);
+});
+
+describe('index builds outside a transaction', () => {
+  const env = readTestEnv();
+  const url = new URL(env.databaseUrl);
+  url.pathname = `/tt_test_${env.runId}_index_builds`;
+
+  beforeAll(() => ensureDatabase(url.toString()), 30_000);
+  afterAll(() => dropDatabase(url.toString()), 30_000);
+
+  it('builds again an index that a killed build left INVALID, where IF NOT EXISTS would skip it', async () => {
+    const db = await new DataSource({
+      ...dataSourceOptions(url.toString()),
+      migrations: MIGRATIONS,
+    }).initialize();
+    try {
+      await db.runMigrations({ transaction: 'each' });
+      const index = 'IDX_4361dcf261dd3ae9df1a10db91';
+      const valid = async () =>
+        (
+          await db.query(
+            `SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relname = $1`,
+            [index],
+          )
+        ).map((r: { indisvalid: boolean }) => r.indisvalid);
+      // What a build cancelled half way (a timeout, a killed migration Job) leaves behind.
+      await db.query(`UPDATE pg_index SET indisvalid = false WHERE indexrelid = $1::regclass`, [
+        `"${index}"`,
+      ]);
+      expect(await valid()).toEqual([false]);
+      const runner = db.createQueryRunner();
+      try {
+        await new Sessions1795541800000().up(runner);
+      } finally {
+        await runner.release();
+      }
+      expect(await valid()).toEqual([true]);
+    } finally {
+      await db.destroy();
+    }
   }, 60_000);
 });

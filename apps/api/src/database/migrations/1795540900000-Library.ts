@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexConcurrently } from '../concurrent-index';
 
 /**
  * A reader's favourites and reading history (contract §11 "Accounts and library"): new tables, nothing else moves.
@@ -35,7 +36,8 @@ export class Library1795540900000 implements MigrationInterface {
            CONSTRAINT "${userFk}" FOREIGN KEY ("userId") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE NO ACTION,
            CONSTRAINT "${solutionFk}" FOREIGN KEY ("solutionId") REFERENCES "solutions"("id") ON DELETE CASCADE ON UPDATE NO ACTION)`,
       );
-      await queryRunner.query(
+      await createIndexConcurrently(
+        queryRunner,
         `CREATE INDEX CONCURRENTLY IF NOT EXISTS "${index}" ON "${table}" ("userId", "${at}")`,
       );
     }

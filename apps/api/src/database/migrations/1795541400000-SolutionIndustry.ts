@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexConcurrently } from '../concurrent-index';
 
 /**
  * A solution's library industry, copied into its search form, for search's `categories` (contract §11). Nullable
@@ -15,7 +16,8 @@ export class SolutionIndustry1795541400000 implements MigrationInterface {
     await queryRunner.query(
       `ALTER TABLE "solution_search" ADD COLUMN IF NOT EXISTS "industry" character varying(16)`,
     );
-    await queryRunner.query(
+    await createIndexConcurrently(
+      queryRunner,
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS "IDX_solution_search_industry" ON "solution_search" ("industry", "createdAt") `,
     );
   }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexConcurrently } from '../concurrent-index';
 
 /**
  * One row per signed-in session (contract §12): refreshing moves its generation on instead of adding a row, so a
@@ -14,7 +15,8 @@ export class Sessions1795541800000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE IF NOT EXISTS "sessions" ("id" uuid NOT NULL, "userId" uuid NOT NULL, "generation" integer NOT NULL DEFAULT '0', "userAgent" character varying(300), "signedInAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "lastUsedAt" TIMESTAMP WITH TIME ZONE NOT NULL, "rotatedAt" TIMESTAMP WITH TIME ZONE, "expiresAt" TIMESTAMP WITH TIME ZONE NOT NULL, "revokedAt" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_3238ef96f18b355b671619111bc" PRIMARY KEY ("id"))`,
     );
-    await queryRunner.query(
+    await createIndexConcurrently(
+      queryRunner,
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS "IDX_4361dcf261dd3ae9df1a10db91" ON "sessions" ("userId", "lastUsedAt")`,
     );
     await queryRunner.query(

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexConcurrently } from '../concurrent-index';
 
 /**
  * Contract §12: a consent log of every acceptance of the terms (the latest of each account carried over, its address
@@ -14,7 +15,8 @@ export class Consents1795541900000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE IF NOT EXISTS "consents" ("id" uuid NOT NULL DEFAULT gen_random_uuid(), "userId" uuid NOT NULL, "termsVersion" character varying(32) NOT NULL, "privacyVersion" character varying(32) NOT NULL, "acceptedAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "address" character varying(45), CONSTRAINT "PK_9efc68eb6aba7d638fb6ea034dd" PRIMARY KEY ("id"))`,
     );
-    await queryRunner.query(
+    await createIndexConcurrently(
+      queryRunner,
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS "IDX_dfff2379b7a2016c95d147cd1a" ON "consents" ("userId", "acceptedAt")`,
     );
     await queryRunner.query(

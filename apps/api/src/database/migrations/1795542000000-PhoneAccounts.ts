@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexConcurrently } from '../concurrent-index';
 
 /**
  * Phone numbers as accounts (contract §12): a mainland mobile on the account (unique), the live SMS codes by number
@@ -14,7 +15,8 @@ export class PhoneAccounts1795542000000 implements MigrationInterface {
       `CREATE TABLE IF NOT EXISTS "sms_codes" ("phone" character varying(16) NOT NULL, "purpose" character varying(8) NOT NULL, "codeHash" character(64) NOT NULL, "expiresAt" TIMESTAMP WITH TIME ZONE NOT NULL, "failedAttempts" integer NOT NULL DEFAULT '0', "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_9e7342d209087c5e9d3b24a8dad" PRIMARY KEY ("phone", "purpose"))`,
     );
     await queryRunner.query(`ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "phone" character varying(16)`);
-    await queryRunner.query(
+    await createIndexConcurrently(
+      queryRunner,
       `CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS "UQ_a000cca60bcf04454e727699490" ON "users" ("phone")`,
     );
     await queryRunner.query(

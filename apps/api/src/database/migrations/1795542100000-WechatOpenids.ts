@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexConcurrently } from '../concurrent-index';
 
 /** Contract §12 "WeChat": the openid each account has under each of our WeChat apps, for paying inside WeChat. */
 export class WechatOpenids1795542100000 implements MigrationInterface {
@@ -10,7 +11,8 @@ export class WechatOpenids1795542100000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE IF NOT EXISTS "wechat_openids" ("appId" character varying(32) NOT NULL, "openid" character varying(64) NOT NULL, "userId" uuid NOT NULL, "createdAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_9d7c427bc8f699e4e1802beafad" PRIMARY KEY ("appId", "openid"))`,
     );
-    await queryRunner.query(
+    await createIndexConcurrently(
+      queryRunner,
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS "IDX_200ec7a1f4671a96a11701fa28" ON "wechat_openids" ("userId")`,
     );
   }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexConcurrently } from '../concurrent-index';
 
 /**
  * Contract §12: the trades each order opened at its gateway, so that paying a pending WeChat Pay order another way
@@ -13,7 +14,8 @@ export class OrderTrades1795542200000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE IF NOT EXISTS "order_trades" ("tradeNo" character varying(32) NOT NULL, "orderId" uuid NOT NULL, "gateway" character varying(16) NOT NULL, "method" character varying(16) NOT NULL, "openedAt" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), "closedAt" TIMESTAMP WITH TIME ZONE, CONSTRAINT "PK_d6d29f0f876598f807baaa4f642" PRIMARY KEY ("tradeNo"))`,
     );
-    await queryRunner.query(
+    await createIndexConcurrently(
+      queryRunner,
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS "IDX_fd00aa52bc491c93e5e92b8890" ON "order_trades" ("orderId", "openedAt")`,
     );
     await queryRunner.query(
