@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../src/core/database/data-source-options';
+import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { dataSourceOptions, migrationDataSourceOptions } from '../src/core/database/data-source-options';
 import { dropDatabase, ensureDatabase } from '../src/core/database/ensure-database';
 import { MIGRATIONS } from '../src/database/migrations';
 import { PurchaseSubject1795540000000 } from '../src/database/migrations/1795540000000-PurchaseSubject';
 import { OrderSubjectContract1795540800000 } from '../src/database/migrations/1795540800000-OrderSubjectContract';
 import { Sessions1795541800000 } from '../src/database/migrations/1795541800000-Sessions';
+import { PgBouncer } from './support/pgbouncer';
 import { readTestEnv } from './support/test-env';
 
 /** Migrations that move data: a release must keep what existing rows meant, and its `down` must give it back. */
@@ -138,4 +139,44 @@ describe('index builds outside a transaction', () => {
       await db.destroy();
     }
   }, 60_000);
+});
+
+describe('migrations behind PgBouncer in transaction mode', () => {
+  const env = readTestEnv();
+  const direct = new URL(env.databaseUrl);
+  const database = `tt_test_${env.runId}_pooled`;
+  direct.pathname = `/${database}`;
+  const bouncer = new PgBouncer(new URL(env.databaseUrl));
+
+  beforeAll(async () => {
+    await ensureDatabase(direct.toString());
+    await bouncer.start();
+  }, 30_000);
+  afterAll(async () => {
+    await bouncer.stop();
+    await dropDatabase(direct.toString());
+  }, 30_000);
+
+  it('runs every migration through it, each with its lock and statement limits', async () => {
+    let limits: unknown;
+    class Probe1795599999999 implements MigrationInterface {
+      name = 'Probe1795599999999';
+      async up(queryRunner: QueryRunner) {
+        limits = await queryRunner.query(
+          `SELECT current_setting('lock_timeout') AS lock, current_setting('statement_timeout') AS statement`,
+        );
+      }
+      async down() {}
+    }
+    const db = await new DataSource(
+      migrationDataSourceOptions(bouncer.url(database), [...MIGRATIONS, Probe1795599999999]),
+    ).initialize();
+    try {
+      const applied = await db.runMigrations({ transaction: 'each' });
+      expect(applied).toHaveLength(MIGRATIONS.length + 1);
+      expect(limits).toEqual([{ lock: '5s', statement: '20min' }]);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
 });

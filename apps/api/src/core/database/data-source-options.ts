@@ -1,4 +1,4 @@
-import type { DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions, MigrationInterface, QueryRunner } from 'typeorm';
 import { ENTITIES } from '../../database/entities';
 import { MIGRATIONS } from '../../database/migrations';
 
@@ -18,15 +18,38 @@ export function dataSourceOptions(databaseUrl: string, poolMax = 10): DataSource
   };
 }
 
+type Migration = new () => MigrationInterface;
+
+/** How long a migration's statement may wait for a lock, and run (docs/operations/releases.md). */
+const MIGRATION_LIMITS = [`lock_timeout = '5s'`, `statement_timeout = '20min'`];
+
+/**
+ * The migration with its limits set first, inside its own transaction (`SET LOCAL`; a migration run outside one, to
+ * build an index concurrently, sets them for its connection). Not as the connection's startup options, which
+ * PgBouncer refuses ("unsupported startup parameter"), nor for the session, which transaction pooling would hand to
+ * another client.
+ */
+export function bounded(migration: Migration): Migration {
+  const limit = async (queryRunner: QueryRunner) => {
+    const set = queryRunner.isTransactionActive ? 'SET LOCAL' : 'SET';
+    for (const setting of MIGRATION_LIMITS) await queryRunner.query(`${set} ${setting}`);
+  };
+  return class extends migration {
+    override async up(queryRunner: QueryRunner) {
+      await limit(queryRunner);
+      return super.up(queryRunner);
+    }
+    override async down(queryRunner: QueryRunner) {
+      await limit(queryRunner);
+      return super.down(queryRunner);
+    }
+  };
+}
+
 /**
  * The CLI's database: every statement of a migration gives up after waiting 5 s for a lock, instead of queueing
- * every query of the running release behind it, and after 20 minutes in all (docs/operations/releases.md).
+ * every query of the running release behind it, and after 20 minutes in all (`bounded`).
  */
 export function migrationDataSourceOptions(databaseUrl: string, migrations = MIGRATIONS): DataSourceOptions {
-  const options = dataSourceOptions(databaseUrl, 2);
-  return {
-    ...options,
-    migrations,
-    extra: { ...options.extra, options: '-c lock_timeout=5s -c statement_timeout=20min' },
-  } as DataSourceOptions;
+  return { ...dataSourceOptions(databaseUrl, 2), migrations: migrations.map(bounded) };
 }
