@@ -28,23 +28,22 @@ describe('the prod-keda overlay (workers scaled on the stage queue)', () => {
     expect(scaled.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
   });
 
-  it('reads the lists of the configured prefix, a worker’s worth (WORKER_CONCURRENCY) per replica', () => {
-    const triggers = scaled.spec.triggers as {
-      type: string;
-      metadata: Record<string, string>;
-      authenticationRef: { name: string };
-    }[];
-    expect(triggers.map((t) => [t.type, t.metadata.listName])).toEqual([
-      ['redis', `{${config.REDIS_PREFIX}}:bull:demand-stages:wait`],
-      ['redis', `{${config.REDIS_PREFIX}}:bull:demand-stages:active`],
-    ]);
-    for (const t of triggers) expect(t.metadata.listLength).toBe(config.WORKER_CONCURRENCY);
+  it('scales on one sum, waiting and running stages, a worker’s worth (WORKER_CONCURRENCY) per replica', () => {
+    const triggers = scaled.spec.triggers as { type: string; metadata: Record<string, string> }[];
+    // One trigger: of several, KEDA takes the larger, never the sum.
+    expect(triggers.map((t) => t.type)).toEqual(['prometheus']);
+    const { query, threshold, serverAddress, ignoreNullValues } = triggers[0].metadata;
+    expect(query).toBe('sum(queue_jobs{app="think-tank", queue="demand-stages", state=~"waiting|active"})');
+    expect(threshold).toBe(config.WORKER_CONCURRENCY);
     expect(Number(config.WORKER_CONCURRENCY)).toBeLessThan(Number(config.DB_POOL_MAX));
-    const auth = one('TriggerAuthentication', triggers[0].authenticationRef.name);
-    expect(auth.spec.secretTargetRef.map((r: { parameter: string }) => r.parameter).sort()).toEqual([
-      'address',
-      'password',
-    ]);
+    expect(serverAddress).toMatch(/^http:\/\/prometheus-operated\.monitoring\.svc:9090$/);
+    // No answer is a failure, which the fallback covers, not zero stages.
+    expect(ignoreNullValues).toBe('false');
+    expect(scaled.spec.fallback).toEqual({ failureThreshold: 3, replicas: 2 });
+    // The series it reads is scraped in this overlay, labelled app="think-tank".
+    expect(objects.some((o) => o.kind === 'ServiceMonitor' && o.metadata.name === 'think-tank-api')).toBe(
+      true,
+    );
   });
 
   it('keeps the connections at the scalers’ maximums within the deployment page’s budget of 180', () => {
@@ -52,10 +51,10 @@ describe('the prod-keda overlay (workers scaled on the stage queue)', () => {
     expect(Number(config.DB_POOL_MAX) * (api + scaled.spec.maxReplicaCount)).toBeLessThanOrEqual(180);
   });
 
-  it('is documented with the Secret KEDA reads', () => {
+  it('is documented with the Prometheus it asks', () => {
     const readme = read('docs/operations/scaling.md');
     const section = readme.slice(readme.indexOf('## Workers that scale on their queue'));
     expect(section).toContain('kubectl apply -k k8s/overlays/prod-keda');
-    expect(section).toContain('think-tank-keda-redis');
+    expect(section).toContain('prometheus-operated.monitoring.svc');
   });
 });
