@@ -52,14 +52,14 @@ async function migrate(db: DataSource, holdContracts: boolean, config: AppConfig
     await backupOrRestore(
       'backup',
       join(config.migrateSnapshotDir, `pre-migrate-${stamp}.dump`),
-      config.databaseUrl,
+      config.migrationDatabaseUrl,
     );
   }
   // TypeORM runs every migration it is given that the database lacks: the held ones are left out of this run.
   const runner = held.length
     ? await new DataSource(
         migrationDataSourceOptions(
-          config.databaseUrl,
+          config.migrationDatabaseUrl,
           MIGRATIONS.filter((m) => !held.includes(m.name)),
         ),
       ).initialize()
@@ -81,7 +81,7 @@ async function run([command, ...flags]: string[]): Promise<void> {
   const config = loadConfig();
   if (command === 'backup' || command === 'restore') {
     if (flags.length !== 1) throw new ConfigError(USAGE);
-    return backupOrRestore(command, flags[0], config.databaseUrl);
+    return backupOrRestore(command, flags[0], config.migrationDatabaseUrl);
   }
   const plansOnly = command === 'seed' && flags.join(' ') === '--plans';
   if (!['setup', 'migrate', 'seed'].includes(command) || (flags.length && !plansOnly))
@@ -93,15 +93,15 @@ async function run([command, ...flags]: string[]): Promise<void> {
   // A migration Job or compose service may start a moment before its database takes connections: it waits up to
   // MIGRATE_WAIT_SECONDS for both services, saying so, rather than failing the release on its first try.
   const until = Date.now() + (command === 'migrate' ? config.migrateWaitSeconds * 1000 : 0);
-  let problems = await unreachableServices(config.databaseUrl, config.redis, { creatingDatabase });
+  let problems = await unreachableServices(config.migrationDatabaseUrl, config.redis, { creatingDatabase });
   while (problems.length && Date.now() < until) {
     console.log(`waiting: ${problems.map((p) => p.split(' (')[0]).join('; ')}`);
     await new Promise((r) => setTimeout(r, 2000));
-    problems = await unreachableServices(config.databaseUrl, config.redis, { creatingDatabase });
+    problems = await unreachableServices(config.migrationDatabaseUrl, config.redis, { creatingDatabase });
   }
   if (problems.length) throw new ConfigError(problems.join('\n'));
-  if (creatingDatabase && (await ensureDatabase(config.databaseUrl))) console.log('created the database');
-  const db = await new DataSource(migrationDataSourceOptions(config.databaseUrl)).initialize();
+  if (creatingDatabase && (await ensureDatabase(config.migrationDatabaseUrl))) console.log('created the database');
+  const db = await new DataSource(migrationDataSourceOptions(config.migrationDatabaseUrl)).initialize();
   try {
     if (command !== 'seed') await migrate(db, command === 'migrate', config);
     if (plansOnly)

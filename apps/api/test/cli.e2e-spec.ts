@@ -66,6 +66,20 @@ describe('cli', () => {
     expect((await runCli(['migrate'], env)).output).toContain('applied 1 migration(s)');
   }, 120_000);
 
+  it('migrates through MIGRATION_DATABASE_URL where DATABASE_URL names another address (a pooler)', async () => {
+    const pooled = {
+      ...env,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/think_tank',
+      MIGRATION_DATABASE_URL: pg.url,
+    };
+    const migrated = await runCli(['migrate'], pooled);
+    expect(migrated.output).toContain('schema up to date');
+    expect(migrated.code).toBe(0);
+    // Without it, the CLI goes to DATABASE_URL, which nothing answers here.
+    const { MIGRATION_DATABASE_URL: _, ...unpooled } = pooled;
+    expect((await runCli(['migrate'], { ...unpooled, MIGRATE_WAIT_SECONDS: '0' })).code).not.toBe(0);
+  }, 60_000);
+
   it('seeds the production plans once and never demo data; a second run keeps what admins changed', async () => {
     const seeded = await runCli(['seed', '--plans'], env);
     expect(seeded.output).toContain(`seeded ${PLAN_SEED.length} plans`);

@@ -85,6 +85,8 @@ export class AppConfig {
   readonly host!: string;
   readonly publicUrl!: string;
   readonly databaseUrl!: string;
+  /** The CLI's database (migrations, backups, seeds): MIGRATION_DATABASE_URL, a direct address past any pooler. */
+  readonly migrationDatabaseUrl!: string;
   /** Streaming replicas for the reads that may lag the primary (core/database/read-replicas.repository.ts); often none. */
   readonly databaseReplicaUrls!: string[];
   readonly dbPoolMax!: number;
@@ -210,6 +212,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
     host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ''),
     databaseUrl: withDatabaseCa(env.DATABASE_URL, env.PGSSLROOTCERT),
+    migrationDatabaseUrl: withDatabaseCa(env.MIGRATION_DATABASE_URL ?? env.DATABASE_URL, env.PGSSLROOTCERT),
     databaseReplicaUrls: (env.DATABASE_REPLICA_URLS?.split(',') ?? []).map((u) =>
       withDatabaseCa(u.trim(), env.PGSSLROOTCERT),
     ),

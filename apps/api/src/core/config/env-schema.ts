@@ -52,6 +52,8 @@ export const envSchema = z
     HOST: optionalString.pipe(z.string().max(255).optional()),
     PUBLIC_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/think_tank'),
+    // The CLI's direct address (migrations, backups) where DATABASE_URL names a pooler; unset: DATABASE_URL.
+    MIGRATION_DATABASE_URL: optionalString.pipe(url(['postgres:', 'postgresql:']).optional()),
     // Streaming replicas for reads that may lag (docs/operations/scaling.md#reads-on-a-replica): comma-separated URLs.
     DATABASE_REPLICA_URLS: optionalString.pipe(
       z
