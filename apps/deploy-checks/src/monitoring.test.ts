@@ -49,6 +49,10 @@ describe('scraping', () => {
         replacement: 'think-tank',
       });
     }
+    // The outage pages name the jobs the operator gives these targets: the Service's name, <namespace>/<PodMonitor>.
+    const expr = (alert: string) => rules.find((r) => r.alert === alert)!.expr;
+    expect(expr('ThinkTankApiDown')).toContain(`job="${service.metadata.name}"`);
+    expect(expr('ThinkTankWorkersDown')).toContain(`job=~".*/${pods.metadata.name}"`);
     // kube-prometheus-stack selects monitors and rules by its Helm release's name (the chart's default selector).
     for (const kind of ['ServiceMonitor', 'PodMonitor', 'PrometheusRule'])
       expect(find(kind).metadata.labels, kind).toMatchObject({ release: 'kube-prometheus-stack' });
@@ -76,6 +80,7 @@ describe('alerts', () => {
 
   it('covers what the runbooks promise to page for, each with a severity and a runbook there', () => {
     expect(rules.map((r) => r.alert).sort()).toEqual([
+      'ThinkTankApiDown',
       'ThinkTankDependencyDown',
       'ThinkTankHighErrorRate',
       'ThinkTankMailFailing',
@@ -89,6 +94,7 @@ describe('alerts', () => {
       'ThinkTankSlowRequests',
       'ThinkTankSmsBudgetSpent',
       'ThinkTankStalledStages',
+      'ThinkTankWorkersDown',
     ]);
     const readme = read('docs/operations/runbooks.md');
     for (const rule of rules) {
@@ -112,6 +118,8 @@ describe('alerts', () => {
       // prom-client's own process and Node.js metrics (collectDefaultMetrics).
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_p99_seconds',
+      // Prometheus's own, for every target it scrapes.
+      'up',
     ]);
     const exprs = [
       ...rules.map((r) => r.expr),
