@@ -85,6 +85,7 @@ describe('alerts', () => {
       'ThinkTankHighErrorRate',
       'ThinkTankMailFailing',
       'ThinkTankMetricsUnreported',
+      'ThinkTankNoPaidOrders',
       'ThinkTankNotifiesForged',
       'ThinkTankNotifiesRefused',
       'ThinkTankOldestJobWaiting',
