@@ -25,6 +25,31 @@ describe('TLS and the site’s address', () => {
     expect(ingress.spec.tls[0].secretName).toBe('think-tank-tls');
   });
 
+  it('has prod-gateway get its certificate through the Gateway API, which the Gateway may read', () => {
+    const objects = render('prod-gateway');
+    const certificate = find(objects, 'Certificate', 'think-tank')!;
+    const issuer = parseDocument(read('k8s/cert-manager/cluster-issuer-gateway.yaml')).toJS() as Loose;
+    expect(() => validate(issuer)).not.toThrow();
+    expect(certificate.spec).toMatchObject({
+      secretName: 'think-tank-tls',
+      dnsNames: [hostOf(objects)],
+      issuerRef: { kind: 'ClusterIssuer', name: issuer.metadata.name },
+    });
+    // The challenge answers on the Gateway the site's route is attached to, not through an ingress class.
+    const route = find(objects, 'HTTPRoute', 'think-tank')!;
+    const solver = issuer.spec.acme.solvers[0].http01;
+    expect(solver.ingress).toBeUndefined();
+    const [gateway] = route.spec.parentRefs as { name: string; namespace: string }[];
+    expect(solver.gatewayHTTPRoute.parentRefs).toEqual([
+      expect.objectContaining({ kind: 'Gateway', name: gateway.name, namespace: gateway.namespace }),
+    ]);
+    const grant = find(objects, 'ReferenceGrant')!;
+    expect(grant.spec).toEqual({
+      from: [{ group: 'gateway.networking.k8s.io', kind: 'Gateway', namespace: gateway.namespace }],
+      to: [{ group: '', kind: 'Secret', name: 'think-tank-tls' }],
+    });
+  });
+
   it.each(['dev', 'prod'])(
     '%s: the Ingress host, its TLS host and MAIL_FROM follow PUBLIC_URL',
     (overlay) => {
@@ -52,7 +77,9 @@ describe('TLS and the site’s address', () => {
         'no-reply@zhiku.example.com',
       );
     }
-    expect(find(render('prod-gateway', copy), 'HTTPRoute')!.spec.hostnames).toEqual(['zhiku.example.com']);
+    const gateway = render('prod-gateway', copy);
+    expect(find(gateway, 'HTTPRoute')!.spec.hostnames).toEqual(['zhiku.example.com']);
+    expect(find(gateway, 'Certificate')!.spec.dnsNames).toEqual(['zhiku.example.com']);
   });
 
   it('keeps the API documents off in every production render, and sends mail from the site’s domain', () => {

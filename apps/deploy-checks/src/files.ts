@@ -5,8 +5,9 @@ import { resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { BarmanObjectStoreConfiguration } from '@kubernetes-models/cloudnative-pg/github.com/cloudnative-pg/barman-cloud/pkg/api';
 import { Cluster, ScheduledBackup } from '@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1';
-import { ClusterIssuer } from '@kubernetes-models/cert-manager/cert-manager.io/v1';
+import { Certificate, ClusterIssuer } from '@kubernetes-models/cert-manager/cert-manager.io/v1';
 import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1';
+import { ReferenceGrant } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1beta1';
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import {
   PodMonitor,
@@ -61,6 +62,8 @@ const CUSTOM_KINDS: Record<string, Validatable> = {
   'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
   'gateway.networking.k8s.io/v1/HTTPRoute': HTTPRoute,
   'cert-manager.io/v1/ClusterIssuer': ClusterIssuer,
+  'cert-manager.io/v1/Certificate': Certificate,
+  'gateway.networking.k8s.io/v1beta1/ReferenceGrant': ReferenceGrant,
   'keda.sh/v1alpha1/ScaledObject': ScaledObject,
   'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
 };
