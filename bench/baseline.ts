@@ -120,7 +120,7 @@ async function wordCount(word: string[]): Promise<number> {
   return wordCounts.get(key)!;
 }
 
-/** The words path as the API takes it (SolutionsService.byWords), without its framework. */
+/** The words path as the API takes it (SolutionSearchService.byWords), without its framework. */
 async function byWords(terms: string[][], split: boolean[], industries: string[]) {
   const read = queryWords(terms, split);
   const counts = await Promise.all(read.map(wordCount));

@@ -13,6 +13,7 @@ import type { AuthUser } from '../../core/auth/auth-user';
 import { InitiateSolutionPaymentDto, PaymentInstructionBody } from '../billing';
 import { SearchBody, SearchQueryDto } from './dto/solution.dto';
 import { SolutionDocumentsService } from './solution-documents.service';
+import { SolutionSearchService } from './solution-search.service';
 import { SolutionsService } from './solutions.service';
 
 @ApiTags('solutions')
@@ -20,6 +21,7 @@ import { SolutionsService } from './solutions.service';
 export class SolutionsController {
   constructor(
     private readonly solutions: SolutionsService,
+    private readonly library: SolutionSearchService,
     private readonly documents: SolutionDocumentsService,
   ) {}
 
@@ -30,7 +32,7 @@ export class SolutionsController {
   })
   @ApiResponse({ status: 200, type: SearchBody })
   search(@Query() q: SearchQueryDto, @ClientIp() client: string) {
-    return this.solutions.search(
+    return this.library.search(
       q.query,
       { page: q.page, pageSize: q.pageSize, industries: q.categories, sort: q.sort },
       client,

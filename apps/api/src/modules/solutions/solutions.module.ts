@@ -14,6 +14,7 @@ import { SolutionsController } from './solutions.controller';
 import { SolutionDocumentsService } from './solution-documents.service';
 import { RelatedSolutionsService } from './related-solutions.service';
 import { SolutionsRepository } from './solutions.repository';
+import { SolutionSearchService } from './solution-search.service';
 import { SolutionsService } from './solutions.service';
 import { TranslationService } from './translation.service';
 
@@ -35,6 +36,7 @@ export class SolutionsLibraryModule {}
   controllers: [SolutionsController, AdminSolutionsController, LibraryController],
   providers: [
     SolutionsService,
+    SolutionSearchService,
     SearchMissesRepository,
     SearchMissesRecorder,
     SolutionDocumentsService,
