@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Col, Form } from 'react-bootstrap';
-import type { FormState } from '../lib/use-form';
+import type { FormState, FormValues, TextField } from '../lib/use-form';
 
 type ControlProps = Omit<
   ComponentProps<typeof Form.Control>,
@@ -11,7 +11,7 @@ type ControlProps = Omit<
  * A labelled control bound to one field of a useForm: its hint, and its error once it has one. With
  * `options`, a select; `md` lays it out as a column of a Row.
  */
-export function FormField<F extends string>({
+export function FormField<V extends FormValues>({
   form,
   name,
   id,
@@ -22,8 +22,8 @@ export function FormField<F extends string>({
   options,
   ...control
 }: ControlProps & {
-  form: FormState<F>;
-  name: F;
+  form: FormState<V>;
+  name: TextField<V>;
   id: string;
   label: string;
   required?: boolean;

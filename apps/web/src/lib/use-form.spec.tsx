@@ -10,7 +10,7 @@ type Field = 'username' | 'email' | 'password' | 'confirmPassword';
 
 /** A registration form on the kit, with a button that plays back the server's refusal. */
 function Harness({ refusal }: { refusal: ApiError }) {
-  const form = useForm<Field>(
+  const form = useForm<Record<Field, string>>(
     { username: '', email: '', password: '', confirmPassword: '' },
     registrationErrors,
   );
@@ -99,5 +99,34 @@ describe('useForm with FormField', () => {
     await userEvent.type(screen.getByLabelText('邮箱'), 'li@example.cn');
     await userEvent.click(screen.getByText('send'));
     expect(await screen.findByRole('alert')).toHaveTextContent('发送失败');
+  });
+
+  it('checks an edited field again as it changes once the form was checked, and binds switches', async () => {
+    function Plan() {
+      const form = useForm({ price: '', onSale: false }, (v) => ({
+        price: /^\d+(\.\d{1,2})?$/.test(v.price) ? undefined : 'admin:plans.wrong.money',
+      }));
+      return (
+        <form onSubmit={(e) => (e.preventDefault(), form.validate())}>
+          <FormField form={form} name="price" id="p" label="价格" />
+          <input type="checkbox" aria-label="在售" {...form.bindSwitch('onSale')} />
+          <output>{String(form.values.onSale)}</output>
+          <button type="submit">check</button>
+        </form>
+      );
+    }
+    render(<Plan />);
+    const price = screen.getByLabelText('价格');
+    await userEvent.type(price, '9.999');
+    // Not checked yet: nothing is said while the first value is typed.
+    expect(price).not.toHaveAttribute('class', expect.stringContaining('is-invalid'));
+    await userEvent.click(screen.getByText('check'));
+    expect(price).toHaveAttribute('class', expect.stringContaining('is-invalid'));
+    await userEvent.type(price, '{Backspace}');
+    expect(price).not.toHaveAttribute('class', expect.stringContaining('is-invalid'));
+    await userEvent.type(price, '9');
+    expect(price).toHaveAttribute('class', expect.stringContaining('is-invalid'));
+    await userEvent.click(screen.getByLabelText('在售'));
+    expect(screen.getByText('true')).toBeInTheDocument();
   });
 });

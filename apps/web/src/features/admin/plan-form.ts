@@ -5,7 +5,7 @@
 import { PeriodType, majorUnits, type AdminPlan, type PlanInput } from '@think-tank/contracts';
 
 /** The form's texts: prices in yuan and dollars as typed, lists one entry per line. */
-export interface PlanForm {
+export type PlanForm = {
   code: string;
   name: string;
   nameEn: string;
@@ -26,7 +26,7 @@ export interface PlanForm {
   benefitsEn: string;
   stripePriceId: string;
   alipayProductCode: string;
-}
+};
 export type ListKey = 'benefits' | 'benefitsEn';
 export const LISTS: ListKey[] = ['benefits', 'benefitsEn'];
 
@@ -101,13 +101,13 @@ export const toInput = (f: PlanForm): PlanInput => ({
 export function problems(
   f: PlanForm,
 ): Partial<Record<keyof PlanForm, 'code' | 'money' | 'whole' | 'required'>> {
-  const whole = (v: string) => /^\d{1,5}$/.test(v);
+  const whole = (v: string) => /^\d{1,5}$/.test(v.trim());
   return {
     ...(!/^[a-z0-9_]{2,64}$/.test(f.code.trim()) && { code: 'code' }),
     ...(!f.name.trim() && { name: 'required' }),
     ...(!f.nameEn.trim() && { nameEn: 'required' }),
-    ...(!MONEY.test(f.priceCny) && { priceCny: 'money' }),
-    ...(!MONEY.test(f.priceUsd) && { priceUsd: 'money' }),
+    ...(!MONEY.test(f.priceCny.trim()) && { priceCny: 'money' }),
+    ...(!MONEY.test(f.priceUsd.trim()) && { priceUsd: 'money' }),
     ...(!(whole(f.tier) && Number(f.tier) >= 1 && Number(f.tier) <= 100) && { tier: 'whole' }),
     ...(!(whole(f.sortOrder) && Number(f.sortOrder) <= 10_000) && { sortOrder: 'whole' }),
     ...(f.dailyViewLimit.trim() &&

@@ -1,12 +1,13 @@
-import { PeriodType, majorUnits, planFeatures } from '@think-tank/contracts';
-import { useState, type FormEvent } from 'react';
-import { Badge, Button, Card, Col, Form, Row } from 'react-bootstrap';
+import { majorUnits, type PlanInput } from '@think-tank/contracts';
+import { useState } from 'react';
+import { Badge, Button, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { deletePlan, savePlan, useAdminPlans } from '../api/admin-api';
-import { LISTS, NEW_PLAN, problems, toForm, toInput, type ListKey, type PlanForm } from '../plan-form';
+import { NEW_PLAN, toForm, type PlanForm } from '../plan-form';
 import { useAction } from '../use-action';
-import { ActionResult, EditorActions } from './AdminFeedback';
+import { ActionResult } from './AdminFeedback';
 import { PagedTable } from './PagedTable';
+import { PlanEditor } from './PlanEditor';
 
 /** Admins only: the plan catalogue in both languages and both currencies; support never sees this tab. */
 export function PlansTab() {
@@ -15,32 +16,18 @@ export function PlansTab() {
   const plans = useAdminPlans(page);
   const { mutate } = plans;
   const [editing, setEditing] = useState<{ id: string | null; form: PlanForm } | null>(null);
-  const [tried, setTried] = useState(false);
   const action = useAction();
-  const wrong = editing ? problems(editing.form) : {};
-  // A field says what is wrong once it holds something, or once saving was tried.
-  const shown = (k: keyof PlanForm) => (tried || editing?.form[k] !== '' ? wrong[k] : undefined);
   const edit = (id: string | null, form: PlanForm) => {
     action.clear();
-    setTried(false);
     setEditing({ id, form });
   };
-
-  const set = <K extends keyof PlanForm>(k: K, v: PlanForm[K]) =>
-    editing && setEditing({ ...editing, form: { ...editing.form, [k]: v } });
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    if (!editing || Object.keys(wrong).length) return;
-    const input = toInput(editing.form);
+  const save = (id: string | null, input: PlanInput) =>
     void action.run(t('plans.confirmSave', { name: input.name }), async () => {
-      const saved = await savePlan(editing.id, input);
+      const saved = await savePlan(id, input);
       setEditing({ id: saved.id, form: toForm(saved) });
-      setTried(false);
       await mutate();
       return t('plans.saved');
     });
-  };
   const remove = (id: string, name: string) =>
     void action.run(t('plans.confirmDelete', { name }), async () => {
       await deletePlan(id);
@@ -48,72 +35,6 @@ export function PlansTab() {
       await mutate();
       return t('plans.deleted');
     });
-
-  const text = (k: 'code' | 'name' | 'nameEn' | 'stripePriceId' | 'alipayProductCode', required = true) =>
-    editing && (
-      <Form.Group as={Col} sm={6} className="mb-2" controlId={`plan-${k}`}>
-        <Form.Label>{t(`plans.${k}`)}</Form.Label>
-        <Form.Control
-          required={required}
-          maxLength={k === 'code' ? 64 : 100}
-          value={editing.form[k]}
-          isInvalid={!!shown(k)}
-          onChange={(e) => set(k, e.target.value)}
-        />
-        <Form.Control.Feedback type="invalid">
-          {shown(k) && t(`plans.wrong.${shown(k)}`)}
-        </Form.Control.Feedback>
-      </Form.Group>
-    );
-  const number = (
-    k:
-      | 'priceCny'
-      | 'priceUsd'
-      | 'tier'
-      | 'sortOrder'
-      | 'vipStartupQuota'
-      | 'dailyViewLimit'
-      | 'stageFeeDiscount',
-  ) =>
-    editing && (
-      <Form.Group as={Col} sm={4} className="mb-2" controlId={`plan-${k}`}>
-        <Form.Label>{t(`plans.${k}`)}</Form.Label>
-        <Form.Control
-          inputMode={k.startsWith('price') ? 'decimal' : 'numeric'}
-          required={k !== 'dailyViewLimit'}
-          placeholder={k === 'dailyViewLimit' ? t('plans.unlimited') : undefined}
-          value={editing.form[k]}
-          isInvalid={!!shown(k)}
-          onChange={(e) => set(k, e.target.value.trim())}
-        />
-        <Form.Control.Feedback type="invalid">
-          {shown(k) && t(`plans.wrong.${shown(k)}`)}
-        </Form.Control.Feedback>
-      </Form.Group>
-    );
-  const check = (k: 'isValid' | 'popular' | 'isVip' | 'favouritesAndHistory') =>
-    editing && (
-      <Form.Check
-        inline
-        id={`plan-${k}`}
-        type="switch"
-        label={t(`plans.${k}`)}
-        checked={editing.form[k]}
-        onChange={(e) => set(k, e.target.checked)}
-      />
-    );
-  const list = (k: ListKey) =>
-    editing && (
-      <Form.Group as={Col} sm={6} className="mb-2" controlId={`plan-${k}`}>
-        <Form.Label>{t(`plans.${k}`)}</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={3}
-          value={editing.form[k]}
-          onChange={(e) => set(k, e.target.value)}
-        />
-      </Form.Group>
-    );
 
   return (
     <Row>
@@ -156,67 +77,14 @@ export function PlansTab() {
       </Col>
       {editing && (
         <Col lg={7}>
-          <Card>
-            <Card.Body>
-              <Form noValidate onSubmit={save} aria-label={t('plans.form')}>
-                <Row>
-                  {text('code')}
-                  <Form.Group as={Col} sm={6} className="mb-2" controlId="plan-periodType">
-                    <Form.Label>{t('plans.periodType')}</Form.Label>
-                    <Form.Select
-                      value={editing.form.periodType}
-                      onChange={(e) => set('periodType', e.target.value as PeriodType)}
-                    >
-                      {Object.values(PeriodType).map((v) => (
-                        <option key={v} value={v}>
-                          {t(`plans.periods.${v}`)}
-                        </option>
-                      ))}
-                    </Form.Select>
-                  </Form.Group>
-                  {text('name')}
-                  {text('nameEn')}
-                  {number('priceCny')}
-                  {number('priceUsd')}
-                  {number('tier')}
-                </Row>
-                <div className="mb-2">
-                  {check('isValid')}
-                  {check('popular')}
-                  {check('isVip')}
-                </div>
-                <Row>
-                  {number('sortOrder')}
-                  {editing.form.isVip && number('vipStartupQuota')}
-                </Row>
-                <h2 className="h6 mt-2">{t('plans.entitlements')}</h2>
-                <Row>
-                  {number('dailyViewLimit')}
-                  {!editing.form.isVip && number('stageFeeDiscount')}
-                </Row>
-                <div className="mb-2">{check('favouritesAndHistory')}</div>
-                <div className="small text-muted mb-2" data-testid="plan-features">
-                  {t('plans.featuresShown')}
-                  <ul className="mb-0">
-                    {planFeatures(toInput(editing.form), 'zh').map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                </div>
-                <p className="small text-muted mb-1">{t('plans.onePerLine')}</p>
-                <Row>{LISTS.map(list)}</Row>
-                <Row>
-                  {text('alipayProductCode', false)}
-                  {text('stripePriceId', false)}
-                </Row>
-                <EditorActions
-                  busy={action.busy}
-                  onCancel={() => setEditing(null)}
-                  onDelete={editing.id ? () => remove(editing.id!, editing.form.name) : undefined}
-                />
-              </Form>
-            </Card.Body>
-          </Card>
+          <PlanEditor
+            key={editing.id ?? 'new'}
+            initial={editing.form}
+            busy={action.busy}
+            onSave={(input) => save(editing.id, input)}
+            onCancel={() => setEditing(null)}
+            onDelete={editing.id ? (name) => remove(editing.id!, name) : undefined}
+          />
         </Col>
       )}
     </Row>

@@ -200,12 +200,15 @@ function SolutionEditor({
   onDelete?: (name: string) => void;
 }) {
   const { t, i18n } = useTranslation('admin');
-  const form = useForm<SolutionField>({ ...initial, industry: initial.industry ?? '' }, (v) => ({
-    projectName: v.projectName.trim() ? undefined : 'fieldRequired',
-    projectRequirements: v.projectRequirements.trim() ? undefined : 'fieldRequired',
-    projectRequirementsDetails: v.projectRequirementsDetails.trim() ? undefined : 'fieldRequired',
-    html: v.html.trim() ? undefined : 'fieldRequired',
-  }));
+  const form = useForm<Record<SolutionField, string>>(
+    { ...initial, industry: initial.industry ?? '' },
+    (v) => ({
+      projectName: v.projectName.trim() ? undefined : 'fieldRequired',
+      projectRequirements: v.projectRequirements.trim() ? undefined : 'fieldRequired',
+      projectRequirementsDetails: v.projectRequirementsDetails.trim() ? undefined : 'fieldRequired',
+      html: v.html.trim() ? undefined : 'fieldRequired',
+    }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (form.validate())

@@ -18,7 +18,7 @@ const rules = (v: Record<Field, string>) => ({
 /** The account's mobile number (contract §12): shown masked, bound or changed with a code texted to the new one. */
 export function BindPhoneForm({ phone }: { phone: string | null }) {
   const { t } = useTranslation('account');
-  const form = useForm<Field>({ phone: '', code: '' }, rules);
+  const form = useForm<Record<Field, string>>({ phone: '', code: '' }, rules);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -28,7 +28,7 @@ export function PhoneSignIn({
   onSignedIn: (s: SessionResponse) => void;
 }) {
   const { t } = useTranslation('account');
-  const form = useForm<Field>({ phone: '', code: '' }, rules);
+  const form = useForm<Record<Field, string>>({ phone: '', code: '' }, rules);
   const [askTerms, setAskTerms] = useState(signUp);
   const [accepted, setAccepted] = useState(false);
   const [termsError, setTermsError] = useState(false);

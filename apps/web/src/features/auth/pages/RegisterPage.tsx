@@ -31,7 +31,7 @@ export default function RegisterPage() {
     notice?: string;
   };
   const [step, setStep] = useState<1 | 2>(state.initialStep === 2 && state.emailFromLogin ? 2 : 1);
-  const form = useForm<Field>(
+  const form = useForm<Record<Field, string>>(
     { username: '', email: state.emailFromLogin ?? '', password: '', confirmPassword: '' },
     registrationErrors,
   );

@@ -95,7 +95,7 @@ function ApplicationForm({ initial }: { initial: Draft | VipApplication }) {
   const { t } = useTranslation('account');
   const lang = currentLanguage();
   const { trigger, isMutating } = useApplyForVip();
-  const form = useForm<Field>(() => pick(initial), vipApplicationErrors);
+  const form = useForm<Record<Field, string>>(() => pick(initial), vipApplicationErrors);
   const [error, setError] = useState<string | null>(null);
   const values = form.values;
 

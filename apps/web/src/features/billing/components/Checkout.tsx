@@ -1,4 +1,4 @@
-import { formatMoney, WebRoute, type PlanQuoteResponse } from '@think-tank/contracts';
+import { formatMoney, WebRoute } from '@think-tank/contracts';
 import type { StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Card, Container, Form, Spinner } from 'react-bootstrap';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { LinkButton } from '../../../components/LinkButton';
 import { errorText } from '../../../lib/error-text';
-import { formatDate } from '../../../lib/format-time';
+import { useForm } from '../../../lib/use-form';
 import { session } from '../../../lib/session';
 import { createWalletPayment, payByCard, usePaymentOptions, usePlanQuote } from '../api/billing-api';
 import { firstMethod, rememberMethod, type Method } from '../checkout-method';
@@ -22,6 +22,8 @@ import { OpenInBrowserGuide } from './OpenInBrowserGuide';
 import { useStripe } from '../use-stripe';
 import { CardField } from './CardField';
 import { WalletPayButton, type WalletKind } from './WalletPayButton';
+import { MethodChoice } from './MethodChoice';
+import { PlanTerms } from './PlanTerms';
 import { WechatQrPanel } from './WechatQrPanel';
 
 /**
@@ -36,12 +38,17 @@ export function Checkout({ state }: { state: CheckoutState }) {
   const options = usePaymentOptions();
   const stripe = useStripe(options.data?.stripePublishableKey);
   // Inside WeChat, WeChat Pay from the start: Alipay's guide does not flash up while the options load.
-  const [method, setMethod] = useState<Method>(() => (inWechatBrowser() ? 'wechat' : 'wallet'));
+  const form = useForm<{ method: Method }>({ method: inWechatBrowser() ? 'wechat' : 'wallet' }, () => ({}));
+  const {
+    values: { method },
+    error,
+    setError,
+    set,
+  } = form;
   const [picked, setPicked] = useState(false);
   const [card, setCard] = useState<StripeCardElement | null>(null);
   const [cardComplete, setCardComplete] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [qr, setQr] = useState<{ codeUrl: string; orderId: string } | null>(null);
   const signedIn = !!session.read().token;
@@ -86,8 +93,8 @@ export function Checkout({ state }: { state: CheckoutState }) {
       ? 'wechat'
       : firstMethod({ wallet: true, wechat: !!options.data?.wechatpay, card: cardReady });
   useEffect(() => {
-    if (!picked && options.data) setMethod(preferred);
-  }, [picked, options.data, preferred]);
+    if (!picked && options.data) set('method', preferred);
+  }, [picked, options.data, preferred, set]);
 
   if (subscription && !state.planId)
     return (
@@ -165,7 +172,7 @@ export function Checkout({ state }: { state: CheckoutState }) {
     navigate(subscription ? WebRoute.profile : (state.successRedirectPath ?? orderReturn));
   };
 
-  const pick = (m: Method) => (setMethod(m), setPicked(true));
+  const pick = (m: Method) => (set('method', m), setPicked(true));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -246,44 +253,18 @@ export function Checkout({ state }: { state: CheckoutState }) {
             />
           ) : (
             <Form onSubmit={submit} noValidate>
-              <fieldset disabled={busy}>
-                <legend className="h6">{t('checkout.method')}</legend>
-                <Form.Check
-                  type="radio"
-                  id="method-wallet"
-                  name="method"
-                  label={t('checkout.wallet')}
-                  checked={method === 'wallet'}
-                  onChange={() => pick('wallet')}
-                />
-                <Form.Check
-                  type="radio"
-                  id="method-card"
-                  name="method"
-                  label={t(
-                    cardReady
-                      ? 'checkout.card'
-                      : stripe.state === 'ready'
-                        ? 'checkout.cardAfterLivePlan'
-                        : 'checkout.cardUnavailable',
-                  )}
-                  disabled={!cardReady}
-                  checked={method === 'card'}
-                  onChange={() => pick('card')}
-                />
-                {method === 'card' && cardReady && (
-                  <CardField stripe={stripe.stripe} onReady={setCard} onComplete={setCardComplete} />
-                )}
-                <Form.Check
-                  type="radio"
-                  id="method-wechat"
-                  name="method"
-                  label={wechatReady ? t('checkout.wechatPay') : t('checkout.wechat')}
-                  disabled={!wechatReady}
-                  checked={method === 'wechat'}
-                  onChange={() => pick('wechat')}
-                />
-              </fieldset>
+              <MethodChoice
+                method={method}
+                onPick={pick}
+                disabled={busy}
+                card={cardReady ? 'ready' : stripe.state === 'ready' ? 'afterLivePlan' : 'unavailable'}
+                wechatReady={wechatReady}
+                cardField={
+                  stripe.state === 'ready' && (
+                    <CardField stripe={stripe.stripe} onReady={setCard} onComplete={setCardComplete} />
+                  )
+                }
+              />
               {inWechat && method === 'wallet' && <OpenInBrowserGuide />}
               {((method === 'wallet' && !options.data?.alipay) ||
                 (method === 'wechat' && !options.data?.wechatpay)) &&
@@ -321,20 +302,6 @@ const HANDOFF_TEXTS = {
 } as const;
 
 const isPlanId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-
-/** When the plan starts, and what the live plan's unused days took off its price (contract §12). */
-function PlanTerms({ quote, startsLater }: { quote: PlanQuoteResponse; startsLater: boolean }) {
-  const { t } = useTranslation('billing');
-  const credit = formatMoney({ amount: quote.creditApplied, currency: quote.currency });
-  return (
-    <Alert variant={startsLater ? 'warning' : 'success'} className="small" data-testid="checkout-terms">
-      {startsLater
-        ? t('checkout.startsOn', { date: formatDate(quote.startsAt) })
-        : t(quote.upgrade ? 'checkout.upgradeNow' : 'checkout.startsNow')}
-      {quote.creditApplied > 0 && <div>{t('checkout.creditApplied', { credit })}</div>}
-    </Alert>
-  );
-}
 
 /** A checkout step that failed with a message for the buyer. */
 class CheckoutError extends Error {}

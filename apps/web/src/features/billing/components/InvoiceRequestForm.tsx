@@ -37,7 +37,7 @@ export function InvoiceRequestForm({
   onSent: () => void;
 }) {
   const { t } = useTranslation('billing');
-  const form = useForm<Field>(
+  const form = useForm<Record<Field, string>>(
     {
       titleType: 'company',
       type: 'normal',

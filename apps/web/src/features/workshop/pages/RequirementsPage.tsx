@@ -61,7 +61,7 @@ export default function RequirementsPage() {
   const { data: options } = usePaymentOptions();
   const paymentAvailable = !options || options.alipay || options.sandbox || !!options.stripePublishableKey;
 
-  const form = useForm<Field>(
+  const form = useForm<Record<Field, string>>(
     () => ({
       content: carried,
       keyValuePoints: '',
