@@ -341,6 +341,18 @@ describe('the workshop: edits, revisions, isolation, the list and the lab viewer
       expect(html).not.toContain('<img');
       expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      // Labelled as generated (GB 45438-2025): first thing on the page, in the title a printed PDF keeps, and as the
+      // implicit AIGC field.
+      expect(html).toContain('<body><p class="ai-label" role="note">本内容由AI生成</p>');
+      expect(html).toContain(
+        '<title>&lt;script&gt;alert(1)&lt;/script&gt;：需求总览（本内容由AI生成）</title>',
+      );
+      const aigc = /<meta name="AIGC" content="([^"]*)">/.exec(html)![1].replace(/&quot;/g, '"');
+      expect(JSON.parse(aigc)).toEqual({
+        Label: '1',
+        ContentProducer: '智库',
+        ProduceID: `${d.labName}/indexp.html`,
+      });
     });
 
     it('refuses traversal, NUL and absolute paths with 400', async () => {

@@ -238,6 +238,21 @@ describe('the workshop: registering, and what the built-in generator writes (con
       ])
         expect([expected, words.includes(expected)]).toEqual([expected, true]);
       expect(xml).toContain('<w:tbl>');
+      // The AI label (GB 45438-2025): visible above the title and in the page header, implicit in the properties.
+      const zip = await JSZip.loadAsync(res.body as Buffer);
+      const text = async (file: string) => (await zip.file(file)!.async('string')).replace(/<[^<>]*>/g, '');
+      expect(words.indexOf('本内容由AI生成')).toBeLessThan(words.indexOf('冷链/配送 2026'));
+      const header = Object.keys(zip.files).find((f) => /^word\/header\d*\.xml$/.test(f))!;
+      expect(await text(header)).toContain('本内容由AI生成');
+      expect(await zip.file('docProps/core.xml')!.async('string')).toContain(
+        '<cp:keywords>本内容由AI生成</cp:keywords>',
+      );
+      const { labName } = await detail(w.owner, id);
+      expect(JSON.parse((await text('docProps/custom.xml')).replace(/&quot;/g, '"'))).toEqual({
+        Label: '1',
+        ContentProducer: '智库',
+        ProduceID: `${labName}/export.docx`,
+      });
 
       await download(`/api/demand-store/${id}/export/docx`, w.owner).expect(200);
       await download(`/api/demand-store/${id}/export/docx`, w.other).expect(404);
@@ -277,6 +292,8 @@ describe('the workshop: registering, and what the built-in generator writes (con
         await w.t.http.get(`/api/solutions/private/${labName}/indexp.html`).set(bearer(w.owner)).expect(200)
       ).text;
       expect(lab).toContain('<html lang="en">');
+      expect(lab).toContain('<title>Coffee chain waste: Overview (AI-generated)</title>');
+      expect(lab).toContain('<body><p class="ai-label" role="note">AI-generated</p>');
       expect(lab).toContain('<h3 id="startup-problem">The problem to solve</h3>');
       expect(lab).not.toContain('要解决的问题');
     });

@@ -75,6 +75,7 @@ describe('deliverables in the browser (issue 21)', () => {
     for (const name of names) expect(COLD_CHAIN_MODULES).toContain(name);
     expect(await startup.getByTestId('module-reason').first().textContent()).toMatch(/^因为需求提到“/);
     await startup.getByText('损耗率（现状）').waitFor();
+    expect(await startup.getByTestId('ai-label').textContent()).toBe('本内容由AI生成');
     const related = startup.getByTestId('related-solutions');
     expect(await related.getByRole('link', { name: '社区生鲜冷链配送优化' }).getAttribute('href')).toMatch(
       /^\/solutions\/[0-9a-f-]{36}\/view$/,
@@ -120,10 +121,14 @@ describe('deliverables in the browser (issue 21)', () => {
     await printable.waitForLoadState();
     expect(printable.url()).toMatch(/indexp\.html\?ticket=[\w-]{43}#print$/);
     await printable.getByRole('heading', { name: /需求总览/ }).waitFor();
+    expect(await printable.getByRole('note').first().textContent()).toBe('本内容由AI生成');
     // The page asked to print itself, as the button promises.
     await printable.waitForFunction(() => document.documentElement.dataset.printRequested === 'true');
     const pdf = await printable.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The PDF's info dictionary keeps the page's title, and with it the label (UTF-16BE, as hex).
+    const title = /\/Title <FEFF([0-9A-F]+)>/.exec(pdf.toString('latin1'))![1];
+    expect(Buffer.from(title, 'hex').swap16().toString('utf16le')).toMatch(/需求总览（本内容由AI生成）$/);
     // One page per stage at least (each stage's section starts a new page in print).
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
     await context.close();
@@ -144,6 +149,7 @@ describe('deliverables in the browser (issue 21)', () => {
       /^Because the demand mentions “/,
     );
     await startup.getByText('spoilage (today)').waitFor();
+    expect(await startup.getByTestId('ai-label').textContent()).toBe('AI-generated');
     await snap(page, 'deliverables-03-startup-en');
     await startup.getByRole('checkbox').nth(0).check();
     await page.getByTestId('enter-stage').getByRole('button', { name: 'Pay and enter' }).click();

@@ -10,6 +10,7 @@ import {
   type StageOutput,
 } from '@think-tank/contracts';
 import { escapeHtml as e } from '../../../core/http/escape-html';
+import { aigcMetadata } from './ai-label';
 import { DELIVERABLE_WORDS, type DeliverableWords } from './deliverable-words';
 import type { GeneratedOutput } from './stage-generator';
 
@@ -21,15 +22,22 @@ export interface LabFile {
 const STYLE = `body{font-family:system-ui,"Noto Sans CJK SC",sans-serif;margin:24px;color:#212529;line-height:1.6}
 table{border-collapse:collapse;margin:12px 0;width:100%}th,td{border:1px solid #dee2e6;padding:6px 10px;text-align:left;vertical-align:top}
 th{background:#f1f3f5}h1{font-size:1.6rem}h2{font-size:1.25rem;margin-top:28px}.note{color:#6c757d}
+.ai-label{display:inline-block;margin:0 0 8px;padding:2px 8px;border:1px solid #adb5bd;border-radius:4px;color:#495057;font-size:.875rem}
 @media print{body{margin:0;font-size:11pt}h2{break-before:page}h1+h2{break-before:auto}table,tr,li{break-inside:avoid}a{color:inherit}}`;
 
 /** Opened with #print (the lab viewer's "export PDF"), the page asks the browser to print it, to PDF or paper. */
 export const PRINT_ON_REQUEST = `<script>if(location.hash==='#print')addEventListener('load',function(){print()})</script>`;
 
-/** A self-contained page: no external resources, every user or generated text escaped. */
-const page = (w: DeliverableWords, title: string, body: string) =>
-  `<!doctype html><html lang="${w.htmlLang}"><head><meta charset="utf-8"><title>${e(title)}</title><style>${STYLE}</style></head>` +
-  `<body><h1>${e(title)}</h1>${body}<p class="note">${e(w.draft)}</p>${PRINT_ON_REQUEST}</body></html>`;
+/**
+ * A self-contained page: no external resources, every user or generated text escaped. It opens with the visible
+ * AI label, carries the implicit one (`<meta name="AIGC">`), and its title ends with the label, which is what a PDF
+ * printed from it keeps in its info dictionary.
+ */
+const page = (w: DeliverableWords, produceId: string, title: string, body: string) =>
+  `<!doctype html><html lang="${w.htmlLang}"><head><meta charset="utf-8">` +
+  `<meta name="AIGC" content="${e(aigcMetadata(produceId))}"><title>${e(title + w.aiTitle)}</title>` +
+  `<style>${STYLE}</style></head><body><p class="ai-label" role="note">${e(w.aiLabel)}</p><h1>${e(title)}</h1>` +
+  `${body}<p class="note">${e(w.draft)}</p>${PRINT_ON_REQUEST}</body></html>`;
 
 const paragraphs = (text: string) =>
   text
@@ -111,25 +119,20 @@ export function composeLab(
   const link = (path: string) => WebRoute.demandLab(demand.labName, path);
   const slug = stage.toLowerCase();
   const files: LabFile[] = [{ path: `data/${slug}.json`, content: JSON.stringify(output, null, 2) }];
+  const html = (path: string, what: string, body: string): LabFile => ({
+    path,
+    content: page(w, `${demand.labName}/${path}`, titled(what), body),
+  });
   const full: StageOutput = { ...output };
   if (stage === 'Preparation') {
     files.push(
-      {
-        path: 'prd.html',
-        content: page(w, titled(w.prd), stageSection(w, stage, output, [])),
-      },
-      {
-        path: 'prd-scene.html',
-        content: page(w, titled(w.scene), paragraphs(output.module_overview ?? output.solution)),
-      },
-      {
-        path: 'design-table.html',
-        content: page(
-          w,
-          titled(w.designTable),
-          table(w.moduleColumns, moduleRows(w, output.suggested_modules)),
-        ),
-      },
+      html('prd.html', w.prd, stageSection(w, stage, output, [])),
+      html('prd-scene.html', w.scene, paragraphs(output.module_overview ?? output.solution)),
+      html(
+        'design-table.html',
+        w.designTable,
+        table(w.moduleColumns, moduleRows(w, output.suggested_modules)),
+      ),
     );
     Object.assign(full, {
       prd_url: link('prd.html'),
@@ -140,19 +143,13 @@ export function composeLab(
   if (stage === 'Opening') {
     const designed = earlier.find((s) => s.stage === 'Preparation')?.selectedModules ?? [];
     files.push(
-      {
-        path: 'opening-table.html',
-        content: page(
-          w,
-          titled(w.openingTable),
-          table(w.moduleColumns, moduleRows(w, [...designed, ...output.suggested_modules])) +
-            paragraphs(output.implementation_showcase ?? ''),
-        ),
-      },
-      {
-        path: 'showcase.html',
-        content: page(w, titled(w.showcase), paragraphs(output.implementation_showcase ?? output.solution)),
-      },
+      html(
+        'opening-table.html',
+        w.openingTable,
+        table(w.moduleColumns, moduleRows(w, [...designed, ...output.suggested_modules])) +
+          paragraphs(output.implementation_showcase ?? ''),
+      ),
+      html('showcase.html', w.showcase, paragraphs(output.implementation_showcase ?? output.solution)),
     );
     Object.assign(full, {
       opening_table_html: link('opening-table.html'),
@@ -160,13 +157,10 @@ export function composeLab(
     });
   }
   if (stage !== 'Preparation' && stage !== 'Opening')
-    files.push({
-      path: `${slug}.html`,
-      content: page(w, titled(w.stages[stage]), stageSection(w, stage, output, [])),
-    });
+    files.push(html(`${slug}.html`, w.stages[stage], stageSection(w, stage, output, [])));
   const overview = [...earlier.filter((s) => s.stage !== stage), { stage, output: full, selectedModules: [] }]
     .map((s) => stageSection(w, s.stage, s.output, s.selectedModules))
     .join('');
-  files.push({ path: LAB_INDEX_FILE, content: page(w, titled(w.overview), overview) });
+  files.push(html(LAB_INDEX_FILE, w.overview, overview));
   return { output: full, files };
 }

@@ -9,6 +9,7 @@ import {
 import {
   Document,
   ExternalHyperlink,
+  Header,
   HeadingLevel,
   Packer,
   Paragraph,
@@ -18,6 +19,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import { aigcMetadata } from './ai-label';
 import { DELIVERABLE_WORDS } from './deliverable-words';
 
 /** One finished stage as the export reads it: its output and the modules the user selected. */
@@ -90,10 +92,11 @@ const metricRow = (m: QuantifiedMetric, b: TextBudget) =>
 /**
  * A demand's deliverables as a Word document (issue 21): per stage its problem, solution, metrics table, outcomes,
  * modules and the library's related solutions, linked to `publicUrl`. In the demand's output language, within
- * the budget above.
+ * the budget above. The AI label is in every page's header and above the title, and in the file's properties: the
+ * keywords and description, and the custom property `AIGC` (ai-label.ts).
  */
 export function wordExport(
-  demand: { name: string; outputLanguage: Language },
+  demand: { name: string; labName: string; outputLanguage: Language },
   stages: ExportStage[],
   publicUrl: string,
 ): Promise<Buffer> {
@@ -160,12 +163,18 @@ export function wordExport(
     ];
   });
   const title = b.take(demand.name);
+  const label = () => new Paragraph({ children: [new TextRun({ text: h.aiLabel, color: '495057' })] });
   const document = new Document({
     creator: '智库',
     title,
+    keywords: h.aiLabel,
+    description: h.aiLabel,
+    customProperties: [{ name: 'AIGC', value: aigcMetadata(`${demand.labName}/export.docx`) }],
     sections: [
       {
+        headers: { default: new Header({ children: [label()] }) },
         children: [
+          label(),
           new Paragraph({ text: title, heading: HeadingLevel.TITLE }),
           ...children,
           ...(b.cut ? [new Paragraph({ children: [new TextRun({ text: h.truncated, bold: true })] })] : []),

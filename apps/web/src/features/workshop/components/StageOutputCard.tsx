@@ -112,6 +112,10 @@ export function StageOutputCard({
         </div>
       </Card.Header>
       <Card.Body>
+        {/* GB 45438-2025: generated text says so, and keeps saying so once a person edited parts of it. */}
+        <p className="small text-muted border rounded d-inline-block px-2 mb-2" data-testid="ai-label">
+          {t('detail.aiLabel')}
+        </p>
         {message && (
           <Alert
             variant={message.ok ? 'success' : 'danger'}
