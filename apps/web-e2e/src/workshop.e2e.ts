@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newVerifiedUser, paidDemand } from './support/api';
+import { call, newVerifiedUser, paidDemand } from './support/api';
 import { launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
@@ -209,8 +209,23 @@ describe('the requirements workshop in the browser', () => {
     await context.close();
   });
 
-  it('shows a missing file and an unknown demand as the viewer’s not-found panel', async () => {
-    const { context, page } = await signedInPage(browser, await newVerifiedUser('lab'));
+  it('offers the lab only once a stage wrote something, and shows a missing file as the viewer’s not-found panel', async () => {
+    const user = await newVerifiedUser('lab');
+    const { context, page } = await signedInPage(browser, user);
+    // A demand waiting for its start-up fee: nothing to open yet, so no button that leads to "not found".
+    const { demandId } = await call<{ demandId: string }>(
+      'POST',
+      '/api/demand-store/register-demand',
+      {
+        name: '门店补货',
+        content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
+        keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半。',
+      },
+      user.access_token,
+    );
+    await page.goto(`${baseUrl}/demand-store/${demandId}`);
+    await page.getByRole('heading', { name: '门店补货' }).waitFor();
+    expect(await page.getByRole('link', { name: '打开成果查看器' }).count()).toBe(0);
     await page.goto(`${baseUrl}/demand-lab/lab-0000000000000000/indexp.html`);
     await page.getByText('资源未找到').waitFor();
     await page.goto(`${baseUrl}/demand-store/00000000-0000-4000-8000-000000000000`);

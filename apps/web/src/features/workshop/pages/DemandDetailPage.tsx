@@ -153,12 +153,15 @@ export default function DemandDetailPage() {
         <h1 className="h4 mb-0 me-2 text-break">{demand.name}</h1>
         <StatusChip status={status} />
         <div className="ms-auto d-flex flex-wrap gap-2 align-items-center">
+          {/* Both open what a finished stage wrote: before one, the lab holds nothing. */}
           {STAGES.some((s) => demand.stagesData[s].status === 'Completed') && (
-            <WordDownload demandId={demand._id} />
+            <>
+              <WordDownload demandId={demand._id} />
+              <LinkButton to={WebRoute.demandLab(demand.labName)} variant="outline-primary" size="sm">
+                {t('detail.openLab')}
+              </LinkButton>
+            </>
           )}
-          <LinkButton to={WebRoute.demandLab(demand.labName)} variant="outline-primary" size="sm">
-            {t('detail.openLab')}
-          </LinkButton>
           <LinkButton to={WebRoute.demandList} variant="link" size="sm">
             {t('detail.back')}
           </LinkButton>
