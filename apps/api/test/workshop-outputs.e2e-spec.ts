@@ -24,6 +24,48 @@ describe('the workshop: registering, and what the built-in generator writes (con
         .expect(201);
     });
 
+    it('asks what a vague demand leaves open, stores the answers, and Startup reads them (contract §12)', async () => {
+      const vague = {
+        name: '数字化',
+        content: '想做数字化转型，提升效率',
+        keyValuePoints: '希望整体运营效率明显提升，管理更加规范透明',
+      };
+      const registered = await w.t.http
+        .post('/api/demand-store/register-demand')
+        .set(bearer(w.owner))
+        .send(vague)
+        .expect(201);
+      expect(registered.body.questions.map((q: { id: string }) => q.id)).toEqual(['industry', 'scale']);
+      expect(registered.body.questions[0]).toMatchObject({
+        text: '您的业务属于哪个行业？',
+        why: expect.stringContaining('行业'),
+        options: expect.arrayContaining(['物流', '零售']),
+      });
+      // A demand that says both gets none.
+      const clear = await w.t.http
+        .post('/api/demand-store/register-demand')
+        .set(bearer(w.owner))
+        .send(DEMAND)
+        .expect(201);
+      expect(clear.body.questions).toEqual([]);
+
+      const id = registered.body.demandId as string;
+      const answer = (body: object, u = w.owner) =>
+        w.t.http.put(`/api/demand-store/${id}/answers`).set(bearer(u)).send(body);
+      await answer({ answers: [{ id: 'budget', answer: '50万' }] }).expect(400);
+      await answer({ answers: [{ id: 'industry', answer: '冷'.repeat(501) }] }).expect(400);
+      await answer({ answers: [{ id: 'industry', answer: '冷链物流' }] }, w.other).expect(404);
+      const saved = await answer({ answers: [{ id: 'industry', answer: ' 冷链物流 ' }] }).expect(200);
+      expect(saved.body.map((q: { answer: string | null }) => q.answer)).toEqual(['冷链物流', null]);
+      expect((await detail(w.owner, id)).questions.map((q) => q.answer)).toEqual(['冷链物流', null]);
+
+      // The scale stays unanswered, and the start is not held up by it.
+      await paySandbox((await startupOrder(w.t, bearer(w.owner), id)).paymentUrl);
+      const output = (await stageDone(w.owner, id, 'Startup')).stagesData.Startup.output!;
+      expect(output.solution).toContain('已参考您的回答：行业：冷链物流。');
+      expect(output.suggested_modules.map((m) => m.name)).toContain('冷链温控监测');
+    });
+
     it('refuses illegal keywords in Chinese and English, full-width and any case, naming them', async () => {
       const res = await w.t.http
         .post('/api/demand-store/register-demand')

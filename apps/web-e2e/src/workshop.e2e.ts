@@ -126,6 +126,53 @@ describe('the requirements workshop in the browser', () => {
     await context.close();
   });
 
+  it('asks what a vague demand leaves open before the start-up is paid, and Startup reads the answer', async () => {
+    const { context, page } = await signedInPage(browser, await newVerifiedUser('questions'));
+    await page.goto(`${baseUrl}/requirements`);
+    await page.getByLabel('需求描述').fill('想做数字化转型，提升效率');
+    await page.getByLabel('关键价值点').fill('希望整体运营效率明显提升，管理更加规范透明');
+    await page.getByRole('button', { name: '提交需求' }).click();
+    // The demand's page, not the cashier: its questions first, beside the pay button.
+    await page.waitForURL(/\/demand-store\/[0-9a-f-]{36}$/);
+    const questions = page.getByRole('form', { name: '开始前，还想了解几件事（可选）' });
+    await questions.getByLabel('您的业务属于哪个行业？').fill('冷链物流');
+    await questions.getByText('需求中没有数字；规模决定指标的目标值。').waitFor();
+    await snap(page, 'workshop-06b-questions-zh');
+    await questions.getByRole('button', { name: '保存回答' }).click();
+    await questions.getByRole('status').getByText('已保存，启动阶段会参考这些回答。').waitFor();
+    await page.getByTestId('awaiting-payment').getByRole('button', { name: '使用钱包支付' }).click();
+    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: '模拟支付成功' }).click();
+    await page.waitForURL(/\/demand-store\/[0-9a-f-]{36}$/);
+    const startup = page.getByTestId('stage-output-Startup');
+    await startup.waitFor({ timeout: 30_000 });
+    await startup.getByText('已参考您的回答：行业：冷链物流。').waitFor();
+    expect(await page.getByTestId('demand-questions').count()).toBe(0);
+    await context.close();
+
+    // In English at 375 px, and unanswered: the start is never held up by the questions.
+    const en = await signedInPage(browser, await newVerifiedUser('questionsen'), 'en-US');
+    await en.page.setViewportSize({ width: 375, height: 812 });
+    await en.page.goto(`${baseUrl}/requirements`);
+    await en.page.getByLabel('Requirement', { exact: true }).fill('We want to go digital and work faster.');
+    await en.page
+      .getByLabel('Key value points')
+      .fill('Clearly better efficiency across the business, and tidier management.');
+    await en.page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await en.page.waitForURL(/\/demand-store\/[0-9a-f-]{36}$/);
+    const asked = en.page.getByRole('form', { name: 'A few questions before we start (optional)' });
+    await asked.getByLabel('Which industry is your business in?').waitFor();
+    await snap(en.page, 'workshop-06c-questions-en-375');
+    await en.page
+      .getByTestId('awaiting-payment')
+      .getByRole('button', { name: 'Pay with the wallet' })
+      .click();
+    await en.page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    await en.page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await en.page.getByTestId('stage-output-Startup').waitFor({ timeout: 30_000 });
+    await en.context.close();
+  });
+
   it('takes a VIP-plan buyer through Startup and Preparation without paying a stage fee', async () => {
     const { context, page } = await signedInPage(browser, await newVerifiedUser('vipplan'));
     await page.goto(`${baseUrl}/subscription`);

@@ -202,6 +202,28 @@ export interface DemandDetail {
   nextStageFee: PriceInfo | null;
   /** False while the next stage may not be entered (Operation while OPERATION_STAGE_OPEN=false): shown before any click. */
   nextStageOpen: boolean;
+  /** What the workshop asked when the demand was registered, with the answers given so far (contract §12). */
+  questions: AnsweredQuestion[];
+}
+
+/** What a demand may leave open that Startup needs (contract §12 "The workshop asks before it writes"). */
+export const QUESTION_IDS = ['industry', 'scale', 'systems', 'timeframe', 'budget'] as const;
+export type QuestionId = (typeof QUESTION_IDS)[number];
+/** An answer's length at most, in characters. */
+export const ANSWER_MAX_LENGTH = 500;
+
+/** A question, in the reader's language: what is asked, why it matters, and answers to pick from where they fit. */
+export interface ClarifyingQuestion {
+  id: QuestionId;
+  text: string;
+  why: string;
+  options?: string[];
+}
+export type AnsweredQuestion = ClarifyingQuestion & { answer: string | null };
+
+/** PUT /api/demand-store/:id/answers: answers to the demand's questions, each optional. */
+export interface AnswersRequest {
+  answers: { id: QuestionId; answer: string }[];
 }
 
 export interface DemandRequest {
@@ -217,6 +239,8 @@ export interface RegisterDemandResponse {
   needsPayment: boolean;
   productInfo: { isValid: boolean; name: string };
   message: string;
+  /** What the demand leaves open, 0 to 5 questions, to answer before the start-up is paid (never required). */
+  questions: ClarifyingQuestion[];
 }
 
 /** The answer of an advance: the demand, and the fee when one must be paid before the stage runs. */

@@ -35,6 +35,7 @@ import { PhoneAccounts1795542000000 } from './1795542000000-PhoneAccounts';
 import { WechatOpenids1795542100000 } from './1795542100000-WechatOpenids';
 import { OrderTrades1795542200000 } from './1795542200000-OrderTrades';
 import { SearchMisses1795542300000 } from './1795542300000-SearchMisses';
+import { DemandQuestions1795542400000 } from './1795542400000-DemandQuestions';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -74,6 +75,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   WechatOpenids1795542100000,
   OrderTrades1795542200000,
   SearchMisses1795542300000,
+  DemandQuestions1795542400000,
 ];
 
 /**

@@ -42,7 +42,7 @@ export function toDemandDetail(
   operationOpen: boolean,
   /** The reader's stage-fee discount now (percent), for the quote of the next stage. */
   discount: number,
-): DemandDetail {
+): Omit<DemandDetail, 'questions'> {
   const byStage = new Map(rows.map((r) => [r.stage, r]));
   const nextOpen = nextStage(demand.currentStage) !== 'Operation' || operationOpen;
   const stagesData = Object.fromEntries(

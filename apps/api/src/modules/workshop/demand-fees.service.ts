@@ -19,6 +19,7 @@ import { AuthService } from '../auth';
 import { PaymentsService, SubscriptionsService } from '../billing';
 import { feeDue } from './demand-detail';
 import { DemandMessage } from './workshop.messages';
+import { askedOf } from './generation/clarifying-questions';
 import { WorkshopService } from './workshop.service';
 import type { Requester } from './requester';
 import { DemandStagesRepository } from './demand-stages.repository';
@@ -60,10 +61,18 @@ export class DemandFeesService {
         demandId: demand.id,
         redirectTo: WebRoute.demand(demand.id),
         message: DemandMessage.vipStarted[lang],
+        questions: askedOf(demand, lang),
       };
     }
     const order = await this.payStartup(who, demand.id, undefined, lang);
-    return { success: false, demandId: demand.id, message: DemandMessage.vipNoQuota[lang], ...order };
+    const questions = askedOf(demand, lang);
+    return {
+      success: false,
+      demandId: demand.id,
+      message: DemandMessage.vipNoQuota[lang],
+      questions,
+      ...order,
+    };
   }
 
   /** The start-up fee's order (contract §6 initiate-demand-startup). */

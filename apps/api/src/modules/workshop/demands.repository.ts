@@ -19,9 +19,18 @@ export class DemandsRepository {
     return tx.findOneBy(Demand, { id });
   }
 
-  /** The user's demand; null for another user's. */
-  ownedBy(id: string, userId: string, tx: Tx = this.demands.manager): Promise<Demand | null> {
-    return tx.findOneBy(Demand, { id, userId });
+  /** The user's demand; null for another user's. `lock` takes its row for the transaction. */
+  ownedBy(
+    id: string,
+    userId: string,
+    tx: Tx = this.demands.manager,
+    lock?: 'pessimistic_write',
+  ): Promise<Demand | null> {
+    return tx.findOne(Demand, { where: { id, userId }, ...(lock && { lock: { mode: lock } }) });
+  }
+
+  async setQuestions(tx: Tx, id: string, questions: Demand['questions']): Promise<void> {
+    await tx.update(Demand, { id }, { questions });
   }
 
   stagesOf(demandId: string, tx: Tx = this.demands.manager): Promise<DemandStage[]> {

@@ -1,3 +1,4 @@
+import { answersOf } from './generation/clarifying-questions';
 import { Injectable, Logger } from '@nestjs/common';
 import {
   STAGE_NAMES,
@@ -93,6 +94,7 @@ export class StageRunner {
           content: demand.content,
           keyValuePoints: demand.keyValuePoints,
           language: demand.outputLanguage,
+          answers: answersOf(demand.questions, demand.outputLanguage),
         },
         stage: job.stage,
         input: claimed.input,

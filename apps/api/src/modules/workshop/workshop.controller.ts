@@ -19,6 +19,8 @@ import { CurrentUser } from '../../core/auth/current-user.decorator';
 import type { AuthUser } from '../../core/auth/auth-user';
 import { DemandExportsService } from './demand-exports.service';
 import { DemandFeesService } from './demand-fees.service';
+import { DemandQuestionsService } from './demand-questions.service';
+import { AnswersDto } from './dto/answers.dto';
 import { WorkshopService } from './workshop.service';
 import {
   AdvanceDto,
@@ -39,6 +41,7 @@ export class WorkshopController {
     private readonly demands: WorkshopService,
     private readonly fees: DemandFeesService,
     private readonly exports: DemandExportsService,
+    private readonly questions: DemandQuestionsService,
   ) {}
 
   @Post('register-demand')
@@ -48,6 +51,20 @@ export class WorkshopController {
   })
   register(@Body() dto: DemandRequestDto, @CurrentUser() user: AuthUser, @Lang() lang: Language) {
     return this.demands.register(user, dto, lang);
+  }
+
+  @Put(':id/answers')
+  @ApiOperation({
+    summary:
+      'Answer the questions registration asked (each ≤ 500 characters, empty takes one back; a question not asked is 400); Startup reads them',
+  })
+  answer(
+    @Param('id') id: string,
+    @Body() dto: AnswersDto,
+    @CurrentUser() user: AuthUser,
+    @Lang() lang: Language,
+  ) {
+    return this.questions.answer(user, id, dto, lang);
   }
 
   @Post('use-vip-startup-quota')

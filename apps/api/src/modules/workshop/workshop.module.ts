@@ -11,6 +11,7 @@ import { WorkshopService } from './workshop.service';
 import { DemandsAdminService } from './demands-admin.service';
 import { DemandFeesModule } from './demand-fees.module';
 import { DemandFeesService } from './demand-fees.service';
+import { DemandQuestionsService } from './demand-questions.service';
 import { DEMAND_ENTITIES } from './entities';
 import { LabFilesService } from './lab-files.service';
 import { LabViewerController } from './lab-viewer.controller';
@@ -25,6 +26,7 @@ import { DemandsRepository } from './demands.repository';
   providers: [
     WorkshopService,
     DemandFeesService,
+    DemandQuestionsService,
     DemandsAdminService,
     DemandEventsService,
     LabFilesService,

@@ -30,6 +30,7 @@ import { feeDue, toDemandDetail } from './demand-detail';
 import { toDemandListItem } from './dto/demand-list-item';
 import { DemandEventsService } from './demand-events.service';
 import { DemandMessage } from './workshop.messages';
+import { askedOf, questionsFor, renderQuestions } from './generation/clarifying-questions';
 import { languageOfText } from './generation/demand-text';
 import type { DemandContentDto, DemandListQuery, DemandRequestDto, StageDataDto } from './dto/demand.dto';
 import { DemandsRepository } from './demands.repository';
@@ -81,6 +82,7 @@ export class WorkshopService {
       needsPayment: true,
       productInfo: { isValid: CatalogueItem.demandStartup.isValid, name: DemandMessage.startupProduct[lang] },
       message: DemandMessage.registered[lang],
+      questions: askedOf(demand, lang),
     };
   }
 
@@ -104,7 +106,10 @@ export class WorkshopService {
     }));
     // The next stage's quote carries the discount the reader's plan would freeze into it now.
     const { vip, discount } = terms ?? (await this.terms(who));
-    return toDemandDetail(demand, rows, vip, currencyFor(lang), this.config.operationStageOpen, discount);
+    return {
+      ...toDemandDetail(demand, rows, vip, currencyFor(lang), this.config.operationStageOpen, discount),
+      questions: renderQuestions(demand.questions, lang),
+    };
   }
 
   async history(who: Requester, demandId: string, after?: number): Promise<DemandEventPayload[]> {
@@ -265,6 +270,7 @@ export class WorkshopService {
       content: dto.content,
       keyValuePoints: dto.keyValuePoints,
       outputLanguage: dto.outputLanguage ?? languageOfText(`${dto.content}\n${dto.keyValuePoints}`),
+      questions: questionsFor(`${dto.content}\n${dto.keyValuePoints}`).map((id) => ({ id, answer: null })),
       currentStage: 'Startup',
       overallStatus: startupPayment === 'Waived' ? 'Processing' : 'PendingInput',
     });

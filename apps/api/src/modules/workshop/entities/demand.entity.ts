@@ -1,5 +1,5 @@
 import type { OverallStatus, Stage } from '@think-tank/contracts';
-import type { Language } from '@think-tank/contracts';
+import type { Language, QuestionId } from '@think-tank/contracts';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A user's requirement on its way through the five stages (contract §8). */
@@ -25,6 +25,10 @@ export class Demand {
 
   @Column('text')
   keyValuePoints!: string;
+
+  /** What registration asked (contract §12), with the answers given since; Startup reads the answered ones. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  questions!: { id: QuestionId; answer: string | null }[];
 
   /** The language the generator writes the outputs in: the user's choice, else the demand's own. */
   @Column({ type: 'varchar', length: 2, default: 'zh' })

@@ -6,7 +6,13 @@ import type { GenerationContext } from './stage-generator';
 describe('the built-in generator, when no module of the demand’s field fits', () => {
   const generator = new BuiltinGenerator({ generatorStepMs: 0 } as AppConfig);
   const context = (content: string, language: 'zh' | 'en'): GenerationContext => ({
-    demand: { name: 'x', content, keyValuePoints: '一年内把这件事情做成，效果可以量化衡量', language },
+    demand: {
+      name: 'x',
+      content,
+      keyValuePoints: '一年内把这件事情做成，效果可以量化衡量',
+      language,
+      answers: [],
+    },
     stage: 'Startup',
     input: null,
     previous: [],

@@ -70,7 +70,9 @@ export class BuiltinGenerator extends StageGenerator {
     const { demand, stage, input } = ctx;
     const w = WORDING[demand.language];
     const focus = w.focus[stage];
-    const text = [demand.content, demand.keyValuePoints, inputText(input)].join('\n');
+    // An answer is read as part of the demand: an industry named there picks that industry's modules.
+    const answers = demand.answers.map((a) => a.answer);
+    const text = [demand.content, demand.keyValuePoints, ...answers, inputText(input)].join('\n');
 
     await progress('analysing', undefined, firstSentence(demand.content));
     await step();
@@ -114,6 +116,7 @@ export class BuiltinGenerator extends StageGenerator {
       miss,
       stage === 'Preparation' ? this.preparationNotes(input, w) : '',
       input?.genericInput ? w.userAdds(firstSentence(input.genericInput, 200)) : '',
+      stage === 'Startup' && demand.answers.length ? w.answersUsed(demand.answers) : '',
     ]
       .filter(Boolean)
       .join('\n');

@@ -13,6 +13,8 @@ export interface Wording {
   /** Nothing of the catalogue fits: the demand's topic and industries (none: any). */
   noModule: (topic: string, industries: string[]) => string;
   userAdds: (text: string) => string;
+  /** The answers to registration's questions the output took into account, quoted. */
+  answersUsed: (answers: { topic: string; answer: string }[]) => string;
   today: (name: string) => string;
   target: (name: string) => string;
   keyValueMetric: { name: string; explanation: (points: string) => string };
@@ -52,6 +54,7 @@ export const WORDING: Record<Language, Wording> = {
     noModule: (topic, industries) =>
       `模块目录中没有与“${topic}”匹配的${industries.length ? `${industries.join('、')}行业` : ''}模块：可在编辑中添加自定义模块，或请顾问补充。`,
     userAdds: (text) => `用户补充：${text}`,
+    answersUsed: (answers) => `已参考您的回答：${answers.map((a) => `${a.topic}：${a.answer}`).join('；')}。`,
     today: (name) => `${name}（现状）`,
     target: (name) => `${name}（目标）`,
     keyValueMetric: { name: '关键价值点达成度', explanation: (p) => `以“${p}”为验收口径逐项核对` },
@@ -99,6 +102,8 @@ export const WORDING: Record<Language, Wording> = {
     noModule: (topic, industries) =>
       `No module of the catalogue matches “${topic}”${industries.length ? ` in ${industries.join(' or ')}` : ''}: add a custom module in edit mode, or ask a consultant.`,
     userAdds: (text) => `The user adds: ${text}`,
+    answersUsed: (answers) =>
+      `Taking your answers into account: ${answers.map((a) => `${a.topic}: ${a.answer}`).join('; ')}.`,
     today: (name) => `${name} (today)`,
     target: (name) => `${name} (target)`,
     keyValueMetric: {

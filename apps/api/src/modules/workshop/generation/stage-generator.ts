@@ -10,7 +10,14 @@ import type {
 
 /** Everything a generator may read: the demand, the earlier stages as the user edited them, the stage input. */
 export interface GenerationContext {
-  demand: { name: string; content: string; keyValuePoints: string; language: Language };
+  demand: {
+    name: string;
+    content: string;
+    keyValuePoints: string;
+    language: Language;
+    /** The answers to registration's questions (contract §12), each with what it is about. */
+    answers: { topic: string; answer: string }[];
+  };
   stage: Stage;
   input: StageInput | null;
   previous: { stage: Stage; output: StageOutput; selectedModules: DemandModule[] }[];

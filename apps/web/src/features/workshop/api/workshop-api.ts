@@ -1,5 +1,7 @@
 import type {
   AdvanceResponse,
+  AnsweredQuestion,
+  AnswersRequest,
   DemandDetail,
   DemandEventPayload,
   DemandListItem,
@@ -100,6 +102,10 @@ export const saveStageData = (
     method: 'PUT',
     body: { output, selectedModules },
   });
+
+/** Answers to the questions registration asked (contract §12); an empty answer takes one back. */
+export const answerQuestions = (id: string, answers: AnswersRequest['answers']) =>
+  api<AnsweredQuestion[]>(`${workshopKeys.detail(id)}/answers`, { method: 'PUT', body: { answers } });
 
 export const archiveDemand = (id: string) =>
   api<DemandDetail>(`${workshopKeys.detail(id)}/archive`, { method: 'PUT' });

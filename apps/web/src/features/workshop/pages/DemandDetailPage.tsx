@@ -21,6 +21,7 @@ import {
   useDemand,
   useRetryStage,
 } from '../api/workshop-api';
+import { DemandQuestions } from '../components/DemandQuestions';
 import { EnterStagePanel } from '../components/EnterStagePanel';
 import { LivePanel } from '../components/LivePanel';
 import { ReviseForm } from '../components/ReviseForm';
@@ -207,6 +208,14 @@ export default function DemandDetailPage() {
       )}
       <LivePanel lines={live.lines} connected={live.connected} />
       <ReviseForm demand={demand} />
+      {demand.questions.length > 0 &&
+        demand.currentStage === 'Startup' &&
+        current.paymentStatus === 'Pending' && (
+          <DemandQuestions
+            demand={demand}
+            onSaved={(questions) => void mutate({ ...demand, questions }, false)}
+          />
+        )}
       {status === 'PendingInput' && current.paymentStatus === 'Pending' && (
         <Alert
           variant="warning"

@@ -126,7 +126,9 @@ export default function RequirementsPage() {
         return leaveForPayment(res, res.demandId);
       }
       const registered = await registerDemand(body);
-      if (!registered.needsPayment) return navigate(WebRoute.demand(registered.demandId));
+      // With questions, the demand's page asks them first, beside its pay button (contract §12).
+      if (!registered.needsPayment || registered.questions.length)
+        return navigate(WebRoute.demand(registered.demandId));
       const instruction = await initiateDemandStartup(registered.demandId).catch((err: unknown) => {
         throw new StartupPaymentError(err);
       });
