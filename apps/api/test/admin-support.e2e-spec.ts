@@ -57,7 +57,12 @@ describe('the support console (contract §9)', () => {
     (await t.http.get(`/api/admin/audit?targetId=${targetId}`).set(as('support')).expect(200)).body.items;
 
   beforeAll(async () => {
-    t = await startTestApp({ SMTP_URL: await sink.start(), LLM_BASE_URL: await llm.start() });
+    // Stages fail when the model does, for support to retry them (no built-in fallback).
+    t = await startTestApp({
+      SMTP_URL: await sink.start(),
+      LLM_BASE_URL: await llm.start(),
+      LLM_FALLBACK: 'none',
+    });
     llm.fallback = { text: JSON.stringify(VALID_OUTPUT) };
     worker = await startTestWorker(t);
     for (const role of ['admin', 'support', 'vip', 'Free'] as const) {

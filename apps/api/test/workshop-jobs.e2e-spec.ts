@@ -66,6 +66,8 @@ describe('stage generation through an OpenAI-compatible endpoint', () => {
       LLM_BASE_URL: await llm.start(),
       LLM_API_KEY: 'sk-test',
       LLM_MODEL: 'test-model',
+      // Today's behaviour: the stage fails when the model does (the default writes it with the built-in generator).
+      LLM_FALLBACK: 'none',
     });
     worker = await startTestWorker(t);
     u = await verifiedUser(t, sink, 'llm');
@@ -98,6 +100,21 @@ describe('stage generation through an OpenAI-compatible endpoint', () => {
     expect((last.body.messages as { content: string }[])[0].content).toMatch(/全部文字使用中文。$/);
   });
 
+  it('waits the Retry-After a 429 names before asking again', async () => {
+    llm.queue.push({ status: 429, retryAfter: 1 }, { text: JSON.stringify(VALID_OUTPUT) });
+    const before = llm.requests.length;
+    const id = await h.paidDemand(u);
+    const d = await h.status(u, id, 'Completed');
+    expect(d.stagesData.Startup.output?.generator).toBe('llm');
+    const [limited, again] = llm.requests.slice(before);
+    expect(again.at - limited.at).toBeGreaterThanOrEqual(1000);
+    const busy = (await h.events(u, id)).find((e) => e.messageType === 'WARNING');
+    expect(busy).toMatchObject({
+      message: '语言模型暂时不可用，1 秒后重试',
+      details: '语言模型服务返回 HTTP 429',
+    });
+  });
+
   it('marks the stage Error after 3 failed attempts with a readable message, then a retry succeeds', async () => {
     llm.fallback = { status: 502 };
     const id = await h.paidDemand(u);
@@ -122,6 +139,44 @@ describe('stage generation through an OpenAI-compatible endpoint', () => {
     expect(done.overallStatus).toBe('Completed');
     expect((await h.events(u, id)).filter((e) => e.event === 'demand_completed')).toHaveLength(1);
   }, 60_000);
+});
+
+describe('a model that keeps failing, with the built-in generator to fall back on (LLM_FALLBACK=builtin)', () => {
+  const sink = new SmtpSink();
+  const llm = new FakeLlmServer();
+  let t: TestApp;
+  let worker: INestApplicationContext;
+  const h = workshop(() => t);
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      SMTP_URL: await sink.start(),
+      LLM_BASE_URL: await llm.start(),
+      GENERATOR_STEP_MS: '0',
+    });
+    worker = await startTestWorker(t);
+  });
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+    await Promise.all([sink.stop(), llm.stop()]);
+  });
+
+  it('writes the paid stage with the built-in generator after three 500s, and says so', async () => {
+    llm.fallback = { status: 500 };
+    const u = await verifiedUser(t, sink, 'fallback');
+    const id = await h.paidDemand(u);
+    const d = await h.status(u, id, 'Completed');
+    expect(d.stagesData.Startup.output?.generator).toBe('builtin');
+    expect(d.stagesData.Startup.output?.suggested_modules.length).toBeGreaterThan(0);
+    expect(llm.requests).toHaveLength(3);
+    const warnings = (await h.events(u, id)).filter((e) => e.messageType === 'WARNING');
+    expect(warnings.at(-1)).toMatchObject({
+      message: '语言模型多次失败，已改用内置生成器生成本阶段',
+      details: '语言模型服务返回 HTTP 500',
+    });
+    expect(warnings.filter((w) => w.message.startsWith('语言模型暂时不可用'))).toHaveLength(2);
+  });
 });
 
 describe('a worker killed mid-stage', () => {

@@ -294,6 +294,14 @@ export const STAGE_PROGRESS = {
     en: 'The language model answered in the wrong format, retrying',
   },
   generated: { zh: '已生成 {{count}} 字符', en: '{{count}} characters generated' },
+  modelBusy: {
+    zh: '语言模型暂时不可用，{{seconds}} 秒后重试',
+    en: 'The language model is unavailable, retrying in {{seconds}} s',
+  },
+  modelFallback: {
+    zh: '语言模型多次失败，已改用内置生成器生成本阶段',
+    en: 'The language model kept failing: the built-in generator wrote this stage',
+  },
 } as const satisfies Record<string, Localized>;
 export type StageProgressKey = keyof typeof STAGE_PROGRESS;
 export type ProgressParams = Record<string, string | number>;

@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the fake answers to one request: a status error, or a text streamed as chat-completion chunks. */
-export type LlmAnswer = { status: number } | { text: string };
+/**
+ * What the fake answers to one request: a status error (with the Retry-After it names, in seconds), or a text
+ * streamed as chat-completion chunks.
+ */
+export type LlmAnswer = { status: number; retryAfter?: number } | { text: string };
 
 /**
  * A local OpenAI-compatible chat-completions server: streams answers as `text/event-stream` chunks of
@@ -21,6 +24,8 @@ export class FakeLlmServer {
   readonly requests: {
     authorization?: string;
     body: { model: string; stream: boolean; messages: unknown[] };
+    /** When it arrived (Date.now()). */
+    at: number;
   }[] = [];
 
   async start(): Promise<string> {
@@ -40,13 +45,16 @@ export class FakeLlmServer {
       res.writeHead(404).end();
       return;
     }
-    this.requests.push({ authorization: req.headers.authorization, body: JSON.parse(raw) });
+    this.requests.push({ authorization: req.headers.authorization, body: JSON.parse(raw), at: Date.now() });
     const answer = this.queue.shift() ?? this.fallback;
     this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
     res.on('close', () => this.inFlight--);
     if (this.delayMs) await new Promise((done) => setTimeout(done, this.delayMs));
     if ('status' in answer) {
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.writeHead(answer.status, {
+        'content-type': 'application/json',
+        ...(answer.retryAfter !== undefined && { 'retry-after': String(answer.retryAfter) }),
+      });
       res.end(JSON.stringify({ error: { message: 'upstream failure', type: 'server_error' } }));
       return;
     }

@@ -74,6 +74,8 @@ export interface LlmConfig {
   baseUrl: string;
   apiKey?: string;
   model: string;
+  /** When the model keeps failing: the built-in generator writes the stage (`builtin`), or the stage fails. */
+  fallback: 'builtin' | 'none';
 }
 
 /** The typed configuration, built once at start. */
@@ -300,6 +302,7 @@ export function loadConfig(source: Env = withDevelopmentEnvFile(process.env)): A
           baseUrl: env.LLM_BASE_URL.replace(/(?<!\/)\/+$/, ''),
           apiKey: env.LLM_API_KEY,
           model: env.LLM_MODEL,
+          fallback: env.LLM_FALLBACK,
         }
       : undefined,
     generatorStepMs: env.GENERATOR_STEP_MS,

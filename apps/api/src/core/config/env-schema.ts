@@ -186,6 +186,8 @@ export const envSchema = z
     LLM_BASE_URL: optionalString.pipe(url(['http:', 'https:']).optional()),
     LLM_API_KEY: optionalString,
     LLM_MODEL: z.string().default('gpt-4o-mini'),
+    /** A paid stage whose model keeps failing is written by the built-in generator, or (none) ends in Error. */
+    LLM_FALLBACK: z.enum(['builtin', 'none']).default('builtin'),
     /** The built-in generator's pause between progress steps, so that a user watches a stage unfold. */
     GENERATOR_STEP_MS: z.coerce.number().int().min(0).max(60000).default(800),
     /** Where the worker serves its own /metrics (job durations, process); unset: not served. */

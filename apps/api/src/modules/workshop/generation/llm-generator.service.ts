@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { stageOutputProblems } from '@think-tank/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppConfig, type LlmConfig } from '../../../core/config/app-config';
+import { BuiltinGenerator } from './builtin-generator.service';
 import {
   StageGenerator,
   type GeneratedOutput,
@@ -11,6 +13,11 @@ import {
 /** Answers that fail to parse or to match the schema are asked for again, this many times in all. */
 const ATTEMPTS = 3;
 const TIMEOUT_MS = 120_000;
+/** A 429 or 5xx is asked again, this many times in all, after a backoff (or the Retry-After it names). */
+const HTTP_TRIES = 3;
+const BACKOFF_MS = 500;
+/** What one stage may spend waiting on the model in all: no backoff or Retry-After runs past it. */
+const STAGE_BUDGET_MS = 300_000;
 /** A DETAIL event after every this many streamed characters. */
 const PROGRESS_EVERY = 400;
 
@@ -32,13 +39,27 @@ const WRITE_IN = { zh: '全部文字使用中文。', en: 'Write every text fiel
 export class LlmGenerator extends StageGenerator {
   private readonly logger = new Logger(LlmGenerator.name);
   private readonly llm: LlmConfig;
+  private readonly builtin?: BuiltinGenerator;
 
   constructor(config: AppConfig) {
     super();
     this.llm = config.llm!;
+    if (this.llm.fallback === 'builtin') this.builtin = new BuiltinGenerator(config);
   }
 
+  /** The model's output; when it keeps failing, the built-in generator's, said in a WARNING (LLM_FALLBACK). */
   async generate(ctx: GenerationContext, progress: ProgressReporter): Promise<GeneratedOutput> {
+    try {
+      return await this.ask(ctx, progress, Date.now() + STAGE_BUDGET_MS);
+    } catch (error) {
+      if (!this.builtin) throw error;
+      this.logger.warn(`LLM failed, the built-in generator writes the stage: ${(error as Error).message}`);
+      await progress('modelFallback', undefined, (error as Error).message, 'WARNING');
+      return this.builtin.generate(ctx, progress);
+    }
+  }
+
+  private async ask(ctx: GenerationContext, progress: ProgressReporter, deadline: number) {
     const messages = [
       { role: 'system', content: `${SYSTEM_PROMPT}\n${WRITE_IN[ctx.demand.language]}` },
       {
@@ -54,10 +75,10 @@ export class LlmGenerator extends StageGenerator {
     let problem = '';
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       await progress('askingModel', { attempt }, this.llm.model);
-      const text = await this.complete(messages, progress);
+      const text = await this.complete(messages, progress, deadline);
       const parsed = parseJson(text);
       const problems = parsed === undefined ? ['output'] : stageOutputProblems(parsed);
-      if (problems.length === 0) return { ...(parsed as GeneratedOutput), generator: 'llm' };
+      if (problems.length === 0) return { ...(parsed as GeneratedOutput), generator: 'llm' as const };
       problem = parsed === undefined ? '返回内容不是有效的 JSON' : `字段格式不符：${problems.join(', ')}`;
       this.logger.warn(`LLM answer rejected (${attempt}/${ATTEMPTS}): ${problem}`);
       await progress('badModelAnswer', undefined, problem, 'WARNING');
@@ -65,9 +86,32 @@ export class LlmGenerator extends StageGenerator {
     throw new Error(`语言模型连续 ${ATTEMPTS} 次未返回有效结果（${problem}）`);
   }
 
-  /** One streamed completion, as text. */
-  private async complete(messages: unknown[], progress: ProgressReporter): Promise<string> {
-    const res = await fetch(`${this.llm.baseUrl}/chat/completions`, {
+  /**
+   * The model's answer: a 429 or 5xx (or no answer at all) is asked again after the Retry-After it names or a
+   * backoff with jitter, within the stage's deadline; any other refusal (a wrong key) fails at once.
+   */
+  private async complete(messages: unknown[], progress: ProgressReporter, deadline: number): Promise<string> {
+    for (let tries = 1; ; tries++) {
+      const res = await this.request(messages).catch((error: Error) => error);
+      if (!(res instanceof Error) && res.ok && res.body) return this.read(res, progress);
+      const answered = res instanceof Error ? null : res;
+      const error = new Error(
+        answered
+          ? `语言模型服务返回 HTTP ${answered.status}`
+          : `语言模型服务无法连接：${(res as Error).message}`,
+      );
+      if (answered && answered.status !== 429 && answered.status < 500) throw error;
+      const wait =
+        retryAfterMs(answered?.headers.get('retry-after') ?? null) ??
+        BACKOFF_MS * 2 ** (tries - 1) * (0.5 + Math.random());
+      if (tries >= HTTP_TRIES || Date.now() + wait > deadline) throw error;
+      await progress('modelBusy', { seconds: Math.ceil(wait / 1000) }, error.message, 'WARNING');
+      await sleep(wait);
+    }
+  }
+
+  private request(messages: unknown[]): Promise<Response> {
+    return fetch(`${this.llm.baseUrl}/chat/completions`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -81,7 +125,10 @@ export class LlmGenerator extends StageGenerator {
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (!res.ok || !res.body) throw new Error(`语言模型服务返回 HTTP ${res.status}`);
+  }
+
+  /** One streamed completion, as text. */
+  private async read(res: Response, progress: ProgressReporter): Promise<string> {
     let text = '';
     let reported = 0;
     let buffer = '';
@@ -112,4 +159,11 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Retry-After as seconds or an HTTP date, in milliseconds; null when absent or unreadable. */
+function retryAfterMs(header: string | null): number | null {
+  if (!header) return null;
+  const ms = /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+  return Number.isFinite(ms) ? Math.max(0, ms) : null;
 }
