@@ -52,30 +52,34 @@ function withLateWorker() {
   return late;
 }
 
-describe('stage generation through an OpenAI-compatible endpoint', () => {
-  const sink = new SmtpSink();
-  const llm = new FakeLlmServer();
-  let t: TestApp;
-  let worker: INestApplicationContext;
-  let u: User;
-  const h = workshop(() => t);
-
+/** An app and its worker generating through the local OpenAI-compatible fake, started and stopped by Jest hooks. */
+function withModel(env: Record<string, string>) {
+  const m = {
+    sink: new SmtpSink(),
+    llm: new FakeLlmServer(),
+    t: undefined as unknown as TestApp,
+    worker: undefined as unknown as INestApplicationContext,
+  };
   beforeAll(async () => {
-    t = await startTestApp({
-      SMTP_URL: await sink.start(),
-      LLM_BASE_URL: await llm.start(),
-      LLM_API_KEY: 'sk-test',
-      LLM_MODEL: 'test-model',
-      // Today's behaviour: the stage fails when the model does (the default writes it with the built-in generator).
-      LLM_FALLBACK: 'none',
-    });
-    worker = await startTestWorker(t);
-    u = await verifiedUser(t, sink, 'llm');
+    m.t = await startTestApp({ SMTP_URL: await m.sink.start(), LLM_BASE_URL: await m.llm.start(), ...env });
+    m.worker = await startTestWorker(m.t);
   });
   afterAll(async () => {
-    await worker.close();
-    await t.close();
-    await Promise.all([sink.stop(), llm.stop()]);
+    await m.worker.close();
+    await m.t.close();
+    await Promise.all([m.sink.stop(), m.llm.stop()]);
+  });
+  return m;
+}
+
+describe('stage generation through an OpenAI-compatible endpoint', () => {
+  // Today's behaviour: the stage fails when the model does (the default writes it with the built-in generator).
+  const m = withModel({ LLM_API_KEY: 'sk-test', LLM_MODEL: 'test-model', LLM_FALLBACK: 'none' });
+  const { llm } = m;
+  let u: User;
+  const h = workshop(() => m.t);
+  beforeAll(async () => {
+    u = await verifiedUser(m.t, m.sink, 'llm');
   });
 
   it('asks again after invalid JSON or a wrong shape, and keeps the valid answer', async () => {
@@ -126,11 +130,11 @@ describe('stage generation through an OpenAI-compatible endpoint', () => {
       history.filter((e) => e.messageType === 'WARNING' && e.message.startsWith('生成失败，将自动重试')),
     ).toHaveLength(2);
     expect(history.filter((e) => e.event === 'demand_error')).toHaveLength(1);
-    const messages = (await t.http.get('/api/messages').set(bearer(u)).expect(200)).body.messages;
+    const messages = (await m.t.http.get('/api/messages').set(bearer(u)).expect(200)).body.messages;
     expect(messages[0].title).toBe('阶段处理失败');
 
     llm.fallback = { text: JSON.stringify(VALID_OUTPUT) };
-    const retried = await t.http
+    const retried = await m.t.http
       .put(`/api/demand-store/${id}/retry-stage?stage=Startup`)
       .set(bearer(u))
       .expect(200);
@@ -142,34 +146,17 @@ describe('stage generation through an OpenAI-compatible endpoint', () => {
 });
 
 describe('a model that keeps failing, with the built-in generator to fall back on (LLM_FALLBACK=builtin)', () => {
-  const sink = new SmtpSink();
-  const llm = new FakeLlmServer();
-  let t: TestApp;
-  let worker: INestApplicationContext;
-  const h = workshop(() => t);
-
-  beforeAll(async () => {
-    t = await startTestApp({
-      SMTP_URL: await sink.start(),
-      LLM_BASE_URL: await llm.start(),
-      GENERATOR_STEP_MS: '0',
-    });
-    worker = await startTestWorker(t);
-  });
-  afterAll(async () => {
-    await worker.close();
-    await t.close();
-    await Promise.all([sink.stop(), llm.stop()]);
-  });
+  const m = withModel({ GENERATOR_STEP_MS: '0' });
+  const h = workshop(() => m.t);
 
   it('writes the paid stage with the built-in generator after three 500s, and says so', async () => {
-    llm.fallback = { status: 500 };
-    const u = await verifiedUser(t, sink, 'fallback');
+    m.llm.fallback = { status: 500 };
+    const u = await verifiedUser(m.t, m.sink, 'fallback');
     const id = await h.paidDemand(u);
     const d = await h.status(u, id, 'Completed');
     expect(d.stagesData.Startup.output?.generator).toBe('builtin');
     expect(d.stagesData.Startup.output?.suggested_modules.length).toBeGreaterThan(0);
-    expect(llm.requests).toHaveLength(3);
+    expect(m.llm.requests).toHaveLength(3);
     const warnings = (await h.events(u, id)).filter((e) => e.messageType === 'WARNING');
     expect(warnings.at(-1)).toMatchObject({
       message: '语言模型多次失败，已改用内置生成器生成本阶段',
