@@ -402,4 +402,60 @@ describe('the workshop: edits, revisions, isolation, the list and the lab viewer
       await ticket(w.owner, { labName: lab }).expect(400);
     });
   });
+
+  describe('share links (contract §12)', () => {
+    it('lets the owner share the deliverables read-only, list and revoke the links; they expire', async () => {
+      const { id, demand } = await startedDemand(w.owner);
+      const shares = (u?: User) => {
+        const req = w.t.http.post(`/api/demand-store/${id}/shares`);
+        return u ? req.set(bearer(u)) : req;
+      };
+      await shares(w.other).send({}).expect(404);
+      await shares().send({}).expect(401);
+      await shares(w.owner).send({ expiresInDays: 91 }).expect(400);
+      const made = (await shares(w.owner).send({}).expect(201)).body;
+      expect(made).toEqual({
+        token: expect.stringMatching(/^[\w-]{43}$/),
+        url: `${w.t.config.publicUrl}/shared/${made.token}`,
+        expiresAt: expect.any(String),
+      });
+      const days = (Date.parse(made.expiresAt) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.99);
+      expect(days).toBeLessThanOrEqual(7);
+
+      // Anyone with the link reads the name, the outputs and the lab, and nothing of the owner.
+      const open = await w.t.http.get(`/api/shared/${made.token}`).expect(200);
+      expect(open.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(open.body).toMatchObject({ name: demand.name, stages: [{ stage: 'Startup' }] });
+      expect(open.body.files).toContain('indexp.html');
+      const said = JSON.stringify(open.body);
+      expect(said).not.toContain(w.owner.username);
+      expect(said).not.toContain(w.owner.email);
+      const page = await w.t.http.get(`/api/shared/${made.token}/files/indexp.html`).expect(200);
+      expectDocumentPolicy(page.headers['content-security-policy']);
+      expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(page.text).toContain('本内容由AI生成');
+      await w.t.http.get(`/api/shared/${made.token}/files/../x`).expect(400);
+      await w.t.http.get(`/api/shared/${made.token}/files/nope.html`).expect(404);
+
+      const list = (u: User) => w.t.http.get(`/api/demand-store/${id}/shares`).set(bearer(u));
+      expect((await list(w.owner).expect(200)).body.map((s: { token: string }) => s.token)).toEqual([
+        made.token,
+      ]);
+      await list(w.other).expect(404);
+      await w.t.http.delete(`/api/demand-store/${id}/shares/${made.token}`).set(bearer(w.other)).expect(404);
+      await w.t.http.delete(`/api/demand-store/${id}/shares/${made.token}`).set(bearer(w.owner)).expect(204);
+      await w.t.http.get(`/api/shared/${made.token}`).expect(404);
+      await w.t.http.get(`/api/shared/${made.token}/files/indexp.html`).expect(404);
+
+      const later = (await shares(w.owner).send({ expiresInDays: 90 }).expect(201)).body;
+      await w.t.db.query(
+        `UPDATE demand_shares SET "expiresAt" = now() - interval '1 second' WHERE token = $1`,
+        [later.token],
+      );
+      await w.t.http.get(`/api/shared/${later.token}`).expect(404);
+      expect((await list(w.owner).expect(200)).body).toEqual([]);
+      await w.t.http.get('/api/shared/not-a-token').expect(404);
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, newVerifiedUser, paidDemand } from './support/api';
-import { launchChromium, signedInPage, snap } from './support/browser';
+import { call, newVerifiedUser, paidDemand, startedDemand } from './support/api';
+import { IN_WECHAT, launchChromium, signedInPage, snap } from './support/browser';
 
 const baseUrl = inject('baseUrl');
 
@@ -171,6 +171,48 @@ describe('the requirements workshop in the browser', () => {
     await en.page.getByRole('button', { name: 'Pay', exact: true }).click();
     await en.page.getByTestId('stage-output-Startup').waitFor({ timeout: 30_000 });
     await en.context.close();
+  });
+
+  it('shares the results by a link that a phone opens without signing in, until it is revoked', async () => {
+    const owner = await newVerifiedUser('sharer');
+    const id = await startedDemand(
+      owner,
+      await paidDemand(owner, {
+        name: '门店补货分享',
+        content: '连锁零售门店库存周转慢，缺货和积压并存，希望用销量预测和智能补货降低库存成本。',
+        keyValuePoints: '库存周转天数从45天降到30天，缺货率降低一半，补货人工减少80%。',
+      }),
+    );
+    const { context, page } = await signedInPage(browser, owner);
+    await page.goto(`${baseUrl}/demand-store/${id}`);
+    await page.getByRole('button', { name: '分享' }).click();
+    const dialog = page.getByRole('dialog', { name: '分享成果' });
+    await dialog.getByText('还没有有效的分享链接。').waitFor();
+    await dialog.getByRole('button', { name: '生成链接' }).click();
+    const link = dialog.getByTestId('share-link');
+    await link.getByText(/到期$/).waitFor();
+    const url = await link.getByLabel('分享链接').inputValue();
+    expect(url).toMatch(/\/shared\/[\w-]{43}$/);
+    await snap(page, 'workshop-10-share-dialog');
+
+    // A colleague opens it in WeChat: no account, no sign-in.
+    const colleague = await browser.newContext({ locale: 'zh-CN', ...IN_WECHAT });
+    const shared = await colleague.newPage();
+    await shared.goto(`${baseUrl}${new URL(url).pathname}`);
+    await shared.getByRole('heading', { name: '门店补货分享' }).waitFor();
+    await shared.getByTestId('shared-stage-Startup').waitFor();
+    expect(await shared.getByTestId('ai-label').textContent()).toBe('本内容由AI生成');
+    expect(await shared.content()).not.toContain(owner.user.username);
+    const lab = shared.getByRole('link', { name: '需求总览' });
+    expect(await lab.getAttribute('href')).toMatch(/^\/api\/shared\/[\w-]{43}\/files\/indexp\.html$/);
+    await snap(shared, 'workshop-11-shared-375');
+
+    await link.getByRole('button', { name: '撤销' }).click();
+    await dialog.getByText('还没有有效的分享链接。').waitFor();
+    await shared.reload();
+    await shared.getByText('该分享链接已失效或不存在。').waitFor();
+    await colleague.close();
+    await context.close();
   });
 
   it('takes a VIP-plan buyer through Startup and Preparation without paying a stage fee', async () => {

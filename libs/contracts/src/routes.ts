@@ -24,6 +24,8 @@ export const WebRoute = {
   demand: (id: string) => `/demand-store/${encodeURIComponent(id)}`,
   demandLab: (labName: string, path = '') =>
     `/demand-lab/${encodeURIComponent(labName)}${path ? `/${path}` : ''}`,
+  /** A share link's page: the deliverables, read-only, without signing in. */
+  shared: (token: string) => `/shared/${encodeURIComponent(token)}`,
   minimalTest: '/minimal-test',
   admin: '/admin',
   contact: '/contact',

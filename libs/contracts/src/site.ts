@@ -57,6 +57,7 @@ export const VITAL_ROUTES = [
   '/demand-list',
   '/demand-store/:id',
   '/demand-lab/:labName/*',
+  '/shared/:token',
   '/admin',
   'other',
 ] as const;

@@ -246,6 +246,26 @@ export interface RegisterDemandResponse {
 /** The answer of an advance: the demand, and the fee when one must be paid before the stage runs. */
 export type AdvanceResponse = DemandDetail & { fee?: PriceInfo };
 
+/** A read-only link to a demand's deliverables (contract §12 "Shared deliverables"). */
+export interface DemandShare {
+  token: string;
+  /** PUBLIC_URL/shared/<token>. */
+  url: string;
+  expiresAt: string;
+}
+/** How long a share link lives, in days: by default, and at most. */
+export const SHARE_DAYS = { default: 7, min: 1, max: 90 } as const;
+
+/** What a share link shows anyone holding it: the demand's name and its generated outputs, nothing of the owner. */
+export interface SharedDemand {
+  name: string;
+  outputLanguage: Language;
+  expiresAt: string;
+  stages: { stage: Stage; output: StageOutput; selectedModules: DemandModule[] }[];
+  /** The lab's pages, served at /api/shared/<token>/files/<path>. */
+  files: string[];
+}
+
 export const DEMAND_EVENTS_NAMESPACE = '/demand-events';
 
 /** Socket events of the /demand-events namespace (contract §8). */

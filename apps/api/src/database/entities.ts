@@ -29,6 +29,7 @@ import { Demand } from '../modules/workshop/entities/demand.entity';
 import { DemandStage } from '../modules/workshop/entities/demand-stage.entity';
 import { DemandEvent } from '../modules/workshop/entities/demand-event.entity';
 import { DemandFile } from '../modules/workshop/entities/demand-file.entity';
+import { DemandShare } from '../modules/workshop/entities/demand-share.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
 export const ENTITIES = [
@@ -63,4 +64,5 @@ export const ENTITIES = [
   DemandStage,
   DemandEvent,
   DemandFile,
+  DemandShare,
 ];

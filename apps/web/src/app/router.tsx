@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/demand-lab/:labName', ...screen(demandLab, signedIn) },
       { path: '/demand-lab/:labName/*', ...screen(demandLab, signedIn) },
+      { path: '/shared/:token', ...screen(workshopPages.shared) },
       {
         path: '/minimal-test',
         ...screen(workshopPages.minimalTest, signedIn),

@@ -36,6 +36,7 @@ import { WechatOpenids1795542100000 } from './1795542100000-WechatOpenids';
 import { OrderTrades1795542200000 } from './1795542200000-OrderTrades';
 import { SearchMisses1795542300000 } from './1795542300000-SearchMisses';
 import { DemandQuestions1795542400000 } from './1795542400000-DemandQuestions';
+import { DemandShares1795542500000 } from './1795542500000-DemandShares';
 
 /** Every migration, oldest first. Never edit one that has been merged: add a new one. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -76,6 +77,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OrderTrades1795542200000,
   SearchMisses1795542300000,
   DemandQuestions1795542400000,
+  DemandShares1795542500000,
 ];
 
 /**

@@ -15,12 +15,13 @@ const PREFIX = '/api/solutions/private/';
 
 /**
  * The lab name and file path of a viewer URL, read from the raw URL so that every encoded form is seen:
- * `..`, `.`, a NUL, a backslash or an absolute path is refused (400) before anything is looked up.
+ * `..`, `.`, a NUL, a backslash or an absolute path is refused (400) before anything is looked up. A share link's
+ * file URL is read the same way, its token in the lab name's place (`prefix`).
  */
-export function labPath(rawUrl: string): { labName: string; path: string } {
+export function labPath(rawUrl: string, prefix = PREFIX): { labName: string; path: string } {
   const bad = () => new AppError('BAD_REQUEST');
   const [pathname] = rawUrl.split(/[?#]/);
-  const [rawLab, ...rawSegments] = pathname.slice(PREFIX.length).split('/');
+  const [rawLab, ...rawSegments] = pathname.slice(prefix.length).split('/');
   let labName: string;
   let path: string;
   try {
@@ -86,15 +87,19 @@ export class LabViewerController {
     const reader = ticket
       ? { id: await this.tickets.spend(String(ticket), `lab:${labName}/${path}`) }
       : user!;
-    const content = await this.files.read(reader, labName, path);
-    reply.header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store');
-    if (/\.html?$/i.test(path))
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('content-security-policy', DOCUMENT_CSP)
-        .send(content);
-    return reply
-      .type(/\.json$/i.test(path) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8')
-      .send(content);
+    return sendLabFile(reply, path, await this.files.read(reader, labName, path));
   }
+}
+
+/** A lab file as the viewer and share links serve it: never cached, HTML under the document sandbox's CSP. */
+export function sendLabFile(reply: FastifyReply, path: string, content: string) {
+  reply.header('x-content-type-options', 'nosniff').header('cache-control', 'private, no-store');
+  if (/\.html?$/i.test(path))
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', DOCUMENT_CSP)
+      .send(content);
+  return reply
+    .type(/\.json$/i.test(path) ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8')
+    .send(content);
 }

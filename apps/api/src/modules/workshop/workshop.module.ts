@@ -12,6 +12,9 @@ import { DemandsAdminService } from './demands-admin.service';
 import { DemandFeesModule } from './demand-fees.module';
 import { DemandFeesService } from './demand-fees.service';
 import { DemandQuestionsService } from './demand-questions.service';
+import { DemandSharesRepository } from './demand-shares.repository';
+import { DemandSharesService } from './demand-shares.service';
+import { SharesController } from './shares.controller';
 import { DEMAND_ENTITIES } from './entities';
 import { LabFilesService } from './lab-files.service';
 import { LabViewerController } from './lab-viewer.controller';
@@ -22,11 +25,13 @@ import { DemandsRepository } from './demands.repository';
 /** The workshop as the API serves it: demands, fees, the lab viewer, live events. Stage jobs run in the worker. */
 @Module({
   imports: [TypeOrmModule.forFeature(DEMAND_ENTITIES), AuthModule, BillingModule, DemandFeesModule],
-  controllers: [WorkshopController, DemandPaymentsController, LabViewerController],
+  controllers: [WorkshopController, DemandPaymentsController, LabViewerController, SharesController],
   providers: [
     WorkshopService,
     DemandFeesService,
     DemandQuestionsService,
+    DemandSharesService,
+    DemandSharesRepository,
     DemandsAdminService,
     DemandEventsService,
     LabFilesService,

@@ -14,6 +14,7 @@ export const workshopPages = /* @__PURE__ */ withTexts('workshop', {
   demandList: () => import('./pages/DemandListPage'),
   demandDetail: () => import('./pages/DemandDetailPage'),
   demandLab: () => import('./pages/DemandLabPage'),
+  shared: () => import('./pages/SharedDemandPage'),
   minimalTest: () => import('./pages/MinimalTestPage'),
 });
 

@@ -1,5 +1,7 @@
 import type {
   AdvanceResponse,
+  DemandShare,
+  SharedDemand,
   AnsweredQuestion,
   AnswersRequest,
   DemandDetail,
@@ -106,6 +108,21 @@ export const saveStageData = (
 /** Answers to the questions registration asked (contract §12); an empty answer takes one back. */
 export const answerQuestions = (id: string, answers: AnswersRequest['answers']) =>
   api<AnsweredQuestion[]>(`${workshopKeys.detail(id)}/answers`, { method: 'PUT', body: { answers } });
+
+/** A demand's live share links (contract §12), and making and revoking one. */
+export const useShares = (id: string | null) =>
+  useSWR<DemandShare[]>(id ? `${workshopKeys.detail(id)}/shares` : null, (key: string) =>
+    api<DemandShare[]>(key),
+  );
+export const createShare = (id: string, expiresInDays: number) =>
+  api<DemandShare>(`${workshopKeys.detail(id)}/shares`, { method: 'POST', body: { expiresInDays } });
+export const revokeShare = (id: string, token: string) =>
+  api<void>(`${workshopKeys.detail(id)}/shares/${encodeURIComponent(token)}`, { method: 'DELETE' });
+
+/** What a share link shows, read without signing in. */
+export const sharedPath = (token: string) => `/api/shared/${encodeURIComponent(token)}`;
+export const useSharedDemand = (token: string) =>
+  useSWR<SharedDemand>(sharedPath(token), (key: string) => api<SharedDemand>(key, { anonymous: true }));
 
 export const archiveDemand = (id: string) =>
   api<DemandDetail>(`${workshopKeys.detail(id)}/archive`, { method: 'PUT' });

@@ -22,6 +22,7 @@ import {
   useRetryStage,
 } from '../api/workshop-api';
 import { DemandQuestions } from '../components/DemandQuestions';
+import { ShareDialog } from '../components/ShareDialog';
 import { EnterStagePanel } from '../components/EnterStagePanel';
 import { LivePanel } from '../components/LivePanel';
 import { ReviseForm } from '../components/ReviseForm';
@@ -48,6 +49,7 @@ export default function DemandDetailPage() {
   const [paying, setPaying] = useState(false);
   const busy = advancing.isMutating || retrying.isMutating || paying;
   const [actionError, setActionError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState(false);
   const live = useDemandLive(id, demand, () => void mutate());
 
   if (!demand && !error) return <PageSpinner />;
@@ -154,9 +156,12 @@ export default function DemandDetailPage() {
         <h1 className="h4 mb-0 me-2 text-break">{demand.name}</h1>
         <StatusChip status={status} />
         <div className="ms-auto d-flex flex-wrap gap-2 align-items-center">
-          {/* Both open what a finished stage wrote: before one, the lab holds nothing. */}
+          {/* These open what a finished stage wrote: before one, the lab holds nothing. */}
           {STAGES.some((s) => demand.stagesData[s].status === 'Completed') && (
             <>
+              <Button variant="outline-primary" size="sm" onClick={() => setSharing(true)}>
+                {t('list.share')}
+              </Button>
               <WordDownload demandId={demand._id} />
               <LinkButton to={WebRoute.demandLab(demand.labName)} variant="outline-primary" size="sm">
                 {t('detail.openLab')}
@@ -206,6 +211,7 @@ export default function DemandDetailPage() {
           ))}
         </Row>
       )}
+      <ShareDialog demandId={sharing ? demand._id : null} onHide={() => setSharing(false)} />
       <LivePanel lines={live.lines} connected={live.connected} />
       <ReviseForm demand={demand} />
       {demand.questions.length > 0 &&

@@ -23,6 +23,7 @@ import {
   useDemands,
 } from '../api/workshop-api';
 import { DEMAND_PAGE_SIZE } from '../api/workshop-keys';
+import { ShareDialog } from '../components/ShareDialog';
 import { StatusChip } from '../components/StatusChip';
 import { useDemandEvents } from '../use-demand-events';
 import { errorText } from '../../../lib/error-text';
@@ -34,7 +35,8 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 const DEMAND_QUERY_MAX = 100;
 
 const CARD_ACTIONS = { archive: archiveDemand, unarchive: unarchiveDemand, delete: deleteDemand };
-type CardAction = keyof typeof CARD_ACTIONS;
+/** What a card's menu does: one of the calls above, or opening the share dialog. */
+type CardAction = keyof typeof CARD_ACTIONS | 'share';
 
 /** /demand-list and /demand-store: the user's demands as cards, filtered by the query string. */
 export default function DemandListPage() {
@@ -49,6 +51,7 @@ export default function DemandListPage() {
   const { data: answer, error, isLoading, mutate } = useDemands(stage, status, page, query);
   const data = answer?.items;
   const [actionError, setActionError] = useState<string | null>(null);
+  const [sharing, setSharing] = useState<string | null>(null);
 
   const live = (data ?? []).filter(
     (d) => d.overallStatus === 'Processing' || d.overallStatus === 'PendingInput',
@@ -89,6 +92,7 @@ export default function DemandListPage() {
 
   async function act(demand: DemandListItem, action: CardAction) {
     setActionError(null);
+    if (action === 'share') return setSharing(demand._id);
     if (action === 'delete' && !window.confirm(t('list.confirmDelete', { name: demand.name }))) return;
     try {
       await CARD_ACTIONS[action](demand._id);
@@ -195,6 +199,7 @@ export default function DemandListPage() {
           )}
         </>
       )}
+      <ShareDialog demandId={sharing} onHide={() => setSharing(null)} />
     </Container>
   );
 }
@@ -222,7 +227,7 @@ function DemandCard({
               ⋯
             </Dropdown.Toggle>
             <Dropdown.Menu>
-              <Dropdown.Item as="button" onClick={() => window.alert(t('list.shareTodo'))}>
+              <Dropdown.Item as="button" onClick={() => onAction('share')}>
                 {t('list.share')}
               </Dropdown.Item>
               {demand.overallStatus === 'Archived' ? (
