@@ -1,6 +1,6 @@
 /**
- * The labels China's rules on AI-generated content ask for (in force 2025-09-01; national standard GB 45438-2025):
- * a visible one on generated text (`aiLabel` of the deliverables' words), and an implicit one in a file's metadata, the standard's
+ * The labels China's rules on AI-generated content ask for (national standard GB 45438-2025): a visible one on
+ * generated text (`aiLabel` of the deliverables' words), and an implicit one in a file's metadata, the standard's
  * `AIGC` field.
  */
 /** Who produced the content, as the implicit label names the service provider. */
